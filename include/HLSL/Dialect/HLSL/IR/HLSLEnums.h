@@ -1,0 +1,28 @@
+//===- HLSLEnums.h - hlsl dialect enumerations ------------------*- C++ -*-===//
+
+#ifndef HLSL_DIALECT_HLSL_IR_HLSLENUMS_H
+#define HLSL_DIALECT_HLSL_IR_HLSLENUMS_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOpsEnums.h.inc"
+
+namespace mlir::hlsl {
+/// The register letter of a descriptor class: t, u, b or s.
+char getRegisterLetter(ResourceClass cls);
+/// The descriptor class of a register letter, if it is one.
+std::optional<ResourceClass> getRegisterClassForLetter(char letter);
+/// The descriptor class a resource kind is bound as.
+ResourceClass getResourceClass(ResourceKind kind);
+/// Typed buffers and textures (one typed element per index).
+bool isTypedResource(ResourceKind kind);
+bool isStructuredBuffer(ResourceKind kind);
+bool isByteAddressBuffer(ResourceKind kind);
+bool isTexture(ResourceKind kind);
+bool isSampler(ResourceKind kind);
+/// Number of coordinates `operator[]` takes (1 for buffers, 2 for
+/// Texture2D/Texture1DArray, ...); 0 if the kind cannot be subscripted.
+unsigned getSubscriptRank(ResourceKind kind);
+} // namespace mlir::hlsl
+
+#endif // HLSL_DIALECT_HLSL_IR_HLSLENUMS_H

@@ -1,0 +1,21 @@
+//===- HLSLOps.h - hlsl dialect operations ----------------------*- C++ -*-===//
+
+#ifndef HLSL_DIALECT_HLSL_IR_HLSLOPS_H
+#define HLSL_DIALECT_HLSL_IR_HLSLOPS_H
+
+#include "HLSL/Dialect/HLSL/IR/HLSLAttributes.h"
+#include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+#include "HLSL/Dialect/HLSL/IR/HLSLTypes.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h.inc"
+
+#endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_H

@@ -1,0 +1,535 @@
+//===- HLSLOps.td - hlsl dialect operations ----------------*- tablegen -*-===//
+
+#ifndef HLSL_DIALECT_HLSL_IR_HLSLOPS_TD
+#define HLSL_DIALECT_HLSL_IR_HLSLOPS_TD
+
+include "HLSL/Dialect/HLSL/IR/HLSLDialect.td"
+include "HLSL/Dialect/HLSL/IR/HLSLAttributes.td"
+include "HLSL/Dialect/HLSL/IR/HLSLTypes.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+// Functions and calls are `func.func` / `func.call`: HLSL functions have no
+// semantics beyond C functions once out-arguments are explicit pointers and
+// arrays are values, and reusing `func` gives us the inliner interface,
+// symbol DCE and the upstream LLVM conversion for free. Parameter directions,
+// semantics, the shader stage and `numthreads` are dialect attributes
+// (`hlsl.direction`, `hlsl.semantic`, `hlsl.shader`, `hlsl.numthreads`)
+// checked by the dialect's attribute verifiers.
+
+//===----------------------------------------------------------------------===//
+// Module-level declarations
+//===----------------------------------------------------------------------===//
+
+def HLSL_ResourceOp : HLSL_Op<"resource", [Symbol]> {
+  let summary = "global resource or resource array declaration";
+  let description = [{
+    Declares a resource, or a (multi-dimensional, possibly unbounded) array
+    of resources, with its binding. Element handles are obtained with
+    `hlsl.resource_handle`, sub-arrays with `hlsl.resource_slice`.
+
+    ```mlir
+    hlsl.resource @A : !hlsl.array<4 x !hlsl.res<RWBuffer, f32>> binding <u10>
+    hlsl.resource @D : !hlsl.array<? x !hlsl.res<RWBuffer, f32>> binding <order 1>
+    hlsl.resource @T : !hlsl.res<Texture2D, vector<4xf32>> binding <space1, order 2>
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       HLSL_BindingAttr:$binding);
+  let assemblyFormat = "$sym_name `:` $type `binding` $binding attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The resource type of one element.
+    ResourceType getResourceType();
+    /// Number of registers the declaration occupies; nullopt if unbounded.
+    std::optional<uint64_t> getRangeSize();
+    /// Array dimensions, outermost first; empty for a single resource.
+    llvm::SmallVector<int64_t> getShape();
+  }];
+}
+
+def HLSL_CBufferOp : HLSL_Op<"cbuffer", [Symbol, SymbolTable, NoTerminator,
+    SingleBlock, NoRegionArguments, IsolatedFromAbove]> {
+  let summary = "constant buffer declaration";
+  let description = [{
+    A `cbuffer`, `tbuffer`, the implicit `$Globals` buffer or a
+    `ConstantBuffer<T>`, with its members in declaration order. Source names
+    of cbuffers need not be unique, so the symbol is made unique and the
+    source name kept in `name`. Only members that take part in the layout
+    are listed (no static, groupshared, resource, empty-struct or zero-sized
+    array members). After the layout pass `layout` holds the padded layout
+    structure and every member its byte `offset`.
+
+    ```mlir
+    hlsl.cbuffer @cb0 cbuffer binding <b0> {
+      hlsl.cbuffer_member @x : i32 packoffset <c0.y>
+      hlsl.cbuffer_member @y : f32 packoffset <c1.z>
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, HLSL_CBufferKindAttr:$kind,
+                       HLSL_BindingAttr:$binding,
+                       OptionalAttr<StrAttr>:$name,
+                       OptionalAttr<TypeAttrOf<HLSL_AnyStruct>>:$layout);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name `` $kind `binding` $binding (`name` $name^)? (`layout` $layout^)?
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "llvm::StringRef":$symName,
+      "CBufferKind":$kind, "BindingAttr":$binding)>];
+  let extraClassDeclaration = [{
+    /// The name the user wrote (`$Globals` for the implicit buffer).
+    llvm::StringRef getSourceName() {
+      return getName() ? *getName() : getSymName();
+    }
+  }];
+}
+
+def HLSL_CBufferMemberOp : HLSL_Op<"cbuffer_member", [Symbol,
+    HasParent<"CBufferOp">]> {
+  let summary = "one constant of a constant buffer";
+  let description = [{
+    ```mlir
+    hlsl.cbuffer_member @F : vector<4xf32>
+    hlsl.cbuffer_member @k : i32 packoffset <c1.y>
+    hlsl.cbuffer_member @g : vector<2xf32> offset 20
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
+                       OptionalAttr<HLSL_PackOffsetAttr>:$packoffset,
+                       OptionalAttr<I32Attr>:$offset);
+  let assemblyFormat = [{
+    $sym_name `:` $type (`packoffset` $packoffset^)? (`offset` $offset^)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_GlobalOp : HLSL_Op<"global", [Symbol, IsolatedFromAbove]> {
+  let summary = "static or groupshared module-level variable";
+  let description = [{
+    A `static` (thread-private) or `groupshared` global variable. The
+    optional `init` region computes the initial value of a static global.
+
+    ```mlir
+    hlsl.global groupshared @tile : !hlsl.array<64 x f32>
+    hlsl.global static @scale : f32 init {
+      %c = arith.constant 2.0 : f32
+      hlsl.yield %c : f32
+    }
+    ```
+  }];
+  let arguments = (ins HLSL_GlobalKindAttr:$kind, SymbolNameAttr:$sym_name,
+                       TypeAttr:$type, UnitAttr:$constant);
+  let regions = (region MaxSizedRegion<1>:$init);
+  let assemblyFormat = [{
+    `` $kind (`const` $constant^)? $sym_name `:` $type (`init` $init^)? attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    AddressSpace getAddressSpace() {
+      return getKind() == GlobalKind::GroupShared ? AddressSpace::GroupShared
+                                                  : AddressSpace::Static;
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Addresses and memory
+//===----------------------------------------------------------------------===//
+
+def HLSL_VarOp : HLSL_Op<"var"> {
+  let summary = "function-local variable";
+  let description = [{
+    Allocates a local variable and returns its address. The name is the
+    source name, kept for readability.
+
+    ```mlir
+    %v = hlsl.var "V" : !hlsl.ptr<i32>
+    ```
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$name);
+  let results = (outs Res<HLSL_AnyPointer, "",
+                          [MemAlloc<AutomaticAllocationScopeResource>]>:$addr);
+  let assemblyFormat = "($name^)? attr-dict `:` qualified(type($addr))";
+  let hasVerifier = 1;
+}
+
+def HLSL_GlobalAddrOp : HLSL_Op<"global_addr", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "address of a static or groupshared global";
+  let description = [{
+    ```mlir
+    %p = hlsl.global_addr @tile : !hlsl.ptr<!hlsl.array<64 x f32>, groupshared>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$global);
+  let results = (outs HLSL_AnyPointer:$addr);
+  let assemblyFormat = "$global attr-dict `:` qualified(type($addr))";
+}
+
+def HLSL_CBufferAddrOp : HLSL_Op<"cbuffer_addr", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "address of a constant buffer member";
+  let description = [{
+    ```mlir
+    %p = hlsl.cbuffer_addr @cb0::@y : !hlsl.ptr<f32, constant>
+    ```
+  }];
+  let arguments = (ins SymbolRefAttr:$member);
+  let results = (outs HLSL_AnyPointer:$addr);
+  let assemblyFormat = "$member attr-dict `:` qualified(type($addr))";
+  let extraClassDeclaration = [{
+    CBufferMemberOp lookupMember(SymbolTableCollection *tables = nullptr);
+  }];
+}
+
+def HLSL_LoadOp : HLSL_Op<"load", [
+    TypesMatchWith<"result type is the pointee type", "addr", "result",
+                   "::llvm::cast<PointerType>($_self).getPointee()">]> {
+  let summary = "read the value at an address";
+  let description = [{
+    ```mlir
+    %v = hlsl.load %p : !hlsl.ptr<f32>
+    ```
+  }];
+  let arguments = (ins Arg<HLSL_AnyPointer, "", [MemRead]>:$addr);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$addr attr-dict `:` qualified(type($addr))";
+  let hasVerifier = 1;
+}
+
+def HLSL_StoreOp : HLSL_Op<"store", [
+    TypesMatchWith<"stored value has the pointee type", "addr", "value",
+                   "::llvm::cast<PointerType>($_self).getPointee()">]> {
+  let summary = "write a value to an address";
+  let description = [{
+    ```mlir
+    hlsl.store %v, %p : !hlsl.ptr<f32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value,
+                       Arg<HLSL_AnyPointer, "", [MemWrite]>:$addr);
+  let assemblyFormat = "$value `,` $addr attr-dict `:` qualified(type($addr))";
+  let hasVerifier = 1;
+}
+
+def HLSL_ElementAddrOp : HLSL_Op<"element_addr", [Pure]> {
+  let summary = "address of an array, vector or matrix-row element";
+  let description = [{
+    Indexes into the object at `base`: an array element, a vector component
+    or a matrix row (a vector of `columns` elements).
+
+    ```mlir
+    %e = hlsl.element_addr %a[%i] : !hlsl.ptr<!hlsl.array<4 x f32>>, i32 -> !hlsl.ptr<f32>
+    ```
+  }];
+  let arguments = (ins HLSL_AnyPointer:$base, AnySignlessInteger:$index);
+  let results = (outs HLSL_AnyPointer:$addr);
+  let assemblyFormat = [{
+    $base `[` $index `]` attr-dict `:` qualified(type($base)) `,` type($index)
+    `->` qualified(type($addr))
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_FieldAddrOp : HLSL_Op<"field_addr", [Pure]> {
+  let summary = "address of a struct field";
+  let description = [{
+    ```mlir
+    %f = hlsl.field_addr %s[1] : !hlsl.ptr<!hlsl.struct<"S", {a: i32, b: f32}>> -> !hlsl.ptr<f32>
+    ```
+  }];
+  let arguments = (ins HLSL_AnyPointer:$base, I32Attr:$index);
+  let results = (outs HLSL_AnyPointer:$addr);
+  let assemblyFormat = [{
+    $base `[` $index `]` attr-dict `:` qualified(type($base)) `->`
+    qualified(type($addr))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Resources
+//===----------------------------------------------------------------------===//
+
+def HLSL_ResourceHandleOp : HLSL_Op<"resource_handle", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "handle of one resource of a declaration";
+  let description = [{
+    The handle of a single resource, or of one element of a resource array
+    with one index per dimension. The resource-array lowering pass turns the
+    indices into a flattened index into the whole array's binding range.
+
+    ```mlir
+    %x = hlsl.resource_handle @X : !hlsl.res<RWBuffer, i32>
+    %c = hlsl.resource_handle @C[%i, %j, %k] : !hlsl.res<RWBuffer, f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$resource, Variadic<I32>:$indices);
+  let results = (outs HLSL_AnyResource:$handle);
+  let assemblyFormat = [{
+    $resource (`[` $indices^ `]`)? attr-dict `:` qualified(type($handle))
+  }];
+}
+
+def HLSL_ResourceSliceOp : HLSL_Op<"resource_slice", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a resource array or sub-array as an array value";
+  let description = [{
+    The value of a global resource array (no index) or of a sub-array
+    (`N[7]` of `N[10][5]`): an array of handles that still refer to the
+    original declaration's binding range, copied like any array value.
+
+    ```mlir
+    %p = hlsl.resource_slice @N[%c7] : !hlsl.array<5 x !hlsl.res<RWBuffer, f32>>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$resource, Variadic<I32>:$indices);
+  let results = (outs HLSL_AnyArray:$result);
+  let assemblyFormat = [{
+    $resource (`[` $indices^ `]`)? attr-dict `:` qualified(type($result))
+  }];
+}
+
+def HLSL_ResourceAddrOp : HLSL_Op<"resource_addr", [Pure]> {
+  let summary = "address of a resource element (`operator[]`)";
+  let description = [{
+    The element of a typed or structured buffer, or the texel of a texture,
+    as an lvalue in `device` memory. Textures take a coordinate vector with
+    one component per dimension (plus the array slice).
+
+    ```mlir
+    %e = hlsl.resource_addr %h[%i] : !hlsl.res<RWBuffer, f32>, i32 -> !hlsl.ptr<f32, device>
+    ```
+  }];
+  let arguments = (ins HLSL_AnyResource:$handle, AnyType:$index);
+  let results = (outs HLSL_AnyPointer:$addr);
+  let assemblyFormat = [{
+    $handle `[` $index `]` attr-dict `:` qualified(type($handle)) `,`
+    type($index) `->` qualified(type($addr))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Calls: out/inout argument temporaries
+//===----------------------------------------------------------------------===//
+
+def HLSL_OutArgOp : HLSL_Op<"out_arg"> {
+  let summary = "cx-value temporary for an out/inout argument";
+  let description = [{
+    The temporary passed for an `out` or `inout` parameter (seed 000). It
+    names the argument lvalue (`lvalue`, the address the value is written
+    back to, optionally narrowed to some `swizzle` components of a vector),
+    whether the temporary is initialized (`inout`) or starts undefined
+    (`out`), the copy-in conversion from the lvalue's type to the parameter
+    type and the write-back conversion from the parameter type back to the
+    lvalue's type. Empty regions mean no conversion (the types match).
+
+    The result must be an argument of exactly one call. After that call the
+    temporaries are written back left to right in argument order, so
+    `Init(V, V)` leaves the value of the second argument in `V`.
+
+    ```mlir
+    %t = hlsl.out_arg inout %F : !hlsl.ptr<vector<3xf32>> -> !hlsl.ptr<vector<3xi32>>
+        copy_in {
+        ^bb0(%v: vector<3xf32>):
+          %i = arith.fptosi %v : vector<3xf32> to vector<3xi32>
+          hlsl.yield %i : vector<3xi32>
+        } write_back {
+        ^bb0(%v: vector<3xi32>):
+          %f = arith.sitofp %v : vector<3xi32> to vector<3xf32>
+          hlsl.yield %f : vector<3xf32>
+        }
+    func.call @Trunc(%t) : (!hlsl.ptr<vector<3xi32>>) -> ()
+    ```
+  }];
+  let arguments = (ins HLSL_ParamDirectionAttr:$direction,
+                       HLSL_AnyPointer:$lvalue,
+                       OptionalAttr<DenseI32ArrayAttr>:$swizzle);
+  let results = (outs HLSL_AnyPointer:$temp);
+  let regions = (region AnyRegion:$copyIn, AnyRegion:$writeBack);
+  let assemblyFormat = [{
+    `` $direction $lvalue (`swizzle` $swizzle^)? attr-dict `:`
+    qualified(type($lvalue)) `->` qualified(type($temp))
+    (`copy_in` $copyIn^)? (`write_back` $writeBack^)?
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The type of the argument lvalue as the call site sees it (the
+    /// swizzled vector if there is a swizzle).
+    ::mlir::Type getLValueType();
+    bool isInOut() { return getDirection() == ParamDirection::InOut; }
+  }];
+}
+
+def HLSL_YieldOp : HLSL_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["OutArgOp", "GlobalOp"]>]> {
+  let summary = "result of a conversion or initializer region";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+}
+
+//===----------------------------------------------------------------------===//
+// Aggregate values
+//===----------------------------------------------------------------------===//
+
+def HLSL_UndefOp : HLSL_Op<"undef", [Pure]> {
+  let summary = "undefined value";
+  let description = [{
+    The value of an uninitialized `out` temporary or variable.
+
+    ```mlir
+    %u = hlsl.undef : i32
+    ```
+  }];
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def HLSL_ZeroOp : HLSL_Op<"zero", [Pure]> {
+  let summary = "all-zero value of any data type";
+  let description = [{
+    ```mlir
+    %z = hlsl.zero : !hlsl.array<4 x !hlsl.struct<"S", {a: i32}>>
+    ```
+  }];
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def HLSL_ConstructOp : HLSL_Op<"construct", [Pure]> {
+  let summary = "build an array, struct or matrix from its elements";
+  let description = [{
+    Arrays take one value per element, structs one per field, matrices one
+    scalar per element in row-major order.
+
+    ```mlir
+    %a = hlsl.construct(%x, %y) : (f32, f32) -> !hlsl.array<2 x f32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$elements);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    `(` $elements `)` attr-dict `:` functional-type($elements, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_ArrayExtractOp : HLSL_Op<"array_extract", [Pure,
+    TypesMatchWith<"result is the array element type", "array", "result",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "read an element of an array value";
+  let description = [{
+    ```mlir
+    %e = hlsl.array_extract %a[%i] : !hlsl.array<4 x f32>, i32
+    ```
+  }];
+  let arguments = (ins HLSL_AnyArray:$array, AnySignlessInteger:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $array `[` $index `]` attr-dict `:` qualified(type($array)) `,` type($index)
+  }];
+}
+
+def HLSL_ArrayInsertOp : HLSL_Op<"array_insert", [Pure,
+    AllTypesMatch<["array", "result"]>,
+    TypesMatchWith<"value is the array element type", "array", "value",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "replace an element of an array value";
+  let description = [{
+    ```mlir
+    %b = hlsl.array_insert %v, %a[%i] : !hlsl.array<4 x f32>, i32
+    ```
+  }];
+  let arguments = (ins AnyType:$value, HLSL_AnyArray:$array,
+                       AnySignlessInteger:$index);
+  let results = (outs HLSL_AnyArray:$result);
+  let assemblyFormat = [{
+    $value `,` $array `[` $index `]` attr-dict `:` qualified(type($array)) `,`
+    type($index)
+  }];
+}
+
+def HLSL_FieldExtractOp : HLSL_Op<"field_extract", [Pure]> {
+  let summary = "read a field of a struct value";
+  let description = [{
+    ```mlir
+    %f = hlsl.field_extract %s[1] : !hlsl.struct<"S", {a: i32, b: f32}> -> f32
+    ```
+  }];
+  let arguments = (ins HLSL_AnyStruct:$input, I32Attr:$index);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $input `[` $index `]` attr-dict `:` qualified(type($input)) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_FieldInsertOp : HLSL_Op<"field_insert", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "replace a field of a struct value";
+  let description = [{
+    ```mlir
+    %t = hlsl.field_insert %v, %s[1] : f32, !hlsl.struct<"S", {a: i32, b: f32}>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, HLSL_AnyStruct:$input, I32Attr:$index);
+  let results = (outs HLSL_AnyStruct:$result);
+  let assemblyFormat = [{
+    $value `,` $input `[` $index `]` attr-dict `:` type($value) `,`
+    qualified(type($input))
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_MatrixCastOp : HLSL_Op<"matrix_cast", [Pure]> {
+  let summary = "reinterpret a matrix as a row-major vector or back";
+  let description = [{
+    Matrix values take part in element-wise arithmetic through their flat
+    row-major vector form; the cast also changes the memory order of a
+    matrix (`row_major` <-> `column_major`), which keeps the logical value.
+
+    ```mlir
+    %v = hlsl.matrix_cast %m : !hlsl.matrix<2x2xf32> -> vector<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def HLSL_ArrayCastOp : HLSL_Op<"array_cast", [Pure]> {
+  let summary = "convert a sized array to an unsized array parameter";
+  let description = [{
+    A sized array converts to an unsized array parameter (`float a[]`); the
+    opposite conversion is not allowed.
+
+    ```mlir
+    %u = hlsl.array_cast %a : !hlsl.array<4 x f32> -> !hlsl.array<? x f32>
+    ```
+  }];
+  let arguments = (ins HLSL_AnyArray:$input);
+  let results = (outs HLSL_AnyArray:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_TD

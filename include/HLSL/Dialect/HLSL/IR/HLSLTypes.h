@@ -1,0 +1,27 @@
+//===- HLSLTypes.h - hlsl dialect types -------------------------*- C++ -*-===//
+
+#ifndef HLSL_DIALECT_HLSL_IR_HLSLTYPES_H
+#define HLSL_DIALECT_HLSL_IR_HLSLTYPES_H
+
+#include "HLSL/Dialect/HLSL/IR/HLSLEnums.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Types.h"
+
+namespace mlir::hlsl::detail {
+struct StructTypeStorage;
+} // namespace mlir::hlsl::detail
+
+#define GET_TYPEDEF_CLASSES
+#include "HLSL/Dialect/HLSL/IR/HLSLOpsTypes.h.inc"
+
+namespace mlir::hlsl {
+/// Scalars, vectors, matrices, arrays and structs of them: what can live in
+/// memory and in constant buffers (no resources, pointers or padding).
+bool isDataType(Type type);
+/// True if `type` is a resource or a (nested) array of resources.
+bool isResourceOrResourceArray(Type type);
+/// True if `type` contains a resource anywhere (arrays, struct fields).
+bool containsResource(Type type);
+} // namespace mlir::hlsl
+
+#endif // HLSL_DIALECT_HLSL_IR_HLSLTYPES_H

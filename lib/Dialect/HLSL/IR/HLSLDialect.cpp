@@ -1,0 +1,122 @@
+//===- HLSLDialect.cpp - hlsl dialect -------------------------------------===//
+
+#include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/InliningUtils.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOpsDialect.cpp.inc"
+
+namespace {
+/// Every hlsl op can be inlined: none refers to its enclosing function.
+struct HLSLInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
+void HLSLDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.cpp.inc"
+      >();
+  addInterfaces<HLSLInlinerInterface>();
+}
+
+/// D3D12 limits on a compute thread group.
+static LogicalResult verifyNumThreads(Operation *op, Attribute attr) {
+  auto dims = dyn_cast<DenseI32ArrayAttr>(attr);
+  if (!dims || dims.size() != 3)
+    return op->emitError() << "'hlsl.numthreads' must be an array of three "
+                              "i32 values";
+  ArrayRef<int32_t> xyz = dims.asArrayRef();
+  if (llvm::any_of(xyz, [](int32_t v) { return v < 1; }))
+    return op->emitError() << "'hlsl.numthreads' values must be positive";
+  if (xyz[0] > 1024 || xyz[1] > 1024 || xyz[2] > 64)
+    return op->emitError() << "'hlsl.numthreads' exceeds the maximum "
+                              "(1024, 1024, 64)";
+  if (int64_t(xyz[0]) * xyz[1] * xyz[2] > 1024)
+    return op->emitError() << "'hlsl.numthreads' has more than 1024 threads "
+                              "per group";
+  return success();
+}
+
+LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (name == getShaderAttrName()) {
+    auto stage = dyn_cast<ShaderStageAttr>(attr.getValue());
+    if (!stage)
+      return op->emitError() << "'" << name << "' must be a shader stage";
+    if (!isa<func::FuncOp>(op))
+      return op->emitError() << "'" << name << "' only applies to functions";
+    if (stage.getValue() == ShaderStage::Compute &&
+        !op->hasAttr(getNumThreadsAttrName()))
+      return op->emitError()
+             << "compute shader entry point needs 'hlsl.numthreads'";
+    return success();
+  }
+  if (name == getNumThreadsAttrName())
+    return verifyNumThreads(op, attr.getValue());
+  if (name == getEntryAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<func::FuncOp>(op))
+      return op->emitError() << "'" << name
+                             << "' must be a unit attribute on a function";
+    return success();
+  }
+  return op->emitError() << "unknown hlsl attribute '" << name << "'";
+}
+
+/// Directions and semantics on a parameter or result.
+static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
+                                     Type valueType, bool isArgument) {
+  StringRef name = attr.getName().strref();
+  if (name == HLSLDialect::getSemanticAttrName()) {
+    auto semantic = dyn_cast<StringAttr>(attr.getValue());
+    if (!semantic || semantic.getValue().empty())
+      return op->emitError() << "'" << name << "' must be a non-empty string";
+    return success();
+  }
+  if (name == HLSLDialect::getDirectionAttrName() && isArgument) {
+    auto direction = dyn_cast<ParamDirectionAttr>(attr.getValue());
+    if (!direction)
+      return op->emitError() << "'" << name << "' must be a direction";
+    auto ptr = dyn_cast<PointerType>(valueType);
+    bool isOut = direction.getValue() != ParamDirection::In;
+    if (isOut && (!ptr || ptr.getAddressSpace() != AddressSpace::Function))
+      return op->emitError() << "out/inout parameter must be a function-space "
+                                "pointer, got "
+                             << valueType;
+    return success();
+  }
+  return op->emitError() << "unknown hlsl attribute '" << name << "'";
+}
+
+LogicalResult HLSLDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  Type type = op->getRegion(regionIndex).empty()
+                  ? Type()
+                  : op->getRegion(regionIndex).getArgument(argIndex).getType();
+  if (auto func = dyn_cast<func::FuncOp>(op))
+    type = func.getArgumentTypes()[argIndex];
+  return verifyValueAttr(op, attr, type, /*isArgument=*/true);
+}
+
+LogicalResult HLSLDialect::verifyRegionResultAttribute(Operation *op,
+                                                       unsigned, unsigned,
+                                                       NamedAttribute attr) {
+  return verifyValueAttr(op, attr, Type(), /*isArgument=*/false);
+}

@@ -1,0 +1,521 @@
+//===- HLSLOps.cpp - hlsl dialect operations ------------------------------===//
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+#define GET_OP_CLASSES
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.cpp.inc"
+
+/// Checks that an explicit register letter matches the class the declaration
+/// is bound as (e.g. no `register(t0)` on a RWBuffer).
+static LogicalResult verifyRegisterClass(Operation *op, BindingAttr binding,
+                                         ResourceClass expected,
+                                         StringRef what) {
+  if (!binding.getRegisterClass() || *binding.getRegisterClass() == expected)
+    return success();
+  return op->emitOpError() << "register '"
+                           << getRegisterLetter(*binding.getRegisterClass())
+                           << *binding.getLowerBound() << "' does not match "
+                           << what << ", which binds to '"
+                           << getRegisterLetter(expected) << "' registers";
+}
+
+//===----------------------------------------------------------------------===//
+// ResourceOp
+//===----------------------------------------------------------------------===//
+
+ResourceType ResourceOp::getResourceType() {
+  Type type = getType();
+  while (auto array = dyn_cast<ArrayType>(type))
+    type = array.getElementType();
+  return dyn_cast<ResourceType>(type);
+}
+
+SmallVector<int64_t> ResourceOp::getShape() {
+  if (auto array = dyn_cast<ArrayType>(getType()))
+    return array.getShape();
+  return {};
+}
+
+std::optional<uint64_t> ResourceOp::getRangeSize() {
+  uint64_t size = 1;
+  for (int64_t dim : getShape()) {
+    if (dim == ArrayType::kUnbounded)
+      return std::nullopt;
+    size *= static_cast<uint64_t>(dim);
+    // Saturate: anything this large cannot be bound anyway.
+    size = std::min<uint64_t>(size, uint64_t(1) << 33);
+  }
+  return size;
+}
+
+LogicalResult ResourceOp::verify() {
+  if (!isResourceOrResourceArray(getType()))
+    return emitOpError() << "type must be a resource or an array of "
+                            "resources, got "
+                         << getType();
+  ResourceType resource = getResourceType();
+  if (failed(verifyRegisterClass(
+          *this, getBinding(), resource.getResourceClass(),
+          ("resource '" + getSymName() + "' of type " +
+           stringifyResourceKind(resource.getKind()))
+              .str())))
+    return failure();
+  std::optional<uint64_t> size = getRangeSize();
+  if (size && *size == 0)
+    return emitOpError() << "resource array '" << getSymName()
+                         << "' has no elements";
+  if (std::optional<uint32_t> lower = getBinding().getLowerBound()) {
+    if (size && *lower + *size - 1 > UINT32_MAX)
+      return emitOpError() << "resource '" << getSymName() << "' needs "
+                           << *size << " registers from "
+                           << getRegisterLetter(resource.getResourceClass())
+                           << *lower << ", past the last register "
+                           << UINT32_MAX;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CBufferOp
+//===----------------------------------------------------------------------===//
+
+void CBufferOp::build(OpBuilder &builder, OperationState &state,
+                      StringRef symName, CBufferKind kind,
+                      BindingAttr binding) {
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(symName));
+  state.addAttribute(getKindAttrName(state.name),
+                     CBufferKindAttr::get(builder.getContext(), kind));
+  state.addAttribute(getBindingAttrName(state.name), binding);
+  Region *body = state.addRegion();
+  body->push_back(new Block());
+}
+
+LogicalResult CBufferOp::verify() {
+  ResourceClass expected = getKind() == CBufferKind::TBuffer
+                               ? ResourceClass::SRV
+                               : ResourceClass::CBV;
+  if (failed(verifyRegisterClass(*this, getBinding(), expected,
+                                 ("constant buffer '" + getSourceName() + "'")
+                                     .str())))
+    return failure();
+  for (Operation &op : getBody().front())
+    if (!isa<CBufferMemberOp>(op))
+      return op.emitOpError() << "is not allowed in a constant buffer; only "
+                                 "'hlsl.cbuffer_member' is";
+  return success();
+}
+
+LogicalResult CBufferMemberOp::verify() {
+  if (!isDataType(getType()) || isa<PaddingType>(getType()))
+    return emitOpError() << "constant buffer member '" << getSymName()
+                         << "' must have a data type, got " << getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GlobalOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GlobalOp::verify() {
+  if (!isDataType(getType()))
+    return emitOpError() << "global '" << getSymName()
+                         << "' must have a data type, got " << getType();
+  if (getInit().empty())
+    return success();
+  if (getKind() == GlobalKind::GroupShared)
+    return emitOpError() << "groupshared variable '" << getSymName()
+                         << "' cannot have an initializer";
+  auto yield = dyn_cast<YieldOp>(getInit().back().getTerminator());
+  if (!yield || yield.getValues().size() != 1 ||
+      yield.getValues().front().getType() != getType())
+    return emitOpError() << "initializer must yield one value of type "
+                         << getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Addresses and memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult VarOp::verify() {
+  PointerType type = getAddr().getType();
+  if (type.getAddressSpace() != AddressSpace::Function)
+    return emitOpError() << "local variables live in the 'function' address "
+                            "space, got "
+                         << type;
+  if (!isDataType(type.getPointee()) && !containsResource(type.getPointee()))
+    return emitOpError() << "cannot allocate a variable of type "
+                         << type.getPointee();
+  return success();
+}
+
+LogicalResult
+GlobalAddrOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto global =
+      symbolTable.lookupNearestSymbolFrom<GlobalOp>(*this, getGlobalAttr());
+  if (!global)
+    return emitOpError() << "'" << getGlobal()
+                         << "' does not name an hlsl.global";
+  auto expected = PointerType::get(global.getType(), global.getAddressSpace());
+  if (getAddr().getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
+CBufferMemberOp CBufferAddrOp::lookupMember(SymbolTableCollection *tables) {
+  SymbolTableCollection local;
+  SymbolTableCollection &collection = tables ? *tables : local;
+  return collection.lookupNearestSymbolFrom<CBufferMemberOp>(*this,
+                                                             getMemberAttr());
+}
+
+LogicalResult
+CBufferAddrOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (getMember().getNestedReferences().size() != 1)
+    return emitOpError() << "expects a reference of the form "
+                            "@cbuffer::@member";
+  CBufferMemberOp member = lookupMember(&symbolTable);
+  if (!member)
+    return emitOpError() << getMember()
+                         << " does not name a constant buffer member";
+  auto expected = PointerType::get(member.getType(), AddressSpace::Constant);
+  if (getAddr().getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
+static bool isLoadableType(Type type) {
+  return isDataType(type) || containsResource(type);
+}
+
+LogicalResult LoadOp::verify() {
+  if (!isLoadableType(getAddr().getType().getPointee()))
+    return emitOpError() << "cannot load a value of type "
+                         << getAddr().getType().getPointee();
+  return success();
+}
+
+LogicalResult StoreOp::verify() {
+  PointerType type = getAddr().getType();
+  if (type.getAddressSpace() == AddressSpace::Constant)
+    return emitOpError() << "cannot store to constant buffer memory";
+  if (!isLoadableType(type.getPointee()))
+    return emitOpError() << "cannot store a value of type "
+                         << type.getPointee();
+  return success();
+}
+
+LogicalResult ElementAddrOp::verify() {
+  PointerType base = getBase().getType();
+  Type pointee = base.getPointee();
+  Type element;
+  if (auto array = dyn_cast<ArrayType>(pointee))
+    element = array.getElementType();
+  else if (auto vec = dyn_cast<VectorType>(pointee))
+    element = vec.getElementType();
+  else if (auto matrix = dyn_cast<MatrixType>(pointee))
+    element = VectorType::get({matrix.getColumns()}, matrix.getElementType());
+  else
+    return emitOpError() << "can only index arrays, vectors and matrices, "
+                            "got "
+                         << pointee;
+  auto expected = PointerType::get(element, base.getAddressSpace());
+  if (getAddr().getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
+LogicalResult FieldAddrOp::verify() {
+  PointerType base = getBase().getType();
+  auto st = dyn_cast<StructType>(base.getPointee());
+  if (!st)
+    return emitOpError() << "base must point to a struct, got "
+                         << base.getPointee();
+  uint32_t index = getIndex();
+  if (index >= st.getNumFields())
+    return emitOpError() << "field index " << index << " out of range for "
+                         << st;
+  Type field = st.getFieldTypes()[index];
+  if (isa<PaddingType>(field))
+    return emitOpError() << "cannot address padding field " << index;
+  auto expected = PointerType::get(field, base.getAddressSpace());
+  if (getAddr().getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Resources
+//===----------------------------------------------------------------------===//
+
+/// Looks up the resource declaration of a handle/slice op and checks the
+/// number of indices against its shape (`exact` for handles, fewer for
+/// slices). Returns the type left after indexing.
+static FailureOr<Type> verifyResourceIndexing(Operation *op,
+                                              FlatSymbolRefAttr symbol,
+                                              size_t numIndices, bool exact,
+                                              SymbolTableCollection &tables) {
+  auto resource = tables.lookupNearestSymbolFrom<ResourceOp>(op, symbol);
+  if (!resource)
+    return op->emitOpError()
+           << "'" << symbol.getValue() << "' does not name an hlsl.resource";
+  size_t rank = resource.getShape().size();
+  if (exact ? numIndices != rank : numIndices >= rank)
+    return op->emitOpError()
+           << "resource '" << symbol.getValue() << "' has " << rank
+           << (rank == 1 ? " dimension" : " dimensions") << " but "
+           << numIndices << (numIndices == 1 ? " index was" : " indices were")
+           << " given"
+           << (exact ? "" : "; a slice needs fewer indices than dimensions");
+  Type type = resource.getType();
+  for (size_t i = 0; i < numIndices; ++i)
+    type = cast<ArrayType>(type).getElementType();
+  return type;
+}
+
+LogicalResult
+ResourceHandleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FailureOr<Type> type =
+      verifyResourceIndexing(*this, getResourceAttr(), getIndices().size(),
+                             /*exact=*/true, symbolTable);
+  if (failed(type))
+    return failure();
+  if (*type != getHandle().getType())
+    return emitOpError() << "result type must be " << *type;
+  return success();
+}
+
+LogicalResult
+ResourceSliceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FailureOr<Type> type =
+      verifyResourceIndexing(*this, getResourceAttr(), getIndices().size(),
+                             /*exact=*/false, symbolTable);
+  if (failed(type))
+    return failure();
+  if (*type != getResult().getType())
+    return emitOpError() << "result type must be " << *type;
+  return success();
+}
+
+LogicalResult ResourceAddrOp::verify() {
+  ResourceType resource = getHandle().getType();
+  unsigned rank = getSubscriptRank(resource.getKind());
+  if (rank == 0)
+    return emitOpError() << stringifyResourceKind(resource.getKind())
+                         << " cannot be subscripted";
+  Type i32 = IntegerType::get(getContext(), 32);
+  Type expectedIndex =
+      rank == 1 ? i32 : Type(VectorType::get({int64_t(rank)}, i32));
+  if (getIndex().getType() != expectedIndex)
+    return emitOpError() << "index of "
+                         << stringifyResourceKind(resource.getKind())
+                         << " must be " << expectedIndex;
+  auto expected =
+      PointerType::get(resource.getValueType(), AddressSpace::Device);
+  if (getAddr().getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// OutArgOp
+//===----------------------------------------------------------------------===//
+
+Type OutArgOp::getLValueType() {
+  Type pointee = getLvalue().getType().getPointee();
+  std::optional<ArrayRef<int32_t>> swizzle = getSwizzle();
+  auto vec = dyn_cast<VectorType>(pointee);
+  if (!swizzle || !vec)
+    return pointee;
+  if (swizzle->size() == 1)
+    return vec.getElementType();
+  return VectorType::get({int64_t(swizzle->size())}, vec.getElementType());
+}
+
+/// A conversion region takes one value of `from` and yields one of `to`.
+static LogicalResult verifyConversion(OutArgOp op, Region &region,
+                                      StringRef name, Type from, Type to) {
+  if (region.empty()) {
+    if (from != to)
+      return op.emitOpError() << "needs a '" << name << "' conversion from "
+                              << from << " to " << to;
+    return success();
+  }
+  Block &entry = region.front();
+  if (entry.getNumArguments() != 1 || entry.getArgument(0).getType() != from)
+    return op.emitOpError() << "'" << name
+                            << "' region must take one argument of type "
+                            << from;
+  for (Block &block : region) {
+    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    if (!yield)
+      continue;
+    if (yield.getValues().size() != 1 ||
+        yield.getValues().front().getType() != to)
+      return op.emitOpError()
+             << "'" << name << "' region must yield one value of type " << to;
+  }
+  return success();
+}
+
+LogicalResult OutArgOp::verifyRegions() {
+  if (getDirection() == ParamDirection::In)
+    return emitOpError() << "direction must be 'out' or 'inout'";
+  PointerType temp = getTemp().getType();
+  if (temp.getAddressSpace() != AddressSpace::Function)
+    return emitOpError() << "temporary must be a function-space pointer";
+  if (std::optional<ArrayRef<int32_t>> swizzle = getSwizzle()) {
+    auto vec = dyn_cast<VectorType>(getLvalue().getType().getPointee());
+    if (!vec)
+      return emitOpError() << "swizzle needs a vector lvalue";
+    if (swizzle->empty() || swizzle->size() > 4 ||
+        llvm::any_of(*swizzle, [&](int32_t i) {
+          return i < 0 || i >= vec.getNumElements();
+        }))
+      return emitOpError() << "swizzle components out of range for " << vec;
+    // Writing the same component twice through an out argument is not a
+    // valid lvalue in HLSL.
+    SmallVector<int32_t> sorted(swizzle->begin(), swizzle->end());
+    llvm::sort(sorted);
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      return emitOpError() << "swizzle repeats a component; it is not an "
+                              "lvalue";
+  }
+  Type lvalueType = getLValueType();
+  Type paramType = temp.getPointee();
+  if (getDirection() == ParamDirection::Out && !getCopyIn().empty())
+    return emitOpError() << "'out' temporary starts undefined and has no "
+                            "'copy_in' conversion";
+  if (isInOut() && failed(verifyConversion(*this, getCopyIn(), "copy_in",
+                                           lvalueType, paramType)))
+    return failure();
+  if (failed(verifyConversion(*this, getWriteBack(), "write_back", paramType,
+                              lvalueType)))
+    return failure();
+  if (!getTemp().hasOneUse() ||
+      !isa<CallOpInterface>(*getTemp().getUsers().begin()))
+    return emitOpError() << "temporary must be used by exactly one call";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Aggregate values
+//===----------------------------------------------------------------------===//
+
+LogicalResult ZeroOp::verify() {
+  if (!isDataType(getType()))
+    return emitOpError() << "has no zero value for " << getType();
+  return success();
+}
+
+LogicalResult ConstructOp::verify() {
+  Type type = getType();
+  TypeRange elements = getElements().getTypes();
+  SmallVector<Type> expected;
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    if (array.isUnbounded())
+      return emitOpError() << "cannot construct an unbounded array";
+    expected.assign(array.getSize(), array.getElementType());
+  } else if (auto st = dyn_cast<StructType>(type)) {
+    for (Type field : st.getFieldTypes())
+      if (!isa<PaddingType>(field))
+        expected.push_back(field);
+  } else if (auto matrix = dyn_cast<MatrixType>(type)) {
+    expected.assign(matrix.getNumElements(), matrix.getElementType());
+  } else {
+    return emitOpError() << "can only construct arrays, structs and "
+                            "matrices, got "
+                         << type;
+  }
+  if (elements.size() != expected.size())
+    return emitOpError() << type << " needs " << expected.size()
+                         << " elements, got " << elements.size();
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(elements, expected)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError() << "element " << index << " must be "
+                           << std::get<1>(pair) << ", got "
+                           << std::get<0>(pair);
+  return success();
+}
+
+static LogicalResult verifyFieldAccess(Operation *op, StructType st,
+                                       uint32_t index, Type valueType) {
+  if (index >= st.getNumFields())
+    return op->emitOpError()
+           << "field index " << index << " out of range for " << st;
+  Type field = st.getFieldTypes()[index];
+  if (isa<PaddingType>(field))
+    return op->emitOpError() << "cannot access padding field " << index;
+  if (field != valueType)
+    return op->emitOpError()
+           << "field " << index << " has type " << field << ", not "
+           << valueType;
+  return success();
+}
+
+LogicalResult FieldExtractOp::verify() {
+  return verifyFieldAccess(*this, getInput().getType(), getIndex(),
+                           getResult().getType());
+}
+
+LogicalResult FieldInsertOp::verify() {
+  return verifyFieldAccess(*this, getInput().getType(), getIndex(),
+                           getValue().getType());
+}
+
+LogicalResult MatrixCastOp::verify() {
+  auto shapeOf = [](Type type) -> std::optional<std::pair<int64_t, Type>> {
+    if (auto matrix = dyn_cast<MatrixType>(type))
+      return std::make_pair(int64_t(matrix.getNumElements()),
+                            matrix.getElementType());
+    if (auto vec = dyn_cast<VectorType>(type))
+      if (vec.getRank() == 1)
+        return std::make_pair(vec.getNumElements(), vec.getElementType());
+    return std::nullopt;
+  };
+  Type in = getInput().getType(), out = getType();
+  auto inShape = shapeOf(in), outShape = shapeOf(out);
+  if (!inShape || !outShape || (!isa<MatrixType>(in) && !isa<MatrixType>(out)))
+    return emitOpError() << "casts between a matrix and a vector or two "
+                            "matrices, got "
+                         << in << " -> " << out;
+  if (*inShape != *outShape)
+    return emitOpError() << "element count and type must match: " << in
+                         << " -> " << out;
+  if (auto a = dyn_cast<MatrixType>(in))
+    if (auto b = dyn_cast<MatrixType>(out))
+      if (a.getRows() != b.getRows())
+        return emitOpError() << "matrix to matrix casts keep the shape";
+  return success();
+}
+
+OpFoldResult MatrixCastOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto inner = getInput().getDefiningOp<MatrixCastOp>())
+    if (inner.getInput().getType() == getType())
+      return inner.getInput();
+  return {};
+}
+
+LogicalResult ArrayCastOp::verify() {
+  ArrayType in = getInput().getType(), out = getResult().getType();
+  if (in.isUnbounded() && !out.isUnbounded())
+    return emitOpError() << "cannot convert an unsized array " << in
+                         << " to a sized array " << out;
+  if (in.isUnbounded() || !out.isUnbounded())
+    return emitOpError() << "converts a sized array to an unsized one, got "
+                         << in << " -> " << out;
+  if (in.getElementType() != out.getElementType())
+    return emitOpError() << "element types must match: " << in << " -> "
+                         << out;
+  return success();
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build needs (if any is missing), then
+# configures and builds hlsl-mlir into ./build (or $HLSL_BUILD_DIR).
+# Idempotent: prints nothing about packages when all are installed, and the
+# build is incremental.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${HLSL_BUILD_DIR:-$root/build}
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools libclang-22-dev clang-22
+          llvm-22-tools ninja-build cmake ccache libgtest-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "setup: error: packages missing and not running as root; run as root" \
+         "or install them: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get update -q >/tmp/hlsl-apt.log 2>&1 ||
+     ! apt-get install -y -q --no-install-recommends "${missing[@]}" \
+         >>/tmp/hlsl-apt.log 2>&1; then
+    echo "setup: error: apt-get failed; see /tmp/hlsl-apt.log:" >&2
+    tail -n 20 /tmp/hlsl-apt.log >&2
+    exit 1
+  fi
+fi
+
+if [[ ! -f $build/build.ninja ]]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
+    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ >"$build.cmake.log" 2>&1 || {
+      cat "$build.cmake.log" >&2; exit 1; }
+fi
+
+ninja -C "$build" "$@"

@@ -1,0 +1,24 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "HLSL"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".hlsl", ".yaml", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hlsl_obj_root, "test")
+# Unit tests have their own configuration; inputs are data, not tests.
+config.excludes = ["Unit", "Inputs", "lit.cfg.py", "CMakeLists.txt"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%hlsl_src_root", config.hlsl_src_root))
+
+llvm_config.use_default_substitutions()
+# Our tools first, then LLVM 22's (never the unversioned LLVM 14 ones).
+llvm_config.with_environment(
+    "PATH", [config.hlsl_tools_dir, config.llvm_tools_dir], append_path=True)
+
+tools = ["hlsl-opt", "hlsl-translate"]
+llvm_config.add_tool_substitutions(tools, [config.hlsl_tools_dir])
