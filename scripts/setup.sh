@@ -35,10 +35,12 @@ if ((${#missing[@]})); then
 fi
 
 if [[ ! -f $build/build.ninja ]]; then
+  log=$(mktemp)
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
-    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ >"$build.cmake.log" 2>&1 || {
-      cat "$build.cmake.log" >&2; exit 1; }
+    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ >"$log" 2>&1 || {
+      cat "$log" >&2; rm -f "$log"; exit 1; }
+  rm -f "$log"
 fi
 
 ninja -C "$build" "$@"
