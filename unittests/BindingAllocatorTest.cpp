@@ -29,14 +29,14 @@ constexpr std::nullopt_t Unbounded = std::nullopt;
 BindingRequest explicitBinding(std::string name, uint32_t reg,
                                std::optional<uint32_t> size = 1,
                                uint32_t space = 0,
-                               RegisterClass cls = RegisterClass::UAV) {
+                               ResourceClass cls = ResourceClass::UAV) {
   return BindingRequest{std::move(name), cls, space, reg, size};
 }
 
 BindingRequest implicitBinding(std::string name,
                                std::optional<uint32_t> size = 1,
                                uint32_t space = 0,
-                               RegisterClass cls = RegisterClass::UAV) {
+                               ResourceClass cls = ResourceClass::UAV) {
   return BindingRequest{std::move(name), cls, space, std::nullopt, size};
 }
 
@@ -65,19 +65,19 @@ std::string allErrors(const Allocation &alloc) {
 //===----------------------------------------------------------------------===//
 
 TEST(BindingAllocatorTest, RegisterLetters) {
-  EXPECT_EQ(getRegisterLetter(RegisterClass::SRV), 't');
-  EXPECT_EQ(getRegisterLetter(RegisterClass::UAV), 'u');
-  EXPECT_EQ(getRegisterLetter(RegisterClass::CBV), 'b');
-  EXPECT_EQ(getRegisterLetter(RegisterClass::Sampler), 's');
+  EXPECT_EQ(getRegisterLetter(ResourceClass::SRV), 't');
+  EXPECT_EQ(getRegisterLetter(ResourceClass::UAV), 'u');
+  EXPECT_EQ(getRegisterLetter(ResourceClass::CBV), 'b');
+  EXPECT_EQ(getRegisterLetter(ResourceClass::Sampler), 's');
 }
 
 TEST(BindingAllocatorTest, FormatRegisterRange) {
-  EXPECT_EQ(formatRegisterRange(RegisterClass::UAV, 4, 1), "u4");
-  EXPECT_EQ(formatRegisterRange(RegisterClass::UAV, 2, 4), "u2..u5");
-  EXPECT_EQ(formatRegisterRange(RegisterClass::SRV, 5, Unbounded), "t5..");
-  EXPECT_EQ(formatRegisterRange(RegisterClass::CBV, UINT32_MAX, 1),
+  EXPECT_EQ(formatRegisterRange(ResourceClass::UAV, 4, 1), "u4");
+  EXPECT_EQ(formatRegisterRange(ResourceClass::UAV, 2, 4), "u2..u5");
+  EXPECT_EQ(formatRegisterRange(ResourceClass::SRV, 5, Unbounded), "t5..");
+  EXPECT_EQ(formatRegisterRange(ResourceClass::CBV, UINT32_MAX, 1),
             "b4294967295");
-  EXPECT_EQ(formatRegisterRange(RegisterClass::Sampler, UINT32_MAX, 2),
+  EXPECT_EQ(formatRegisterRange(ResourceClass::Sampler, UINT32_MAX, 2),
             "s4294967295..s4294967296");
 }
 
@@ -203,18 +203,18 @@ TEST(BindingAllocatorTest, Example6_1) {
 // Register classes and spaces
 //===----------------------------------------------------------------------===//
 
-TEST(BindingAllocatorTest, RegisterClassesAreIndependent) {
+TEST(BindingAllocatorTest, ResourceClassesAreIndependent) {
   Allocation alloc = allocateBindings(
-      {explicitBinding("T", 0, 1, 0, RegisterClass::SRV),
-       explicitBinding("U", 0, 1, 0, RegisterClass::UAV),
-       explicitBinding("CB", 0, 1, 0, RegisterClass::CBV),
-       explicitBinding("S", 0, 1, 0, RegisterClass::Sampler),
-       implicitBinding("T2", 1, 0, RegisterClass::SRV),
-       implicitBinding("CB2", 1, 0, RegisterClass::CBV),
-       implicitBinding("CB3", 1, 0, RegisterClass::CBV),
-       implicitBinding("S2", Unbounded, 0, RegisterClass::Sampler),
-       implicitBinding("U2", 3, 0, RegisterClass::UAV),
-       implicitBinding("T3", 1, 1, RegisterClass::SRV)});
+      {explicitBinding("T", 0, 1, 0, ResourceClass::SRV),
+       explicitBinding("U", 0, 1, 0, ResourceClass::UAV),
+       explicitBinding("CB", 0, 1, 0, ResourceClass::CBV),
+       explicitBinding("S", 0, 1, 0, ResourceClass::Sampler),
+       implicitBinding("T2", 1, 0, ResourceClass::SRV),
+       implicitBinding("CB2", 1, 0, ResourceClass::CBV),
+       implicitBinding("CB3", 1, 0, ResourceClass::CBV),
+       implicitBinding("S2", Unbounded, 0, ResourceClass::Sampler),
+       implicitBinding("U2", 3, 0, ResourceClass::UAV),
+       implicitBinding("T3", 1, 1, ResourceClass::SRV)});
   EXPECT_ALLOCATED(alloc);
   for (size_t i = 0; i < 4; ++i)
     expectBinding(alloc, i, 0, 1, false);
@@ -269,13 +269,13 @@ TEST(BindingAllocatorTest, AdjacentExplicitBindingsDoNotOverlap) {
 
 TEST(BindingAllocatorTest, AllErrorsAreReportedInRequestOrder) {
   Allocation alloc = allocateBindings({
-      implicitBinding("X", Unbounded, 0, RegisterClass::SRV), // 0: t0..
+      implicitBinding("X", Unbounded, 0, ResourceClass::SRV), // 0: t0..
       explicitBinding("A", 0, 2),                             // 1
       explicitBinding("B", 1, 1),                             // 2: overlaps A
-      implicitBinding("Y", 1, 0, RegisterClass::SRV),         // 3: no room
-      explicitBinding("C", 0, 1, 0, RegisterClass::CBV),      // 4
+      implicitBinding("Y", 1, 0, ResourceClass::SRV),         // 3: no room
+      explicitBinding("C", 0, 1, 0, ResourceClass::CBV),      // 4
       explicitBinding("D", UINT32_MAX, 2),                    // 5: past max
-      explicitBinding("E", 0, 1, 0, RegisterClass::CBV),      // 6: overlaps C
+      explicitBinding("E", 0, 1, 0, ResourceClass::CBV),      // 6: overlaps C
       implicitBinding("F", 0),                                // 7: empty
   });
   ASSERT_EQ(alloc.errors.size(), 5u) << allErrors(alloc);
@@ -578,7 +578,7 @@ std::vector<BindingRequest> generateRequests(std::mt19937 &rng) {
   for (size_t i = 0; i < count; ++i) {
     BindingRequest req;
     req.name = "R" + std::to_string(i);
-    req.cls = crowded ? RegisterClass::UAV : RegisterClass(pick(0, 3));
+    req.cls = crowded ? ResourceClass::UAV : ResourceClass(pick(0, 3));
     req.space = crowded ? 0 : uint32_t(pick(0, 2));
     uint64_t base = nearTop ? UINT32_MAX - 40 : 0;
     if (chance(10))

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -28,6 +29,7 @@ int main(int argc, char **argv) {
                   mlir::vector::VectorDialect, mlir::LLVM::LLVMDialect>();
   mlir::func::registerInlinerExtension(registry);
   mlir::registerTransformsPasses();
+  mlir::hlsl::registerHLSLPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "hlsl-mlir pass driver\n", registry));
 }

@@ -11,7 +11,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -88,18 +87,18 @@ private:
 };
 
 struct RegisterFile {
-  RegisterClass cls;
+  ResourceClass cls;
   uint32_t space;
   /// Valid explicit requests of this file, as request indices.
   llvm::SmallVector<size_t, 4> explicitRequests;
   std::optional<GapTree> gaps;
 };
 
-uint64_t getFileKey(RegisterClass cls, uint32_t space) {
+uint64_t getFileKey(ResourceClass cls, uint32_t space) {
   return (uint64_t(cls) << 32) | space;
 }
 
-std::string formatLocation(RegisterClass cls, uint32_t lowerBound,
+std::string formatLocation(ResourceClass cls, uint32_t lowerBound,
                            std::optional<uint32_t> size, uint32_t space) {
   return "(" + formatRegisterRange(cls, lowerBound, size) + ", space" +
          std::to_string(space) + ")";
@@ -113,7 +112,7 @@ public:
   Allocation run();
 
 private:
-  RegisterFile &getFile(RegisterClass cls, uint32_t space);
+  RegisterFile &getFile(ResourceClass cls, uint32_t space);
   bool validate(size_t index);
   void reserveExplicit(RegisterFile &file);
   void allocateImplicit(size_t index);
@@ -132,21 +131,7 @@ private:
 
 } // namespace
 
-char mlir::hlsl::getRegisterLetter(RegisterClass cls) {
-  switch (cls) {
-  case RegisterClass::SRV:
-    return 't';
-  case RegisterClass::UAV:
-    return 'u';
-  case RegisterClass::CBV:
-    return 'b';
-  case RegisterClass::Sampler:
-    return 's';
-  }
-  llvm_unreachable("unknown register class");
-}
-
-std::string mlir::hlsl::formatRegisterRange(RegisterClass cls,
+std::string mlir::hlsl::formatRegisterRange(ResourceClass cls,
                                             uint32_t lowerBound,
                                             std::optional<uint32_t> size) {
   char letter = getRegisterLetter(cls);
@@ -161,7 +146,7 @@ std::string mlir::hlsl::formatRegisterRange(RegisterClass cls,
   return text + ".." + letter + std::to_string(upper);
 }
 
-RegisterFile &Allocator::getFile(RegisterClass cls, uint32_t space) {
+RegisterFile &Allocator::getFile(ResourceClass cls, uint32_t space) {
   auto [it, inserted] =
       fileIndices.try_emplace(getFileKey(cls, space), files.size());
   if (inserted)

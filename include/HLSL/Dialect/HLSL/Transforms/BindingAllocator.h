@@ -11,13 +11,16 @@
 //      right after the highest register used so far in its class and space
 //      and extends to the last register.
 //
-// The allocator is deliberately independent of MLIR so it can be unit tested
-// and reused; callers translate requests from and results back to IR.
+// The allocator works on plain requests rather than IR so that it can be unit
+// tested and reused; it only shares the dialect's ResourceClass enum. Callers
+// translate requests from and results back to IR.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HLSL_DIALECT_HLSL_TRANSFORMS_BINDINGALLOCATOR_H
 #define HLSL_DIALECT_HLSL_TRANSFORMS_BINDINGALLOCATOR_H
+
+#include "HLSL/Dialect/HLSL/IR/HLSLEnums.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -30,27 +33,17 @@
 namespace mlir {
 namespace hlsl {
 
-/// Register classes; each has its own independent register file per space.
-enum class RegisterClass : uint8_t {
-  SRV,    // t
-  UAV,    // u
-  CBV,    // b
-  Sampler // s
-};
-
-/// Returns the register letter used in `register(...)`: t, u, b or s.
-char getRegisterLetter(RegisterClass cls);
-
 /// Formats a register range the way diagnostics print it: `u4` for a single
 /// register, `u2..u5` for a range and `u5..` for an unbounded array.
-std::string formatRegisterRange(RegisterClass cls, uint32_t lowerBound,
+std::string formatRegisterRange(ResourceClass cls, uint32_t lowerBound,
                                 std::optional<uint32_t> size);
 
 /// One used resource. Declaration order is the order of the request list.
 struct BindingRequest {
   /// Name used in diagnostics, e.g. "A" or "s.D".
   std::string name;
-  RegisterClass cls = RegisterClass::SRV;
+  /// Each class has its own register file per space.
+  ResourceClass cls = ResourceClass::SRV;
   /// Register space; 0 unless given by `register(uN, spaceM)` or by a
   /// space-only `register(spaceM)`.
   uint32_t space = 0;

@@ -1,0 +1,106 @@
+//===- AssignBindings.cpp - Implicit resource binding ---------------------===//
+//
+// Translates the module's used declarations into requests for the binding
+// allocator and writes the registers it picks back into the IR. The rules
+// themselves (seed 004) live in BindingAllocator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BindingDecls.h"
+
+#include "HLSL/Dialect/HLSL/Transforms/BindingAllocator.h"
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::hlsl {
+#define GEN_PASS_DEF_HLSLASSIGNBINDINGSPASS
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h.inc"
+} // namespace mlir::hlsl
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+namespace {
+struct AssignBindingsPass
+    : public hlsl::impl::HLSLAssignBindingsPassBase<AssignBindingsPass> {
+  void runOnOperation() override;
+};
+} // namespace
+
+void AssignBindingsPass::runOnOperation() {
+  SmallVector<BindingDecl> decls = collectBindingDecls(getOperation());
+
+  // One request per used declaration, in declaration order.
+  SmallVector<BindingRequest> requests;
+  SmallVector<const BindingDecl *> requestDecls;
+  bool failed = false;
+  for (const BindingDecl &decl : decls) {
+    if (!decl.used)
+      continue;
+    // ResourceOp saturates huge ranges instead of overflowing; anything
+    // that does not fit the allocator's 32-bit sizes cannot be bound.
+    if (decl.rangeSize && *decl.rangeSize > UINT32_MAX) {
+      decl.op->emitError() << "resource '" << decl.name << "' needs more than "
+                           << UINT32_MAX << " registers";
+      failed = true;
+      continue;
+    }
+    BindingRequest request;
+    request.name = decl.name.str();
+    request.cls = decl.cls;
+    request.space = decl.binding.getSpace();
+    // A register assigned by an earlier run is as fixed as a user's one.
+    request.lowerBound = decl.binding.getLowerBound();
+    request.size = decl.rangeSize
+                       ? std::optional<uint32_t>(uint32_t(*decl.rangeSize))
+                       : std::nullopt;
+    requests.push_back(std::move(request));
+    requestDecls.push_back(&decl);
+  }
+  if (failed)
+    return signalPassFailure();
+
+  // The allocator places implicit requests in list order; that order must
+  // be the order ids (declaration order in the source), which an earlier
+  // pass may have changed the op order against. Explicit requests keep
+  // their positions: only their ranges matter, and positions keep overlap
+  // diagnostics in op order.
+  SmallVector<size_t> implicitSlots;
+  for (auto [index, request] : llvm::enumerate(requests))
+    if (!request.lowerBound)
+      implicitSlots.push_back(index);
+  SmallVector<size_t> byOrder(implicitSlots);
+  llvm::stable_sort(byOrder, [&](size_t lhs, size_t rhs) {
+    return *requestDecls[lhs]->binding.getOrderId() <
+           *requestDecls[rhs]->binding.getOrderId();
+  });
+  SmallVector<BindingRequest> sortedRequests(requests);
+  SmallVector<const BindingDecl *> sortedDecls(requestDecls);
+  for (auto [slot, from] : llvm::zip(implicitSlots, byOrder)) {
+    sortedRequests[slot] = requests[from];
+    sortedDecls[slot] = requestDecls[from];
+  }
+
+  Allocation allocation = allocateBindings(sortedRequests);
+  for (const BindingError &error : allocation.errors) {
+    InFlightDiagnostic diag = sortedDecls[error.request]->op->emitError()
+                              << error.message;
+    if (error.other) {
+      const BindingDecl *other = sortedDecls[*error.other];
+      diag.attachNote(other->op->getLoc())
+          << "'" << other->name << "' is declared here";
+    }
+  }
+  if (!allocation.succeeded())
+    return signalPassFailure();
+
+  for (auto [request, decl, result] :
+       llvm::zip(sortedRequests, sortedDecls, allocation.results)) {
+    if (!result.implicit)
+      continue;
+    setBinding(decl->op,
+               BindingAttr::get(&getContext(), decl->cls, result.lowerBound,
+                                request.space, decl->binding.getOrderId()));
+  }
+}
