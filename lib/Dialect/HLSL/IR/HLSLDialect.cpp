@@ -69,6 +69,19 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getNumThreadsAttrName())
     return verifyNumThreads(op, attr.getValue());
+  // Loop hints ([unroll(N)], [loop]) on a loop's back edge.
+  if (name == "hlsl.unroll") {
+    auto count = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!count || count.getInt() < 0)
+      return op->emitError() << "'hlsl.unroll' must be a non-negative "
+                                "integer (0: unroll fully)";
+    return success();
+  }
+  if (name == "hlsl.loop") {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'hlsl.loop' must be a unit attribute";
+    return success();
+  }
   if (name == getEntryAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<func::FuncOp>(op))
       return op->emitError() << "'" << name

@@ -401,7 +401,7 @@ LogicalResult OutArgOp::verifyRegions() {
                               lvalueType)))
     return failure();
   if (!getTemp().hasOneUse() ||
-      !isa<CallOpInterface>(*getTemp().getUsers().begin()))
+      !isa<CallOpInterface, IntrinsicOp>(*getTemp().getUsers().begin()))
     return emitOpError() << "temporary must be used by exactly one call";
   return success();
 }
@@ -517,5 +517,80 @@ LogicalResult ArrayCastOp::verify() {
   if (in.getElementType() != out.getElementType())
     return emitOpError() << "element types must match: " << in << " -> "
                          << out;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IntrinsicOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct IntrinsicInfo {
+  llvm::StringLiteral name;
+  unsigned minArgs, maxArgs;
+  bool pure;
+};
+} // namespace
+
+static const IntrinsicInfo *lookupIntrinsic(StringRef name) {
+  static const IntrinsicInfo table[] = {
+#define HLSL_INTRINSIC(NAME, MIN, MAX, PURE)                                   \
+  {llvm::StringLiteral(#NAME), MIN, MAX, PURE},
+#include "HLSL/Dialect/HLSL/IR/HLSLIntrinsics.def"
+  };
+  for (const IntrinsicInfo &info : table)
+    if (info.name == name)
+      return &info;
+  return nullptr;
+}
+
+bool mlir::hlsl::isKnownIntrinsic(StringRef name, size_t numArgs) {
+  const IntrinsicInfo *info = lookupIntrinsic(name);
+  return info && numArgs >= info->minArgs && numArgs <= info->maxArgs;
+}
+
+bool IntrinsicOp::isPure() {
+  const IntrinsicInfo *info = lookupIntrinsic(getName());
+  if (!info || !info->pure)
+    return false;
+  // Methods that return values through out temporaries write them.
+  return llvm::none_of(getArgs(), [](Value arg) {
+    return isa_and_nonnull<OutArgOp>(arg.getDefiningOp());
+  });
+}
+
+void IntrinsicOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (isPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult IntrinsicOp::verify() {
+  const IntrinsicInfo *info = lookupIntrinsic(getName());
+  if (!info)
+    return emitOpError() << "unknown intrinsic '" << getName() << "'";
+  size_t numArgs = getArgs().size();
+  if (numArgs < info->minArgs || numArgs > info->maxArgs)
+    return emitOpError() << "intrinsic '" << getName() << "' takes "
+                         << info->minArgs
+                         << (info->minArgs == info->maxArgs
+                                 ? ""
+                                 : " to " + std::to_string(info->maxArgs))
+                         << " operands, got " << numArgs;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ops created by the hlsl passes
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CBufferLoadRowOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!symbolTable.lookupNearestSymbolFrom<CBufferOp>(*this, getCbufferAttr()))
+    return emitOpError() << "'" << getCbuffer()
+                         << "' does not name an hlsl.cbuffer";
   return success();
 }

@@ -18,4 +18,9 @@
 #define GET_OP_CLASSES
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h.inc"
 
+namespace mlir::hlsl {
+/// Whether `hlsl.intrinsic` knows `name` with `numArgs` operands.
+bool isKnownIntrinsic(llvm::StringRef name, size_t numArgs);
+} // namespace mlir::hlsl
+
 #endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_H

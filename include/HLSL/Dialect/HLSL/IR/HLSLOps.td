@@ -62,7 +62,8 @@ def HLSL_CBufferOp : HLSL_Op<"cbuffer", [Symbol, SymbolTable, NoTerminator,
     source name kept in `name`. Only members that take part in the layout
     are listed (no static, groupshared, resource, empty-struct or zero-sized
     array members). After the layout pass `layout` holds the padded layout
-    structure and every member its byte `offset`.
+    structure, `size` the size in bytes without trailing padding and every
+    member its byte `offset`.
 
     ```mlir
     hlsl.cbuffer @cb0 cbuffer binding <b0> {
@@ -74,11 +75,12 @@ def HLSL_CBufferOp : HLSL_Op<"cbuffer", [Symbol, SymbolTable, NoTerminator,
   let arguments = (ins SymbolNameAttr:$sym_name, HLSL_CBufferKindAttr:$kind,
                        HLSL_BindingAttr:$binding,
                        OptionalAttr<StrAttr>:$name,
-                       OptionalAttr<TypeAttrOf<HLSL_AnyStruct>>:$layout);
+                       OptionalAttr<TypeAttrOf<HLSL_AnyStruct>>:$layout,
+                       OptionalAttr<I32Attr>:$size);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $sym_name `` $kind `binding` $binding (`name` $name^)? (`layout` $layout^)?
-    attr-dict-with-keyword $body
+    (`size` $size^)? attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
   let skipDefaultBuilders = 1;
@@ -530,6 +532,75 @@ def HLSL_ArrayCastOp : HLSL_Op<"array_cast", [Pure]> {
     $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Intrinsics
+//===----------------------------------------------------------------------===//
+
+def HLSL_IntrinsicOp : HLSL_Op<"intrinsic", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "call of an HLSL intrinsic or resource method";
+  let description = [{
+    An HLSL intrinsic function (`dot`, `firstbithigh`, `InterlockedAdd`,
+    `GroupMemoryBarrierWithGroupSync`, ...) or resource method (`Sample`,
+    `Load`, `GetDimensions`, `IncrementCounter`, ...) without a dedicated op
+    or upstream equivalent. The name selects the semantics; resource methods
+    take the handle as first operand, atomics the destination address.
+    `out` parameters of intrinsics are `hlsl.out_arg` temporaries like for
+    user functions. Intrinsics that only compute values are pure, so they
+    fold away when unused; barriers, atomics and writes are not.
+
+    ```mlir
+    %d = hlsl.intrinsic "dot"(%a, %b) : (vector<3xf32>, vector<3xf32>) -> f32
+    hlsl.intrinsic "GroupMemoryBarrierWithGroupSync"() : () -> ()
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Variadic<AnyType>:$args);
+  let results = (outs Optional<AnyType>:$result);
+  let assemblyFormat = [{
+    $name `(` $args `)` attr-dict `:` functional-type($args, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// True for intrinsics without side effects (math, conversions, reads
+    /// of read-only resources).
+    bool isPure();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Ops created by the hlsl passes
+//===----------------------------------------------------------------------===//
+
+def HLSL_CBufferRow : AnyTypeOf<[
+    VectorOfLengthAndType<[4], [I32, F32]>,
+    VectorOfLengthAndType<[2], [I64, F64]>,
+    VectorOfLengthAndType<[8], [I16, F16]>],
+    "16-byte constant buffer row (vector of 4 x 32, 2 x 64 or 8 x 16 bits)">;
+
+def HLSL_CBufferLoadRowOp : HLSL_Op<"cbuffer_load_row", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "read one 16-byte row of a constant buffer";
+  let description = [{
+    Reads row `row`, bytes `16 * row` to `16 * row + 15`, of a laid-out
+    constant buffer: the unit of DXIL's `cbufferLoadLegacy`. The result
+    type only chooses how the 16 bytes are viewed (4 x 32, 2 x 64 or 8 x 16
+    bits), so reading a `double` needs no bitcast. Created by
+    `hlsl-lower-cbuffer-loads` from `hlsl.load`s of `constant` addresses.
+    Constant buffers do not change while a shader runs, hence no memory
+    effects.
+
+    ```mlir
+    %r = hlsl.cbuffer_load_row @cb0[%c1] : vector<4xf32>
+    %y = vector.extract %r[2] : f32 from vector<4xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$cbuffer, I32:$row);
+  let results = (outs HLSL_CBufferRow:$result);
+  let assemblyFormat = [{
+    $cbuffer `[` $row `]` attr-dict `:` type($result)
+  }];
 }
 
 #endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_TD

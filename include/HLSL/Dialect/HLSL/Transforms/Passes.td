@@ -74,4 +74,62 @@ def HLSLPrintBindingsPass
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Constant buffers
+//===----------------------------------------------------------------------===//
+
+def HLSLLayoutCBuffersPass
+    : Pass<"hlsl-layout-cbuffers", "::mlir::ModuleOp"> {
+  let summary = "Compute the legacy constant buffer layout of every cbuffer";
+  let description = [{
+    Lays out the members of every `hlsl.cbuffer` with DXC's legacy
+    constant-buffer rules (seeds 002 and 003) and records the result: each
+    `hlsl.cbuffer_member` gets its byte `offset`, the cbuffer its `size`
+    (the end of the last member, without trailing padding) and a `layout`
+    struct `__cblayout_<symbol>` that lists the members in offset order with
+    explicit `!hlsl.pad<N>` fields in between.
+
+    The rules: scalars and vectors are aligned to their scalar size (`bool`
+    takes 4 bytes) and never straddle a 16-byte row; structs, arrays and
+    matrices with more than one row start a new row; array elements are
+    16-byte strided and only the last one is unpadded; a matrix is an array
+    of its columns (`column_major`, the default) or rows (`row_major`).
+    Members with a `packoffset` go exactly there, in any order; the others
+    follow the highest packoffset'ed end with the normal rules, as DXC does.
+
+    Padded types in layouts: a struct `S` becomes
+    `!hlsl.struct<"__layout_S", {...}>` with explicit padding; an array whose
+    element needs padding becomes
+    `!hlsl.struct<"__cbarray", {elems: !hlsl.array<N-1 x !hlsl.struct<"__cbelem", {value: T, !hlsl.pad<P>}>>, last: T}>`;
+    a matrix becomes the padded array of its columns (rows if `row_major`);
+    `bool` becomes `i32`. Layout structs are packed: every field follows the
+    previous one without implicit padding.
+
+    Errors, reported at the member: overlapping members, a packoffset that
+    would make a member straddle a row, misalign it or start a struct, array
+    or matrix in the middle of a row, and anything past the maximum constant
+    buffer size of 4096 rows (65536 bytes).
+  }];
+}
+
+def HLSLLowerCBufferLoadsPass
+    : Pass<"hlsl-lower-cbuffer-loads", "::mlir::ModuleOp"> {
+  let summary = "Rewrite constant buffer reads into 16-byte row loads";
+  let description = [{
+    Replaces every `hlsl.load` from a `constant` address with
+    `hlsl.cbuffer_load_row` of the 16-byte rows it covers and extracts the
+    value from them (`vector.extract`, `vector.shuffle`,
+    `vector.from_elements`, `hlsl.construct` for arrays, structs and
+    matrices). Addresses must be `hlsl.cbuffer_addr` followed by any chain
+    of `hlsl.field_addr` and `hlsl.element_addr`; dynamic indices become row
+    arithmetic (`row = base + index * stride / 16`). Rows are loaded with the
+    element type of the scalar read (`vector<4xf32>`, `vector<2xf64>`,
+    `vector<8xf16>`, `vector<4xi32>` for `bool`), so no bitcasts are needed.
+    Requires `hlsl-layout-cbuffers` to have run. Address ops left without
+    uses are erased.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // HLSL_DIALECT_HLSL_TRANSFORMS_PASSES_TD

@@ -1,0 +1,59 @@
+//===- HLSLImport.h - HLSL source to hlsl dialect ---------------*- C++ -*-===//
+//
+// Entry point of the frontend: runs Clang on HLSL source and imports the AST
+// into an hlsl-dialect module.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_FRONTEND_HLSLIMPORT_H
+#define HLSL_FRONTEND_HLSLIMPORT_H
+
+#include "HLSL/Dialect/HLSL/IR/HLSLEnums.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::hlsl {
+
+/// A DXC target profile such as `cs_6_6`.
+struct ShaderProfile {
+  ShaderStage stage = ShaderStage::Compute;
+  unsigned major = 6, minor = 6;
+};
+
+/// Parses `<stage>_6_<minor>` (stages vs ps gs hs ds cs lib ms as, shader
+/// models 6.0 to 6.8). Returns nullopt for anything else.
+std::optional<ShaderProfile> parseShaderProfile(llvm::StringRef profile);
+
+struct ImportOptions {
+  ShaderProfile profile;
+  /// Entry point name; ignored for library profiles.
+  std::string entry = "main";
+  /// `-D NAME[=VALUE]`, `-I dir`.
+  std::vector<std::string> defines;
+  std::vector<std::string> includeDirs;
+  /// HLSL language version: 2016, 2017, 2018 or 2021.
+  unsigned hlslVersion = 2021;
+  bool enable16BitTypes = false;
+  /// Default matrix orientation (`-Zpr` makes it row-major).
+  bool rowMajorByDefault = false;
+  /// The prelude header to force-include; empty = found next to the tool.
+  std::string preludePath;
+};
+
+/// The prelude installed with the tools (`<bin>/../lib/hlsl-mlir/include`).
+std::string getDefaultPreludePath();
+
+/// Compiles `source` with Clang and imports it. Clang's and the importer's
+/// diagnostics are printed to stderr in Clang's format; returns null if
+/// there was any error.
+OwningOpRef<ModuleOp> importHLSL(llvm::MemoryBufferRef source,
+                                 const ImportOptions &options,
+                                 MLIRContext *context);
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_FRONTEND_HLSLIMPORT_H

@@ -1,0 +1,254 @@
+//===- HLSLGen.h - Clang AST to hlsl dialect (internal) ---------*- C++ -*-===//
+//
+// The importer follows ClangIR's CIRGen split: HLSLGenModule handles the
+// translation unit (globals, resources, cbuffers, functions on demand),
+// HLSLGenFunction one function body (statements in HLSLGenStmt.cpp,
+// rvalues in HLSLGenExprScalar.cpp, lvalues in HLSLGenExprLValue.cpp, calls
+// and intrinsics in HLSLGenCall.cpp) and HLSLGenTypes the type mapping.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_FRONTEND_CODEGEN_HLSLGEN_H
+#define HLSL_LIB_FRONTEND_CODEGEN_HLSLGEN_H
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "HLSL/Frontend/HLSLImport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/Diagnostic.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace mlir::hlsl::gen {
+
+class HLSLGenModule;
+
+/// Gives every matrix in `type` (also inside arrays) the order `order`.
+Type withMatrixOrder(Type type, MatrixOrder order);
+
+/// Maps Clang types to hlsl-dialect types.
+class HLSLGenTypes {
+public:
+  HLSLGenTypes(HLSLGenModule &module);
+
+  /// The value type of `type`; null (after a diagnostic) if unsupported.
+  Type convert(clang::QualType type, clang::SourceLocation loc);
+  /// Like convert, with the element type of typed resources keeping the
+  /// signedness of integers (`ui32`), as !hlsl.res types need it.
+  Type convertResourceElement(clang::QualType type, clang::SourceLocation loc);
+
+  /// The resource kind of a resource record, if it is one.
+  std::optional<ResourceKind> getResourceKind(clang::QualType type);
+  bool isResourceRecord(clang::QualType type) {
+    return getResourceKind(type).has_value();
+  }
+  /// True for resources and (nested) arrays of resources.
+  bool isResourceOrArray(clang::QualType type);
+  bool isSigned(clang::QualType type);
+
+private:
+  Type convertImpl(clang::QualType type, clang::SourceLocation loc,
+                   bool keepSignedness);
+  HLSLGenModule &module;
+  MLIRContext *context;
+  llvm::DenseMap<const clang::Type *, Type> cache;
+};
+
+/// What a global declaration became in the module.
+struct GlobalSymbol {
+  enum Kind {
+    Resource,
+    Global,
+    CBufferMember,
+    ResourceStruct,
+    /// A ConstantBuffer<T> variable: `symbol` is its hlsl.cbuffer.
+    ConstantBufferVar
+  } kind;
+  FlatSymbolRefAttr symbol;
+  /// For cbuffer members: the cbuffer symbol.
+  FlatSymbolRefAttr cbuffer;
+  Type type;
+  AddressSpace space = AddressSpace::Function;
+};
+
+class HLSLGenModule {
+public:
+  HLSLGenModule(clang::ASTContext &astContext, clang::DiagnosticsEngine &diags,
+                MLIRContext *context, const ImportOptions &options);
+
+  /// Imports the translation unit; returns false if there was an error.
+  bool emitTranslationUnit(clang::TranslationUnitDecl *unit);
+  OwningOpRef<ModuleOp> takeModule() { return std::move(module); }
+
+  Location getLoc(clang::SourceLocation loc);
+  Location getLoc(clang::SourceRange range) { return getLoc(range.getBegin()); }
+  /// `error: not supported yet: <what>` at `loc`, Clang style.
+  void errorNotSupported(clang::SourceLocation loc, llvm::StringRef what);
+  void error(clang::SourceLocation loc, llvm::StringRef message);
+  bool hadError() const { return errorCount != 0; }
+
+  /// The function for `decl`, emitting its body the first time.
+  func::FuncOp getOrCreateFunction(const clang::FunctionDecl *decl,
+                                   clang::SourceLocation useLoc);
+  const GlobalSymbol *lookupGlobal(const clang::ValueDecl *decl) {
+    auto it = globals.find(decl);
+    return it == globals.end() ? nullptr : &it->second;
+  }
+  /// Resource flattened out of a global struct variable: `s.B`.
+  const GlobalSymbol *lookupStructResource(const clang::VarDecl *var,
+                                           llvm::StringRef path);
+
+  clang::ASTContext &getASTContext() { return astContext; }
+  MLIRContext *getContext() { return context; }
+  HLSLGenTypes &getTypes() { return types; }
+  const ImportOptions &getOptions() { return options; }
+  ModuleOp getModule() { return *module; }
+  /// Order of a matrix declared with `decl`'s attributes.
+  MatrixOrder getMatrixOrder(const clang::Decl *decl);
+
+private:
+  void emitDecl(clang::Decl *decl);
+  void emitGlobalVar(const clang::VarDecl *var);
+  void emitResource(const clang::VarDecl *var);
+  void emitResourceStruct(const clang::VarDecl *var);
+  void emitCBuffer(const clang::HLSLBufferDecl *buffer);
+  void emitConstantBufferVar(const clang::VarDecl *var);
+  void emitEntryPoints(clang::TranslationUnitDecl *unit);
+  BindingAttr getBinding(const clang::Decl *decl, ResourceClass cls);
+  std::string uniqueSymbol(llvm::StringRef name);
+  void emitFunctionBody(const clang::FunctionDecl *decl, func::FuncOp func);
+
+  clang::ASTContext &astContext;
+  clang::DiagnosticsEngine &diags;
+  MLIRContext *context;
+  const ImportOptions &options;
+  OwningOpRef<ModuleOp> module;
+  OpBuilder builder;
+  HLSLGenTypes types;
+  unsigned errorCount = 0;
+  unsigned nextOrderId = 0;
+  llvm::DenseMap<const clang::ValueDecl *, GlobalSymbol> globals;
+  llvm::StringMap<GlobalSymbol> structResources;
+  llvm::DenseMap<const clang::FunctionDecl *, func::FuncOp> functions;
+  /// Functions whose bodies are being emitted: a call to one is recursion.
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 8> inProgress;
+  llvm::StringSet<> usedSymbols;
+  friend class HLSLGenFunction;
+};
+
+/// An lvalue: an address, optionally narrowed to components of the vector
+/// it points to (`v.zy`).
+struct LValue {
+  Value addr;
+  SmallVector<int32_t, 4> swizzle;
+  bool isSwizzle() const { return !swizzle.empty(); }
+};
+
+class HLSLGenFunction {
+public:
+  HLSLGenFunction(HLSLGenModule &module, const clang::FunctionDecl *decl,
+                  func::FuncOp func);
+  void emitBody();
+
+  // Statements (HLSLGenStmt.cpp).
+  void emitStmt(const clang::Stmt *stmt);
+  void emitCompound(const clang::CompoundStmt *stmt);
+  void emitDeclStmt(const clang::DeclStmt *stmt);
+  void emitLocalVar(const clang::VarDecl *var);
+  void emitIf(const clang::IfStmt *stmt);
+  void emitFor(const clang::ForStmt *stmt, ArrayRef<const clang::Attr *> attrs);
+  void emitWhile(const clang::WhileStmt *stmt,
+                 ArrayRef<const clang::Attr *> attrs);
+  void emitDo(const clang::DoStmt *stmt, ArrayRef<const clang::Attr *> attrs);
+  void emitSwitch(const clang::SwitchStmt *stmt);
+  void emitReturn(const clang::ReturnStmt *stmt);
+
+  // Rvalues (HLSLGenExprScalar.cpp).
+  Value emitRValue(const clang::Expr *expr);
+  Value emitCondition(const clang::Expr *expr);
+  Value emitCast(const clang::CastExpr *expr);
+  Value emitConversion(Value value, clang::QualType from, clang::QualType to,
+                       clang::SourceLocation loc);
+  Value emitBinary(const clang::BinaryOperator *expr);
+  Value emitArithmetic(clang::BinaryOperatorKind op, Value lhs, Value rhs,
+                       clang::QualType type, clang::QualType operandType,
+                       clang::SourceLocation loc);
+  /// `target`, if given, receives the assigned lvalue.
+  Value emitCompoundAssign(const clang::CompoundAssignOperator *expr,
+                           LValue *target = nullptr);
+  Value emitUnary(const clang::UnaryOperator *expr, LValue *target = nullptr);
+  Value emitLogical(const clang::BinaryOperator *expr);
+  Value emitConditional(const clang::AbstractConditionalOperator *expr);
+  Value emitInitList(const clang::InitListExpr *expr);
+  Value emitZero(Type type, Location loc);
+  Value emitConstant(Type type, double fp, int64_t integer, Location loc);
+  Value emitBool(Value value, clang::QualType type, Location loc);
+
+  // Lvalues (HLSLGenExprLValue.cpp).
+  LValue emitLValue(const clang::Expr *expr);
+  Value emitLoad(const LValue &lvalue, Location loc);
+  void emitStore(Value value, const LValue &lvalue, Location loc);
+  /// The handle of a resource expression (global, array element, local).
+  Value emitResource(const clang::Expr *expr);
+  /// The ConstantBuffer<T> variable `expr` names, if it names one.
+  const GlobalSymbol *lookupConstantBuffer(const clang::Expr *expr);
+  /// Global resource arrays and sub-arrays as array values.
+  Value tryEmitResourceSlice(const clang::Expr *expr);
+
+  // Calls (HLSLGenCall.cpp).
+  Value emitCall(const clang::CallExpr *expr);
+  Value emitIntrinsic(const clang::CallExpr *expr,
+                      const clang::FunctionDecl *callee, Value object);
+  Value emitResourceMethod(const clang::CallExpr *expr,
+                           const clang::CXXMethodDecl *method,
+                           const clang::Expr *object);
+  Value emitOutArg(const clang::HLSLOutArgExpr *arg, Type paramType);
+  Value emitConstruct(const clang::CXXConstructExpr *expr);
+
+  // Shared helpers.
+  /// Converts between types that differ only in matrix memory order (a
+  /// row_major value passed to a column_major parameter, ...).
+  Value coerce(Value value, Type type, Location loc);
+  Location getLoc(clang::SourceLocation loc) { return module.getLoc(loc); }
+  Type convertType(clang::QualType type, clang::SourceLocation loc) {
+    return module.getTypes().convert(type, loc);
+  }
+  bool isSigned(clang::QualType type) {
+    return module.getTypes().isSigned(type);
+  }
+  /// A function-local variable allocated in the entry block.
+  Value createVar(Type type, llvm::StringRef name, Location loc);
+  /// After a terminator, later code goes to a fresh unreachable block.
+  void startUnreachableBlock();
+  bool hasTerminator();
+  /// Placeholder of the right type after an error, so emission goes on.
+  Value poison(Type type, Location loc);
+  Value notSupported(const clang::Stmt *stmt, llvm::StringRef what);
+
+  HLSLGenModule &module;
+  const clang::FunctionDecl *decl;
+  func::FuncOp func;
+  OpBuilder builder;
+  llvm::DenseMap<const clang::ValueDecl *, Value> locals;
+  /// Values of OpaqueValueExprs bound while emitting an out argument.
+  llvm::DenseMap<const clang::OpaqueValueExpr *, Value> opaqueValues;
+  llvm::DenseMap<const clang::OpaqueValueExpr *, LValue> opaqueLValues;
+  struct JumpTargets {
+    Block *breakBlock;
+    Block *continueBlock;
+  };
+  SmallVector<JumpTargets> jumpTargets;
+  /// The `this` pointer of a member function.
+  Value thisPtr;
+};
+
+} // namespace mlir::hlsl::gen
+
+#endif // HLSL_LIB_FRONTEND_CODEGEN_HLSLGEN_H

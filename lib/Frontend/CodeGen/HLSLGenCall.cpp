@@ -1,0 +1,445 @@
+//===- HLSLGenCall.cpp - calls, out arguments, intrinsics -----------------===//
+
+#include "HLSLGen.h"
+
+#include "clang/AST/Attr.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+static bool isIntrinsic(const clang::FunctionDecl *callee) {
+  for (const auto *annotate : callee->specific_attrs<clang::AnnotateAttr>())
+    if (annotate->getAnnotation() == "hlsl.intrinsic")
+      return true;
+  return false;
+}
+
+/// Collects the casts between the top of a copy-in/write-back expression and
+/// the OpaqueValueExpr it converts, innermost first.
+static const clang::OpaqueValueExpr *
+collectCastChain(const clang::Expr *expr,
+                 SmallVectorImpl<const clang::CastExpr *> &casts) {
+  while (true) {
+    if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
+      std::reverse(casts.begin(), casts.end());
+      return opaque;
+    }
+    if (const auto *paren = dyn_cast<clang::ParenExpr>(expr)) {
+      expr = paren->getSubExpr();
+      continue;
+    }
+    const auto *cast = dyn_cast<clang::CastExpr>(expr);
+    if (!cast)
+      return nullptr;
+    if (cast->getCastKind() != clang::CK_LValueToRValue &&
+        cast->getCastKind() != clang::CK_NoOp)
+      casts.push_back(cast);
+    expr = cast->getSubExpr();
+  }
+}
+
+/// Emits a conversion region of an out_arg: one block argument, the cast
+/// chain applied to it, a yield of the result.
+static LogicalResult emitConversionRegion(HLSLGenFunction &gen, Region &region,
+                                          const clang::Expr *chainTop,
+                                          Type from, Type to, Location loc) {
+  SmallVector<const clang::CastExpr *> casts;
+  const clang::OpaqueValueExpr *source = collectCastChain(chainTop, casts);
+  if (!source) {
+    gen.notSupported(chainTop, "this out-argument conversion");
+    return failure();
+  }
+  OpBuilder::InsertionGuard guard(gen.builder);
+  Block *block = gen.builder.createBlock(&region, {}, {from}, {loc});
+  Value value = block->getArgument(0);
+  for (const clang::CastExpr *cast : casts) {
+    Value converted =
+        gen.emitConversion(value, cast->getSubExpr()->getType(),
+                           cast->getType(), cast->getExprLoc());
+    if (cast->getCastKind() == clang::CK_HLSLVectorTruncation ||
+        cast->getCastKind() == clang::CK_VectorSplat ||
+        cast->getCastKind() == clang::CK_HLSLElementwiseCast) {
+      gen.notSupported(cast, "this out-argument conversion");
+      return failure();
+    }
+    if (!converted)
+      return failure();
+    value = converted;
+  }
+  if (value.getType() != to) {
+    gen.notSupported(chainTop, "out-argument conversion between these types");
+    return failure();
+  }
+  YieldOp::create(gen.builder, loc, value);
+  return success();
+}
+
+Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
+                                  Type paramType) {
+  Location loc = getLoc(arg->getExprLoc());
+  const clang::OpaqueValueExpr *base = arg->getOpaqueArgLValue();
+  LValue lvalue = emitLValue(base->getSourceExpr());
+  if (!lvalue.addr)
+    return {};
+  opaqueLValues[base] = lvalue;
+  auto lvaluePtr = cast<PointerType>(lvalue.addr.getType());
+  if (lvaluePtr.getAddressSpace() == AddressSpace::Constant) {
+    module.error(arg->getExprLoc(),
+                 "cannot pass a constant buffer member as an out argument");
+    return {};
+  }
+  Type lvalueType = lvaluePtr.getPointee();
+  if (lvalue.isSwizzle()) {
+    Type element = cast<VectorType>(lvalueType).getElementType();
+    lvalueType = lvalue.swizzle.size() == 1
+                     ? element
+                     : VectorType::get({int64_t(lvalue.swizzle.size())}, element);
+  }
+  auto direction = arg->isInOut() ? ParamDirection::InOut : ParamDirection::Out;
+  auto op = OutArgOp::create(
+      builder, loc, PointerType::get(paramType),
+      ParamDirectionAttr::get(builder.getContext(), direction), lvalue.addr,
+      lvalue.isSwizzle() ? builder.getDenseI32ArrayAttr(lvalue.swizzle)
+                         : DenseI32ArrayAttr());
+  if (lvalueType != paramType) {
+    if (arg->isInOut() &&
+        failed(emitConversionRegion(*this, op.getCopyIn(),
+                                    arg->getCastedTemporary()->getSourceExpr(),
+                                    lvalueType, paramType, loc)))
+      return {};
+    const auto *writeback =
+        dyn_cast<clang::BinaryOperator>(arg->getWritebackCast());
+    if (!writeback ||
+        failed(emitConversionRegion(*this, op.getWriteBack(),
+                                    writeback->getRHS(), paramType, lvalueType,
+                                    loc)))
+      return {};
+  }
+  return op;
+}
+
+/// Arguments of a call: out temporaries, by-value copies of arrays.
+static LogicalResult emitArgs(HLSLGenFunction &gen,
+                              const clang::FunctionDecl *callee,
+                              ArrayRef<const clang::Expr *> args,
+                              ArrayRef<Type> paramTypes,
+                              SmallVectorImpl<Value> &values) {
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    Type paramType = i < paramTypes.size() ? paramTypes[i] : Type();
+    Value value;
+    if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
+      auto ptr = dyn_cast_or_null<PointerType>(paramType);
+      Type pointee = ptr ? ptr.getPointee()
+                         : gen.convertType(outArg->getType(),
+                                           outArg->getExprLoc());
+      if (!pointee)
+        return failure();
+      value = gen.emitOutArg(outArg, pointee);
+    } else {
+      value = gen.emitRValue(arg);
+      if (value && paramType && value.getType() != paramType) {
+        auto from = dyn_cast<ArrayType>(value.getType());
+        auto to = dyn_cast<ArrayType>(paramType);
+        if (from && to && to.isUnbounded() && !from.isUnbounded())
+          value = ArrayCastOp::create(gen.builder,
+                                      gen.getLoc(arg->getExprLoc()), to, value);
+        else if (isa<MatrixType>(paramType) || isa<ArrayType>(paramType) ||
+                 isa<StructType>(paramType))
+          value = gen.coerce(value, paramType, gen.getLoc(arg->getExprLoc()));
+        if (from && to && from.isUnbounded() && !to.isUnbounded()) {
+          gen.module.error(arg->getExprLoc(),
+                           "cannot convert an unsized array to a sized array "
+                           "parameter");
+          return failure();
+        }
+      }
+    }
+    if (!value)
+      return failure();
+    values.push_back(value);
+  }
+  return success();
+}
+
+Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
+  Location loc = getLoc(expr->getExprLoc());
+  const clang::FunctionDecl *callee = expr->getDirectCallee();
+  if (!callee)
+    return notSupported(expr, "indirect calls");
+
+  const auto *method = dyn_cast<clang::CXXMethodDecl>(callee);
+  const clang::Expr *object = nullptr;
+  ArrayRef<const clang::Expr *> args(expr->getArgs(), expr->getNumArgs());
+  if (const auto *memberCall = dyn_cast<clang::CXXMemberCallExpr>(expr)) {
+    object = memberCall->getImplicitObjectArgument();
+  } else if (method && isa<clang::CXXOperatorCallExpr>(expr) &&
+             method->isInstance()) {
+    object = expr->getArg(0);
+    args = args.drop_front();
+  }
+  if (method && object &&
+      module.getTypes().isResourceRecord(
+          module.getASTContext().getCanonicalTagType(method->getParent())))
+    return emitResourceMethod(expr, method, object);
+  if (isIntrinsic(callee) || callee->getBuiltinID())
+    return emitIntrinsic(expr, callee, Value());
+  if (method && object && method->isCopyAssignmentOperator() &&
+      method->isTrivial() && args.size() == 1) {
+    // Struct assignment: a plain copy of the value.
+    Value value = emitRValue(args[0]);
+    LValue self = emitLValue(object);
+    if (!value || !self.addr)
+      return {};
+    emitStore(value, self, loc);
+    return self.addr;
+  }
+
+  func::FuncOp func = module.getOrCreateFunction(callee, expr->getExprLoc());
+  if (!func)
+    return {};
+  SmallVector<Value> values;
+  ArrayRef<Type> paramTypes = func.getArgumentTypes();
+  if (method && method->isInstance()) {
+    if (!object)
+      return notSupported(expr, "this member call");
+    LValue self = emitLValue(object);
+    if (!self.addr)
+      return {};
+    values.push_back(self.addr);
+    paramTypes = paramTypes.drop_front();
+  }
+  if (failed(emitArgs(*this, callee, args, paramTypes, values)))
+    return {};
+  if (values.size() != func.getNumArguments())
+    return notSupported(expr, "calls with default or variadic arguments");
+  auto call = func::CallOp::create(builder, loc, func, values);
+  return call.getNumResults() ? call.getResult(0) : Value();
+}
+
+Value HLSLGenFunction::emitConstruct(const clang::CXXConstructExpr *expr) {
+  Location loc = getLoc(expr->getExprLoc());
+  if (module.getTypes().isResourceRecord(expr->getType()))
+    return emitResource(expr);
+  const clang::CXXConstructorDecl *ctor = expr->getConstructor();
+  if (expr->getNumArgs() == 1)
+    if (const GlobalSymbol *cb = lookupConstantBuffer(expr->getArg(0))) {
+      // A copy of a whole ConstantBuffer<T>: read every member.
+      Type type = convertType(expr->getType(), expr->getExprLoc());
+      auto cbuffer =
+          module.getModule().lookupSymbol<CBufferOp>(cb->symbol.getAttr());
+      SmallVector<Value> fields;
+      for (auto member : cbuffer.getBody().front().getOps<CBufferMemberOp>()) {
+        Value addr = CBufferAddrOp::create(
+            builder, loc,
+            PointerType::get(member.getType(), AddressSpace::Constant),
+            SymbolRefAttr::get(cb->symbol.getAttr(),
+                               {FlatSymbolRefAttr::get(member.getSymNameAttr())}));
+        fields.push_back(LoadOp::create(builder, loc, addr));
+      }
+      if (!type)
+        return {};
+      return coerce(ConstructOp::create(builder, loc, type, fields), type, loc);
+    }
+  if ((ctor->isCopyOrMoveConstructor() || ctor->isConvertingConstructor(false)) &&
+      expr->getNumArgs() == 1)
+    return emitRValue(expr->getArg(0));
+  if (ctor->isDefaultConstructor() && ctor->isTrivial()) {
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    return type ? Value(UndefOp::create(builder, loc, type)) : Value();
+  }
+  return notSupported(expr, "user-defined constructors");
+}
+
+Value HLSLGenFunction::emitResourceMethod(const clang::CallExpr *expr,
+                                          const clang::CXXMethodDecl *method,
+                                          const clang::Expr *object) {
+  Location loc = getLoc(expr->getExprLoc());
+  Value handle = emitResource(object);
+  if (!handle)
+    return {};
+  auto resource = dyn_cast<ResourceType>(handle.getType());
+  if (!resource)
+    return notSupported(expr, "method call on this resource");
+  if (method->getOverloadedOperator() == clang::OO_Subscript) {
+    const clang::Expr *indexExpr = expr->getArg(expr->getNumArgs() - 1);
+    Value index = emitRValue(indexExpr);
+    if (!index)
+      return {};
+    unsigned rank = getSubscriptRank(resource.getKind());
+    Type i32 = builder.getI32Type();
+    Type indexType = rank == 1 ? i32 : Type(VectorType::get({rank}, i32));
+    if (rank == 0)
+      return notSupported(expr, "subscript of this resource");
+    if (index.getType() != indexType)
+      index = emitConversion(index, indexExpr->getType(),
+                             rank == 1 ? module.getASTContext().UnsignedIntTy
+                                       : module.getASTContext().getExtVectorType(
+                                             module.getASTContext().UnsignedIntTy,
+                                             rank),
+                             indexExpr->getExprLoc());
+    if (!index || index.getType() != indexType)
+      return notSupported(indexExpr, "resource index of this type");
+    return ResourceAddrOp::create(
+        builder, loc,
+        PointerType::get(resource.getValueType(), AddressSpace::Device), handle,
+        index);
+  }
+  return emitIntrinsic(expr, method, handle);
+}
+
+/// Element type of a value, for choosing float or integer operations.
+static bool isFloatValue(Value value) {
+  Type type = value.getType();
+  if (auto vec = dyn_cast<VectorType>(type))
+    type = vec.getElementType();
+  return isa<FloatType>(type);
+}
+
+Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
+                                     const clang::FunctionDecl *callee,
+                                     Value object) {
+  Location loc = getLoc(expr->getExprLoc());
+  StringRef name = callee->getName();
+  name.consume_front("__hlsl_");
+  Type resultType;
+  if (!expr->getType()->isVoidType()) {
+    resultType = convertType(expr->getType(), expr->getExprLoc());
+    if (!resultType)
+      return {};
+  }
+  ArrayRef<const clang::Expr *> argExprs(expr->getArgs(), expr->getNumArgs());
+  if (isa<clang::CXXOperatorCallExpr>(expr) && object)
+    argExprs = argExprs.drop_front();
+  SmallVector<Value> args;
+  if (object)
+    args.push_back(object);
+  bool isAtomic = name.starts_with("Interlocked");
+  for (auto [i, arg] : llvm::enumerate(argExprs)) {
+    Value value;
+    if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
+      if (isAtomic && i == 0) {
+        // Atomics operate on the destination itself, not on a copy.
+        LValue dest = emitLValue(outArg->getOpaqueArgLValue()->getSourceExpr());
+        if (!dest.addr || dest.isSwizzle())
+          return dest.addr ? notSupported(arg, "atomic on a swizzle") : Value();
+        auto space = cast<PointerType>(dest.addr.getType()).getAddressSpace();
+        if (space != AddressSpace::GroupShared &&
+            space != AddressSpace::Device) {
+          module.error(arg->getExprLoc(),
+                       "the destination of " + name.str() +
+                           " must be groupshared memory or a UAV element");
+          return {};
+        }
+        value = dest.addr;
+      } else {
+        Type pointee = convertType(outArg->getType(), outArg->getExprLoc());
+        if (!pointee)
+          return {};
+        value = emitOutArg(outArg, pointee);
+      }
+    } else {
+      value = emitRValue(arg);
+    }
+    if (!value)
+      return {};
+    args.push_back(value);
+  }
+
+  // Intrinsics with an arith/math equivalent use it, so that upstream
+  // folding and canonicalization apply.
+  auto unaryMath = [&]() -> Value {
+    if (args.size() != 1 || !isFloatValue(args[0]))
+      return {};
+#define HLSL_MATH(NAME, OP)                                                    \
+  if (name == NAME)                                                            \
+    return math::OP::create(builder, loc, args[0]);
+    HLSL_MATH("sqrt", SqrtOp)
+    HLSL_MATH("rsqrt", RsqrtOp)
+    HLSL_MATH("sin", SinOp)
+    HLSL_MATH("cos", CosOp)
+    HLSL_MATH("tan", TanOp)
+    HLSL_MATH("asin", AsinOp)
+    HLSL_MATH("acos", AcosOp)
+    HLSL_MATH("atan", AtanOp)
+    HLSL_MATH("sinh", SinhOp)
+    HLSL_MATH("cosh", CoshOp)
+    HLSL_MATH("tanh", TanhOp)
+    HLSL_MATH("exp2", Exp2Op)
+    HLSL_MATH("log2", Log2Op)
+    HLSL_MATH("floor", FloorOp)
+    HLSL_MATH("ceil", CeilOp)
+    HLSL_MATH("trunc", TruncOp)
+    HLSL_MATH("round", RoundEvenOp)
+#undef HLSL_MATH
+    return {};
+  };
+  if (Value value = unaryMath())
+    return value;
+  if (name == "abs" && args.size() == 1)
+    return isFloatValue(args[0])
+               ? Value(math::AbsFOp::create(builder, loc, args[0]))
+               : Value(math::AbsIOp::create(builder, loc, args[0]));
+  if ((name == "min" || name == "max") && args.size() == 2) {
+    bool isMin = name == "min";
+    if (isFloatValue(args[0]))
+      return isMin ? Value(arith::MinNumFOp::create(builder, loc, args[0], args[1]))
+                   : Value(arith::MaxNumFOp::create(builder, loc, args[0], args[1]));
+    bool sign = isSigned(argExprs[0]->getType());
+    if (isMin)
+      return sign ? Value(arith::MinSIOp::create(builder, loc, args[0], args[1]))
+                  : Value(arith::MinUIOp::create(builder, loc, args[0], args[1]));
+    return sign ? Value(arith::MaxSIOp::create(builder, loc, args[0], args[1]))
+                : Value(arith::MaxUIOp::create(builder, loc, args[0], args[1]));
+  }
+  if (name == "fma" && args.size() == 3)
+    return math::FmaOp::create(builder, loc, args[0], args[1], args[2]);
+  if (name == "mad" && args.size() == 3) {
+    if (isFloatValue(args[0]))
+      return arith::AddFOp::create(
+          builder, loc, arith::MulFOp::create(builder, loc, args[0], args[1]),
+          args[2]);
+    return arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, args[0], args[1]),
+        args[2]);
+  }
+  if ((name == "isnan" || name == "isinf" || name == "isfinite") &&
+      args.size() == 1 && isFloatValue(args[0])) {
+    if (name == "isnan")
+      return math::IsNaNOp::create(builder, loc, args[0]);
+    if (name == "isinf")
+      return math::IsInfOp::create(builder, loc, args[0]);
+    return math::IsFiniteOp::create(builder, loc, args[0]);
+  }
+  if (name == "countbits" && args.size() == 1 && resultType &&
+      args[0].getType() == resultType)
+    return math::CtPopOp::create(builder, loc, args[0]);
+  if ((name == "asuint" || name == "asint" || name == "asfloat" ||
+       name == "asfloat16" || name == "asint16" || name == "asuint16") &&
+      args.size() == 1 && resultType &&
+      getElementTypeOrSelf(args[0].getType()).getIntOrFloatBitWidth() ==
+          getElementTypeOrSelf(resultType).getIntOrFloatBitWidth())
+    return arith::BitcastOp::create(builder, loc, resultType, args[0]);
+  // asuint(double, out lo, out hi) is DXIL's SplitDouble.
+  if (name == "asuint" && args.size() == 3)
+    name = "splitdouble";
+  if (name == "select" && args.size() == 3) {
+    Value cond = emitBool(args[0], argExprs[0]->getType(), loc);
+    return arith::SelectOp::create(builder, loc, cond, args[1], args[2]);
+  }
+
+  if (!isKnownIntrinsic(name, args.size())) {
+    module.errorNotSupported(expr->getExprLoc(),
+                             "intrinsic '" + name.str() + "' with " +
+                                 std::to_string(args.size()) + " operands");
+    return {};
+  }
+  auto op = IntrinsicOp::create(builder, loc,
+                                resultType ? TypeRange(resultType) : TypeRange(),
+                                builder.getStringAttr(name), args);
+  return resultType ? op.getResult() : Value();
+}

@@ -1,0 +1,563 @@
+//===- HLSLGenExprLValue.cpp - lvalues and resources ----------------------===//
+
+#include "HLSLGen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+static const clang::Expr *skipLValueWrappers(const clang::Expr *expr) {
+  while (true) {
+    if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
+      expr = paren->getSubExpr();
+    else if (const auto *cleanups = dyn_cast<clang::ExprWithCleanups>(expr))
+      expr = cleanups->getSubExpr();
+    else if (const auto *constant = dyn_cast<clang::ConstantExpr>(expr))
+      expr = constant->getSubExpr();
+    else if (const auto *cast = dyn_cast<clang::ImplicitCastExpr>(expr);
+             cast && (cast->getCastKind() == clang::CK_NoOp ||
+                      cast->getCastKind() == clang::CK_LValueToRValue ||
+                      cast->getCastKind() == clang::CK_AddressSpaceConversion ||
+                      cast->getCastKind() == clang::CK_ArrayToPointerDecay))
+      expr = cast->getSubExpr();
+    else
+      return expr;
+  }
+}
+
+/// Converts an index expression to the i32 the addressing ops take.
+static Value emitIndex(HLSLGenFunction &gen, const clang::Expr *expr) {
+  Value index = gen.emitRValue(expr);
+  if (!index)
+    return {};
+  Location loc = gen.getLoc(expr->getExprLoc());
+  auto type = dyn_cast<IntegerType>(index.getType());
+  if (!type) {
+    gen.notSupported(expr, "non-integer index");
+    return {};
+  }
+  Type i32 = gen.builder.getI32Type();
+  if (type.getWidth() > 32)
+    return arith::TruncIOp::create(gen.builder, loc, i32, index);
+  if (type.getWidth() < 32)
+    return arith::ExtUIOp::create(gen.builder, loc, i32, index);
+  return index;
+}
+
+Value HLSLGenFunction::emitLoad(const LValue &lvalue, Location loc) {
+  Value value = LoadOp::create(builder, loc, lvalue.addr);
+  if (!lvalue.isSwizzle())
+    return value;
+  if (lvalue.swizzle.size() == 1)
+    return vector::ExtractOp::create(builder, loc, value,
+                                     int64_t(lvalue.swizzle[0]));
+  SmallVector<int64_t> mask(lvalue.swizzle.begin(), lvalue.swizzle.end());
+  return vector::ShuffleOp::create(builder, loc, value, value, mask);
+}
+
+/// Rebuilds `value` element by element where matrix orders differ.
+Value HLSLGenFunction::coerce(Value value, Type type, Location loc) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (isa<MatrixType>(from) && isa<MatrixType>(type))
+    return MatrixCastOp::create(builder, loc, type, value);
+  if (auto toArray = dyn_cast<ArrayType>(type)) {
+    auto fromArray = dyn_cast<ArrayType>(from);
+    if (!fromArray || fromArray.getSize() != toArray.getSize())
+      return value;
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < toArray.getSize(); ++i) {
+      Value index = arith::ConstantOp::create(
+          builder, loc, builder.getI32IntegerAttr(int32_t(i)));
+      elements.push_back(coerce(ArrayExtractOp::create(builder, loc, value, index),
+                                toArray.getElementType(), loc));
+    }
+    return ConstructOp::create(builder, loc, type, elements);
+  }
+  if (auto toStruct = dyn_cast<StructType>(type)) {
+    auto fromStruct = dyn_cast<StructType>(from);
+    if (!fromStruct || fromStruct.getNumFields() != toStruct.getNumFields())
+      return value;
+    SmallVector<Value> fields;
+    for (auto [i, field] : llvm::enumerate(toStruct.getFieldTypes())) {
+      if (isa<PaddingType>(field))
+        continue;
+      fields.push_back(coerce(
+          FieldExtractOp::create(builder, loc, fromStruct.getFieldTypes()[i],
+                                 value, i),
+          field, loc));
+    }
+    return ConstructOp::create(builder, loc, type, fields);
+  }
+  return value;
+}
+
+void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
+                                Location loc) {
+  if (!lvalue.isSwizzle()) {
+    value = coerce(value, cast<PointerType>(lvalue.addr.getType()).getPointee(),
+                   loc);
+    if (value.getType() != cast<PointerType>(lvalue.addr.getType()).getPointee()) {
+      emitError(loc) << "internal: store of " << value.getType() << " to "
+                     << lvalue.addr.getType();
+      return;
+    }
+    StoreOp::create(builder, loc, value, lvalue.addr);
+    return;
+  }
+  // Writing a swizzle updates only its components of the whole vector.
+  Value whole = LoadOp::create(builder, loc, lvalue.addr);
+  for (auto [i, component] : llvm::enumerate(lvalue.swizzle)) {
+    Value element =
+        isa<VectorType>(value.getType())
+            ? Value(vector::ExtractOp::create(builder, loc, value, int64_t(i)))
+            : value;
+    whole = vector::InsertOp::create(builder, loc, element, whole,
+                                     int64_t(component));
+  }
+  StoreOp::create(builder, loc, whole, lvalue.addr);
+}
+
+/// Walks `a[i][j]` down to the declaration of a global resource (array),
+/// collecting the indices outermost first. Handles `s.B[i]` for resources
+/// of global structs.
+static const GlobalSymbol *
+findGlobalResource(HLSLGenFunction &gen, const clang::Expr *expr,
+                   SmallVectorImpl<const clang::Expr *> &indices) {
+  expr = skipLValueWrappers(expr);
+  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
+    const GlobalSymbol *symbol =
+        findGlobalResource(gen, subscript->getBase(), indices);
+    if (symbol)
+      indices.push_back(subscript->getIdx());
+    return symbol;
+  }
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    const GlobalSymbol *symbol = gen.module.lookupGlobal(ref->getDecl());
+    if (symbol && symbol->kind == GlobalSymbol::Resource)
+      return symbol;
+    return nullptr;
+  }
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    const auto *base = dyn_cast<clang::DeclRefExpr>(
+        skipLValueWrappers(member->getBase()));
+    if (!base)
+      return nullptr;
+    const auto *var = dyn_cast<clang::VarDecl>(base->getDecl());
+    if (!var)
+      return nullptr;
+    return gen.module.lookupStructResource(
+        var, member->getMemberDecl()->getName());
+  }
+  return nullptr;
+}
+
+Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
+  const clang::Expr *inner = skipLValueWrappers(expr);
+  Location loc = getLoc(expr->getExprLoc());
+  if (const auto *construct = dyn_cast<clang::CXXConstructExpr>(inner)) {
+    if (construct->getNumArgs() == 1)
+      return emitResource(construct->getArg(0));
+    Type type = convertType(construct->getType(), construct->getExprLoc());
+    return type ? Value(UndefOp::create(builder, loc, type)) : Value();
+  }
+  if (const auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(inner))
+    return emitResource(temp->getSubExpr());
+  if (const auto *call = dyn_cast<clang::CallExpr>(inner))
+    return emitCall(call);
+  SmallVector<const clang::Expr *> indexExprs;
+  if (const GlobalSymbol *symbol = findGlobalResource(*this, inner, indexExprs)) {
+    SmallVector<Value> indices;
+    for (const clang::Expr *index : indexExprs) {
+      Value value = emitIndex(*this, index);
+      if (!value)
+        return {};
+      indices.push_back(value);
+    }
+    Type type = symbol->type;
+    for (size_t i = 0; i < indices.size(); ++i)
+      type = cast<ArrayType>(type).getElementType();
+    if (!isa<ResourceType>(type)) {
+      notSupported(expr, "resource array used as a single resource");
+      return {};
+    }
+    return ResourceHandleOp::create(builder, loc, type, symbol->symbol,
+                                    indices);
+  }
+  // Local resources, parameters and elements of local resource arrays.
+  LValue lvalue = emitLValue(inner);
+  if (!lvalue.addr)
+    return {};
+  return emitLoad(lvalue, loc);
+}
+
+Value HLSLGenFunction::tryEmitResourceSlice(const clang::Expr *expr) {
+  SmallVector<const clang::Expr *> indexExprs;
+  const GlobalSymbol *symbol = findGlobalResource(*this, expr, indexExprs);
+  if (!symbol)
+    return {};
+  SmallVector<Value> indices;
+  for (const clang::Expr *index : indexExprs) {
+    Value value = emitIndex(*this, index);
+    if (!value)
+      return {};
+    indices.push_back(value);
+  }
+  Type type = symbol->type;
+  for (size_t i = 0; i < indices.size(); ++i)
+    type = cast<ArrayType>(type).getElementType();
+  auto array = dyn_cast<ArrayType>(type);
+  if (!array)
+    return {};
+  if (array.isUnbounded()) {
+    module.errorNotSupported(expr->getExprLoc(),
+                             "copying an unbounded resource array");
+    return {};
+  }
+  return ResourceSliceOp::create(builder, getLoc(expr->getExprLoc()), array,
+                                 symbol->symbol, indices);
+}
+
+const GlobalSymbol *
+HLSLGenFunction::lookupConstantBuffer(const clang::Expr *expr) {
+  while (true) {
+    expr = skipLValueWrappers(expr);
+    const auto *cast = dyn_cast<clang::ImplicitCastExpr>(expr);
+    if (!cast || (cast->getCastKind() != clang::CK_UncheckedDerivedToBase &&
+                  cast->getCastKind() != clang::CK_DerivedToBase))
+      break;
+    expr = cast->getSubExpr();
+  }
+  const auto *ref = dyn_cast<clang::DeclRefExpr>(expr);
+  if (!ref)
+    return nullptr;
+  const GlobalSymbol *symbol = module.lookupGlobal(ref->getDecl());
+  return symbol && symbol->kind == GlobalSymbol::ConstantBufferVar ? symbol
+                                                                   : nullptr;
+}
+
+/// Index of a field in the converted struct (bases come first).
+static unsigned getFieldIndex(const clang::FieldDecl *field) {
+  const clang::RecordDecl *record = field->getParent();
+  unsigned bases = 0;
+  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
+    bases = cxx->getNumBases();
+  return bases + field->getFieldIndex();
+}
+
+LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
+  Location loc = getLoc(expr->getExprLoc());
+  if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
+    return emitLValue(paren->getSubExpr());
+  if (const auto *cleanups = dyn_cast<clang::ExprWithCleanups>(expr))
+    return emitLValue(cleanups->getSubExpr());
+
+  if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
+    if (auto it = opaqueLValues.find(opaque); it != opaqueLValues.end())
+      return it->second;
+    if (opaque->getSourceExpr())
+      return emitLValue(opaque->getSourceExpr());
+  }
+
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    const clang::ValueDecl *d = ref->getDecl();
+    if (Value addr = locals.lookup(d))
+      return {addr, {}};
+    if (const GlobalSymbol *symbol = module.lookupGlobal(d)) {
+      switch (symbol->kind) {
+      case GlobalSymbol::Global:
+        return {GlobalAddrOp::create(builder, loc,
+                                     PointerType::get(symbol->type,
+                                                      symbol->space),
+                                     symbol->symbol),
+                {}};
+      case GlobalSymbol::CBufferMember:
+        return {CBufferAddrOp::create(
+                    builder, loc,
+                    PointerType::get(symbol->type, AddressSpace::Constant),
+                    SymbolRefAttr::get(symbol->cbuffer.getAttr(),
+                                       {symbol->symbol})),
+                {}};
+      default:
+        break;
+      }
+    }
+    notSupported(expr, "reference to '" + d->getNameAsString() +
+                           "' as an lvalue");
+    return {};
+  }
+
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    const auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    if (!field) {
+      notSupported(expr, "member that is not a field");
+      return {};
+    }
+    // `CB.F` of a ConstantBuffer<T>: a member of its constant buffer.
+    if (const GlobalSymbol *cb = lookupConstantBuffer(member->getBase())) {
+      auto cbuffer = module.getModule().lookupSymbol<CBufferOp>(cb->symbol.getAttr());
+      StringRef fieldName = field->getName();
+      for (auto m : cbuffer.getBody().front().getOps<CBufferMemberOp>())
+        if (m.getSymName() == fieldName)
+          return {CBufferAddrOp::create(
+                      builder, loc,
+                      PointerType::get(m.getType(), AddressSpace::Constant),
+                      SymbolRefAttr::get(cb->symbol.getAttr(),
+                                         {FlatSymbolRefAttr::get(
+                                             m.getSymNameAttr())})),
+                  {}};
+      notSupported(expr, "this ConstantBuffer member");
+      return {};
+    }
+    Value base;
+    if (member->isArrow()) {
+      base = emitRValue(member->getBase());
+    } else {
+      LValue baseLValue = emitLValue(member->getBase());
+      if (baseLValue.isSwizzle()) {
+        notSupported(expr, "member of a swizzle");
+        return {};
+      }
+      base = baseLValue.addr;
+    }
+    if (!base)
+      return {};
+    auto ptr = cast<PointerType>(base.getType());
+    auto st = dyn_cast<StructType>(ptr.getPointee());
+    if (!st) {
+      notSupported(expr, "member access on a non-struct");
+      return {};
+    }
+    unsigned index = getFieldIndex(field);
+    return {FieldAddrOp::create(
+                builder, loc,
+                PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
+                base, index),
+            {}};
+  }
+
+  if (isa<clang::CXXThisExpr>(expr)) {
+    // HLSL's `this` is a reference to the object.
+    if (!thisPtr)
+      notSupported(expr, "'this' outside of a member function");
+    return {thisPtr, {}};
+  }
+
+  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
+    LValue base = emitLValue(skipLValueWrappers(subscript->getBase()));
+    if (base.isSwizzle()) {
+      // Clang flattens `int3(v.xy, 0)` into constant subscripts of the
+      // swizzle: pick the swizzled component.
+      clang::Expr::EvalResult result;
+      if (!subscript->getIdx()->EvaluateAsInt(result, module.getASTContext()) ||
+          result.Val.getInt().getZExtValue() >= base.swizzle.size()) {
+        notSupported(expr, "dynamic index into a swizzle");
+        return {};
+      }
+      int32_t component = base.swizzle[result.Val.getInt().getZExtValue()];
+      auto ptr = cast<PointerType>(base.addr.getType());
+      Value index = arith::ConstantOp::create(
+          builder, loc, builder.getI32IntegerAttr(component));
+      return {ElementAddrOp::create(
+                  builder, loc,
+                  PointerType::get(
+                      cast<VectorType>(ptr.getPointee()).getElementType(),
+                      ptr.getAddressSpace()),
+                  base.addr, index),
+              {}};
+    }
+    Value index = emitIndex(*this, subscript->getIdx());
+    if (!base.addr || !index)
+      return {};
+    auto ptr = cast<PointerType>(base.addr.getType());
+    Type element;
+    if (auto array = dyn_cast<ArrayType>(ptr.getPointee()))
+      element = array.getElementType();
+    else if (auto vec = dyn_cast<VectorType>(ptr.getPointee()))
+      element = vec.getElementType();
+    else if (auto matrix = dyn_cast<MatrixType>(ptr.getPointee()))
+      element = VectorType::get({matrix.getColumns()}, matrix.getElementType());
+    if (!element) {
+      notSupported(expr, "subscript of this type");
+      return {};
+    }
+    return {ElementAddrOp::create(
+                builder, loc, PointerType::get(element, ptr.getAddressSpace()),
+                base.addr, index),
+            {}};
+  }
+
+  if (const auto *subscript = dyn_cast<clang::MatrixSubscriptExpr>(expr)) {
+    LValue base = emitLValue(subscript->getBase());
+    Value row = emitIndex(*this, subscript->getRowIdx());
+    Value column = emitIndex(*this, subscript->getColumnIdx());
+    if (!base.addr || !row || !column)
+      return {};
+    auto ptr = cast<PointerType>(base.addr.getType());
+    auto matrix = cast<MatrixType>(ptr.getPointee());
+    Value rowAddr = ElementAddrOp::create(
+        builder, loc,
+        PointerType::get(
+            VectorType::get({matrix.getColumns()}, matrix.getElementType()),
+            ptr.getAddressSpace()),
+        base.addr, row);
+    return {ElementAddrOp::create(
+                builder, loc,
+                PointerType::get(matrix.getElementType(),
+                                 ptr.getAddressSpace()),
+                rowAddr, column),
+            {}};
+  }
+
+  if (const auto *swizzle = dyn_cast<clang::ExtVectorElementExpr>(expr)) {
+    LValue base;
+    const auto *splat = dyn_cast<clang::CastExpr>(swizzle->getBase());
+    bool isSplat = splat && splat->getCastKind() == clang::CK_VectorSplat;
+    if (swizzle->getBase()->isGLValue() && !isSplat) {
+      base = emitLValue(swizzle->getBase());
+    } else {
+      // A swizzle of a value (`luma.xxx` of a scalar): swizzle a temporary.
+      Value value = isSplat ? emitRValue(splat->getSubExpr())
+                            : emitRValue(swizzle->getBase());
+      if (!value)
+        return {};
+      if (!isa<VectorType>(value.getType()))
+        value = vector::BroadcastOp::create(
+            builder, loc, VectorType::get({1}, value.getType()), value);
+      base.addr = createVar(value.getType(), "", loc);
+      StoreOp::create(builder, loc, value, base.addr);
+    }
+    if (!base.addr)
+      return {};
+    SmallVector<uint32_t, 4> indices;
+    swizzle->getEncodedElementAccess(indices);
+    SmallVector<int32_t, 4> components;
+    for (uint32_t index : indices)
+      components.push_back(base.isSwizzle() ? base.swizzle[index]
+                                            : int32_t(index));
+    auto ptr = cast<PointerType>(base.addr.getType());
+    if (!isa<VectorType>(ptr.getPointee())) {
+      // `f.x` on a scalar is the scalar itself.
+      if (llvm::all_of(components, [](int32_t c) { return c == 0; }) &&
+          components.size() == 1)
+        return base;
+      notSupported(expr, "swizzle of a scalar lvalue");
+      return {};
+    }
+    if (components.size() == 1) {
+      Value index = arith::ConstantOp::create(
+          builder, loc, builder.getI32IntegerAttr(components[0]));
+      return {ElementAddrOp::create(
+                  builder, loc,
+                  PointerType::get(
+                      cast<VectorType>(ptr.getPointee()).getElementType(),
+                      ptr.getAddressSpace()),
+                  base.addr, index),
+              {}};
+    }
+    return {base.addr, components};
+  }
+
+  if (const auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    if (binary->getOpcode() == clang::BO_Comma) {
+      emitStmt(binary->getLHS());
+      return emitLValue(binary->getRHS());
+    }
+    if (binary->isAssignmentOp()) {
+      // The assignment's result is its left side, evaluated once.
+      LValue result;
+      if (const auto *compound = dyn_cast<clang::CompoundAssignOperator>(binary))
+        (void)emitCompoundAssign(compound, &result);
+      else {
+        Value value = emitRValue(binary->getRHS());
+        result = emitLValue(binary->getLHS());
+        if (value && result.addr)
+          emitStore(value, result, loc);
+      }
+      return result;
+    }
+  }
+
+  if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
+    if (unary->getOpcode() == clang::UO_PreInc ||
+        unary->getOpcode() == clang::UO_PreDec) {
+      LValue result;
+      (void)emitUnary(unary, &result);
+      return result;
+    }
+    if (unary->getOpcode() == clang::UO_Deref) {
+      Value ptr = emitRValue(unary->getSubExpr());
+      return {ptr, {}};
+    }
+  }
+
+  if (const auto *cast = dyn_cast<clang::CastExpr>(expr)) {
+    switch (cast->getCastKind()) {
+    case clang::CK_NoOp:
+    case clang::CK_LValueToRValue:
+    case clang::CK_AddressSpaceConversion:
+      return emitLValue(cast->getSubExpr());
+    case clang::CK_DerivedToBase:
+    case clang::CK_UncheckedDerivedToBase: {
+      LValue base = emitLValue(cast->getSubExpr());
+      if (!base.addr)
+        return {};
+      // Walk the base path: each step is a base-class field.
+      Value addr = base.addr;
+      for (const clang::CXXBaseSpecifier *spec : cast->path()) {
+        auto ptr = llvm::cast<PointerType>(addr.getType());
+        auto st = llvm::cast<StructType>(ptr.getPointee());
+        const auto *derived =
+            cast->getSubExpr()->getType()->getAsCXXRecordDecl();
+        unsigned index = 0;
+        for (const clang::CXXBaseSpecifier &b : derived->bases()) {
+          if (b.getType().getCanonicalType() ==
+              spec->getType().getCanonicalType())
+            break;
+          ++index;
+        }
+        addr = FieldAddrOp::create(
+            builder, loc,
+            PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
+            addr, index);
+      }
+      return {addr, {}};
+    }
+    default:
+      break;
+    }
+  }
+
+  // A prvalue used where an lvalue is needed lives in a temporary.
+  auto materialize = [&](Value value) -> LValue {
+    if (!value)
+      return {};
+    Value temp = createVar(value.getType(), "", loc);
+    StoreOp::create(builder, loc, value, temp);
+    return {temp, {}};
+  };
+  if (const auto *call = dyn_cast<clang::CallExpr>(expr)) {
+    Value result = emitCall(call);
+    if (result && isa<PointerType>(result.getType()))
+      return {result, {}};
+    return materialize(result);
+  }
+  if (const auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(expr)) {
+    if (temp->getSubExpr()->isGLValue())
+      return emitLValue(temp->getSubExpr());
+    return materialize(emitRValue(temp->getSubExpr()));
+  }
+  if (!expr->isGLValue())
+    return materialize(emitRValue(expr));
+  if (const auto *cast = dyn_cast<clang::CastExpr>(expr))
+    notSupported(expr, std::string("cast '") + cast->getCastKindName() +
+                           "' of an lvalue");
+  else
+    notSupported(expr,
+                 std::string("lvalue '") + expr->getStmtClassName() + "'");
+  return {};
+}

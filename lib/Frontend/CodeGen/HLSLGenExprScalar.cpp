@@ -1,0 +1,810 @@
+//===- HLSLGenExprScalar.cpp - rvalue expressions -------------------------===//
+
+#include "HLSLGen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+/// Skips nodes that only wrap an expression.
+static const clang::Expr *skipWrappers(const clang::Expr *expr) {
+  while (true) {
+    if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
+      expr = paren->getSubExpr();
+    else if (const auto *cleanups = dyn_cast<clang::ExprWithCleanups>(expr))
+      expr = cleanups->getSubExpr();
+    else if (const auto *constant = dyn_cast<clang::ConstantExpr>(expr))
+      expr = constant->getSubExpr();
+    else if (const auto *bind = dyn_cast<clang::CXXBindTemporaryExpr>(expr))
+      expr = bind->getSubExpr();
+    else if (const auto *def = dyn_cast<clang::CXXDefaultArgExpr>(expr))
+      expr = def->getExpr();
+    else if (const auto *subst =
+                 dyn_cast<clang::SubstNonTypeTemplateParmExpr>(expr))
+      expr = subst->getReplacement();
+    else
+      return expr;
+  }
+}
+
+
+Value HLSLGenFunction::emitConstant(Type type, double fp, int64_t integer,
+                                    Location loc) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr scalar;
+  if (isa<FloatType>(element))
+    scalar = builder.getFloatAttr(element, fp);
+  else
+    scalar = builder.getIntegerAttr(element, integer);
+  if (auto vec = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(builder, loc,
+                                     DenseElementsAttr::get(vec, scalar));
+  return arith::ConstantOp::create(builder, loc, scalar);
+}
+
+Value HLSLGenFunction::emitZero(Type type, Location loc) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<IntegerType, FloatType>(element))
+    return emitConstant(type, 0.0, 0, loc);
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    Value flat = emitConstant(
+        VectorType::get({int64_t(matrix.getNumElements())},
+                        matrix.getElementType()),
+        0.0, 0, loc);
+    return MatrixCastOp::create(builder, loc, type, flat);
+  }
+  if (isDataType(type))
+    return ZeroOp::create(builder, loc, type);
+  return UndefOp::create(builder, loc, type);
+}
+
+Value HLSLGenFunction::emitBool(Value value, clang::QualType type,
+                                Location loc) {
+  Type element = getElementTypeOrSelf(value.getType());
+  if (element.isInteger(1))
+    return value;
+  if (isa<FloatType>(element))
+    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
+                                 value,
+                                 emitConstant(value.getType(), 0.0, 0, loc));
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
+                               emitConstant(value.getType(), 0.0, 0, loc));
+}
+
+Value HLSLGenFunction::emitCondition(const clang::Expr *expr) {
+  Value value = emitRValue(expr);
+  if (!value)
+    return {};
+  if (isa<VectorType>(value.getType())) {
+    notSupported(expr, "vector condition in control flow");
+    return {};
+  }
+  return emitBool(value, expr->getType(), getLoc(expr->getExprLoc()));
+}
+
+/// Element-wise numeric conversion between same-shape scalar/vector types.
+static Value convertElements(OpBuilder &builder, Location loc, Value value,
+                             Type to, bool fromSigned, bool toSigned) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  Type fromElement = getElementTypeOrSelf(from);
+  Type toElement = getElementTypeOrSelf(to);
+  auto fromInt = dyn_cast<IntegerType>(fromElement);
+  auto toInt = dyn_cast<IntegerType>(toElement);
+  auto zero = [&](Type type) -> Value {
+    Type element = getElementTypeOrSelf(type);
+    TypedAttr scalar = isa<FloatType>(element)
+                           ? TypedAttr(builder.getFloatAttr(element, 0.0))
+                           : TypedAttr(builder.getIntegerAttr(element, 0));
+    if (auto vec = dyn_cast<VectorType>(type))
+      return arith::ConstantOp::create(builder, loc,
+                                       DenseElementsAttr::get(vec, scalar));
+    return arith::ConstantOp::create(builder, loc, scalar);
+  };
+  if (toInt && toInt.getWidth() == 1) {
+    if (fromInt)
+      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                   value, zero(from));
+    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
+                                 value, zero(from));
+  }
+  if (fromInt && toInt) {
+    if (fromInt.getWidth() == toInt.getWidth())
+      return value;
+    if (fromInt.getWidth() > toInt.getWidth())
+      return arith::TruncIOp::create(builder, loc, to, value);
+    if (fromSigned && fromInt.getWidth() != 1)
+      return arith::ExtSIOp::create(builder, loc, to, value);
+    return arith::ExtUIOp::create(builder, loc, to, value);
+  }
+  if (fromInt) {
+    if (fromSigned && fromInt.getWidth() != 1)
+      return arith::SIToFPOp::create(builder, loc, to, value);
+    return arith::UIToFPOp::create(builder, loc, to, value);
+  }
+  if (toInt) {
+    if (toSigned)
+      return arith::FPToSIOp::create(builder, loc, to, value);
+    return arith::FPToUIOp::create(builder, loc, to, value);
+  }
+  auto fromFloat = cast<FloatType>(fromElement);
+  auto toFloat = cast<FloatType>(toElement);
+  if (fromFloat.getWidth() < toFloat.getWidth())
+    return arith::ExtFOp::create(builder, loc, to, value);
+  return arith::TruncFOp::create(builder, loc, to, value);
+}
+
+/// Flattens a value into its scalars in HLSL element order (row-major for
+/// matrices, fields in order, array elements in order).
+static void flattenScalars(OpBuilder &builder, Location loc, Value value,
+                           SmallVectorImpl<Value> &scalars) {
+  Type type = value.getType();
+  if (isa<IntegerType, FloatType>(type)) {
+    scalars.push_back(value);
+  } else if (auto vec = dyn_cast<VectorType>(type)) {
+    for (int64_t i = 0; i < vec.getNumElements(); ++i)
+      scalars.push_back(vector::ExtractOp::create(builder, loc, value, i));
+  } else if (auto matrix = dyn_cast<MatrixType>(type)) {
+    Value flat = MatrixCastOp::create(
+        builder, loc,
+        VectorType::get({int64_t(matrix.getNumElements())},
+                        matrix.getElementType()),
+        value);
+    flattenScalars(builder, loc, flat, scalars);
+  } else if (auto array = dyn_cast<ArrayType>(type)) {
+    for (int64_t i = 0; i < array.getSize(); ++i) {
+      Value index = arith::ConstantOp::create(
+          builder, loc, builder.getI32IntegerAttr(int32_t(i)));
+      flattenScalars(builder, loc,
+                     ArrayExtractOp::create(builder, loc, value, index),
+                     scalars);
+    }
+  } else if (auto st = dyn_cast<StructType>(type)) {
+    for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+      if (!isa<PaddingType>(field))
+        flattenScalars(builder, loc,
+                       FieldExtractOp::create(builder, loc, field, value, i),
+                       scalars);
+  }
+}
+
+/// Builds a value of `type` from scalars (consumed from `next`), converting
+/// each one to the element type; used by HLSL's element-wise casts.
+static Value buildFromScalars(HLSLGenFunction &gen, Location loc, Type type,
+                              ArrayRef<Value> scalars, size_t &next,
+                              bool fromSigned, bool toSigned) {
+  OpBuilder &builder = gen.builder;
+  if (isa<IntegerType, FloatType>(type)) {
+    if (next >= scalars.size())
+      return gen.poison(type, loc);
+    return convertElements(builder, loc, scalars[next++], type, fromSigned,
+                           toSigned);
+  }
+  if (auto vec = dyn_cast<VectorType>(type)) {
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < vec.getNumElements(); ++i)
+      elements.push_back(buildFromScalars(gen, loc, vec.getElementType(),
+                                          scalars, next, fromSigned, toSigned));
+    return vector::FromElementsOp::create(builder, loc, vec, elements);
+  }
+  SmallVector<Value> elements;
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    for (unsigned i = 0; i < matrix.getNumElements(); ++i)
+      elements.push_back(buildFromScalars(gen, loc, matrix.getElementType(),
+                                          scalars, next, fromSigned, toSigned));
+  } else if (auto array = dyn_cast<ArrayType>(type)) {
+    for (int64_t i = 0; i < array.getSize(); ++i)
+      elements.push_back(buildFromScalars(gen, loc, array.getElementType(),
+                                          scalars, next, fromSigned, toSigned));
+  } else if (auto st = dyn_cast<StructType>(type)) {
+    for (Type field : st.getFieldTypes())
+      if (!isa<PaddingType>(field))
+        elements.push_back(buildFromScalars(gen, loc, field, scalars, next,
+                                            fromSigned, toSigned));
+  } else {
+    return gen.poison(type, loc);
+  }
+  return ConstructOp::create(builder, loc, type, elements);
+}
+
+Value HLSLGenFunction::emitConversion(Value value, clang::QualType from,
+                                      clang::QualType to,
+                                      clang::SourceLocation srcLoc) {
+  Location loc = getLoc(srcLoc);
+  Type toType = convertType(to, srcLoc);
+  if (!value || !toType)
+    return {};
+  if (value.getType() == toType)
+    return value;
+  if (isa<MatrixType>(toType) || isa<MatrixType>(value.getType())) {
+    SmallVector<Value> scalars;
+    flattenScalars(builder, loc, value, scalars);
+    size_t next = 0;
+    return buildFromScalars(*this, loc, toType, scalars, next, isSigned(from),
+                            isSigned(to));
+  }
+  return convertElements(builder, loc, value, toType, isSigned(from),
+                         isSigned(to));
+}
+
+Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
+  expr = skipWrappers(expr);
+  Location loc = getLoc(expr->getExprLoc());
+
+  if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
+    if (Value value = opaqueValues.lookup(opaque))
+      return value;
+    if (opaque->getSourceExpr())
+      return emitRValue(opaque->getSourceExpr());
+    return notSupported(expr, "unbound opaque value");
+  }
+  if (module.getTypes().isResourceRecord(expr->getType()))
+    return emitResource(expr);
+  // Clang marks the splat under a scalar swizzle (`s.xxx`) an lvalue.
+  if (const auto *cast = dyn_cast<clang::CastExpr>(expr);
+      cast && cast->getCastKind() == clang::CK_VectorSplat)
+    return emitCast(cast);
+  if (expr->isGLValue()) {
+    LValue lvalue = emitLValue(expr);
+    if (!lvalue.addr)
+      return {};
+    return emitLoad(lvalue, loc);
+  }
+
+  switch (expr->getStmtClass()) {
+  case clang::Stmt::IntegerLiteralClass: {
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    if (!type)
+      return {};
+    return arith::ConstantOp::create(
+        builder, loc,
+        builder.getIntegerAttr(
+            type, cast<clang::IntegerLiteral>(expr)->getValue().getZExtValue()));
+  }
+  case clang::Stmt::FloatingLiteralClass: {
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    if (!type)
+      return {};
+    llvm::APFloat value = cast<clang::FloatingLiteral>(expr)->getValue();
+    bool losesInfo;
+    value.convert(cast<FloatType>(type).getFloatSemantics(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getFloatAttr(type, value));
+  }
+  case clang::Stmt::CXXBoolLiteralExprClass:
+    return arith::ConstantOp::create(
+        builder, loc,
+        builder.getBoolAttr(cast<clang::CXXBoolLiteralExpr>(expr)->getValue()));
+  case clang::Stmt::ImplicitCastExprClass:
+  case clang::Stmt::CStyleCastExprClass:
+  case clang::Stmt::CXXFunctionalCastExprClass:
+  case clang::Stmt::CXXStaticCastExprClass:
+    return emitCast(cast<clang::CastExpr>(expr));
+  case clang::Stmt::BinaryOperatorClass:
+    return emitBinary(cast<clang::BinaryOperator>(expr));
+  case clang::Stmt::CompoundAssignOperatorClass:
+    return emitCompoundAssign(cast<clang::CompoundAssignOperator>(expr));
+  case clang::Stmt::UnaryOperatorClass:
+    return emitUnary(cast<clang::UnaryOperator>(expr));
+  case clang::Stmt::ConditionalOperatorClass:
+  case clang::Stmt::BinaryConditionalOperatorClass:
+    return emitConditional(cast<clang::AbstractConditionalOperator>(expr));
+  case clang::Stmt::CallExprClass:
+  case clang::Stmt::CXXMemberCallExprClass:
+  case clang::Stmt::CXXOperatorCallExprClass:
+    return emitCall(cast<clang::CallExpr>(expr));
+  case clang::Stmt::InitListExprClass:
+    return emitInitList(cast<clang::InitListExpr>(expr));
+  case clang::Stmt::CXXConstructExprClass:
+  case clang::Stmt::CXXTemporaryObjectExprClass:
+    return emitConstruct(cast<clang::CXXConstructExpr>(expr));
+  case clang::Stmt::ImplicitValueInitExprClass:
+  case clang::Stmt::CXXScalarValueInitExprClass: {
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    return type ? emitZero(type, loc) : Value();
+  }
+  case clang::Stmt::UnaryExprOrTypeTraitExprClass:
+  case clang::Stmt::DeclRefExprClass: {
+    // sizeof and enumerators are constants.
+    clang::Expr::EvalResult result;
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    if (type && expr->EvaluateAsInt(result, module.getASTContext()))
+      return arith::ConstantOp::create(
+          builder, loc,
+          builder.getIntegerAttr(type, result.Val.getInt().getExtValue()));
+    return notSupported(expr, "this constant expression");
+  }
+  case clang::Stmt::ExtVectorElementExprClass: {
+    // Swizzle of an rvalue vector, e.g. (a + b).xy.
+    const auto *swizzle = cast<clang::ExtVectorElementExpr>(expr);
+    Value base = emitRValue(swizzle->getBase());
+    if (!base)
+      return {};
+    SmallVector<uint32_t, 4> indices;
+    swizzle->getEncodedElementAccess(indices);
+    if (!isa<VectorType>(base.getType()))
+      base = vector::BroadcastOp::create(
+          builder, loc, VectorType::get({1}, base.getType()), base);
+    if (indices.size() == 1 && !expr->getType()->isVectorType())
+      return vector::ExtractOp::create(builder, loc, base, int64_t(indices[0]));
+    SmallVector<int64_t> mask(indices.begin(), indices.end());
+    return vector::ShuffleOp::create(builder, loc, base, base, mask);
+  }
+  case clang::Stmt::CXXThisExprClass:
+    if (!thisPtr)
+      return notSupported(expr, "'this' outside of a member function");
+    return thisPtr;
+  default:
+    break;
+  }
+  return notSupported(expr, std::string("expression '") +
+                                expr->getStmtClassName() + "'");
+}
+
+Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
+  const clang::Expr *sub = expr->getSubExpr();
+  Location loc = getLoc(expr->getExprLoc());
+  clang::QualType from = sub->getType(), to = expr->getType();
+  switch (expr->getCastKind()) {
+  case clang::CK_LValueToRValue:
+  case clang::CK_NoOp:
+  case clang::CK_ConstructorConversion:
+  case clang::CK_UserDefinedConversion:
+    if (expr->getCastKind() == clang::CK_NoOp && isa<clang::InitListExpr>(sub))
+      return emitRValue(sub);
+    return emitRValue(sub);
+  case clang::CK_ToVoid:
+    (void)(sub->isGLValue() ? emitLValue(sub).addr : emitRValue(sub));
+    return {};
+  case clang::CK_IntegralCast:
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingCast:
+  case clang::CK_IntegralToBoolean:
+  case clang::CK_FloatingToBoolean:
+  case clang::CK_BooleanToSignedIntegral:
+  case clang::CK_VectorSplat:
+  case clang::CK_HLSLVectorTruncation:
+  case clang::CK_HLSLElementwiseCast:
+  case clang::CK_HLSLAggregateSplatCast: {
+    Value value = emitRValue(sub);
+    Type toType = convertType(to, expr->getExprLoc());
+    if (!value || !toType)
+      return {};
+    switch (expr->getCastKind()) {
+    case clang::CK_VectorSplat: {
+      auto vec = cast<VectorType>(toType);
+      Value scalar = convertElements(builder, loc, value, vec.getElementType(),
+                                     isSigned(from), isSigned(to));
+      return vector::BroadcastOp::create(builder, loc, vec, scalar);
+    }
+    case clang::CK_HLSLVectorTruncation: {
+      if (!isa<VectorType>(toType))
+        return vector::ExtractOp::create(builder, loc, value, int64_t(0));
+      auto vec = cast<VectorType>(toType);
+      SmallVector<int64_t> mask;
+      for (int64_t i = 0; i < vec.getNumElements(); ++i)
+        mask.push_back(i);
+      return vector::ShuffleOp::create(builder, loc, value, value, mask);
+    }
+    case clang::CK_BooleanToSignedIntegral:
+      return arith::ExtSIOp::create(builder, loc, toType, value);
+    case clang::CK_HLSLElementwiseCast:
+    case clang::CK_HLSLAggregateSplatCast: {
+      SmallVector<Value> scalars;
+      flattenScalars(builder, loc, value, scalars);
+      if (expr->getCastKind() == clang::CK_HLSLAggregateSplatCast) {
+        SmallVector<Value> leaves;
+        flattenScalars(builder, loc, emitZero(toType, loc), leaves);
+        scalars.assign(leaves.size(), scalars.front());
+      }
+      size_t next = 0;
+      return buildFromScalars(*this, loc, toType, scalars, next,
+                              isSigned(from), isSigned(to));
+    }
+    default:
+      return emitConversion(value, from, to, expr->getExprLoc());
+    }
+  }
+  case clang::CK_HLSLMatrixTruncation: {
+    // float4x4 -> float3x3 keeps the top-left rows and columns.
+    Value value = emitRValue(sub);
+    Type toType = convertType(to, expr->getExprLoc());
+    if (!value || !toType)
+      return {};
+    auto fromMatrix = dyn_cast<MatrixType>(value.getType());
+    SmallVector<Value> scalars, kept;
+    flattenScalars(builder, loc, value, scalars);
+    if (auto toMatrix = dyn_cast<MatrixType>(toType); toMatrix && fromMatrix) {
+      for (unsigned r = 0; r < toMatrix.getRows(); ++r)
+        for (unsigned c = 0; c < toMatrix.getColumns(); ++c)
+          kept.push_back(scalars[r * fromMatrix.getColumns() + c]);
+    } else {
+      kept = scalars;
+    }
+    size_t next = 0;
+    return buildFromScalars(*this, loc, toType, kept, next, isSigned(from),
+                            isSigned(to));
+  }
+  case clang::CK_HLSLArrayRValue:
+    if (Value slice = tryEmitResourceSlice(sub))
+      return slice;
+    return emitRValue(sub);
+  case clang::CK_DerivedToBase:
+  case clang::CK_UncheckedDerivedToBase: {
+    if (sub->isGLValue()) {
+      LValue lvalue = emitLValue(expr);
+      return lvalue.addr ? emitLoad(lvalue, loc) : Value();
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  return notSupported(expr, std::string("cast '") + expr->getCastKindName() +
+                                "'");
+}
+
+/// Arithmetic on matrices goes through their flat vector form.
+static Value toArithmeticValue(OpBuilder &builder, Location loc, Value value) {
+  if (auto matrix = dyn_cast<MatrixType>(value.getType()))
+    return MatrixCastOp::create(
+        builder, loc,
+        VectorType::get({int64_t(matrix.getNumElements())},
+                        matrix.getElementType()),
+        value);
+  return value;
+}
+
+Value HLSLGenFunction::emitArithmetic(clang::BinaryOperatorKind op, Value lhs,
+                                      Value rhs, clang::QualType resultType,
+                                      clang::QualType operandType,
+                                      clang::SourceLocation srcLoc) {
+  Location loc = getLoc(srcLoc);
+  Type matrixType;
+  if (isa<MatrixType>(lhs.getType()))
+    matrixType = lhs.getType();
+  lhs = toArithmeticValue(builder, loc, lhs);
+  rhs = toArithmeticValue(builder, loc, rhs);
+  if (lhs.getType() != rhs.getType()) {
+    module.errorNotSupported(srcLoc, "operands of different types");
+    return {};
+  }
+  Type element = getElementTypeOrSelf(lhs.getType());
+  bool isFloat = isa<FloatType>(element);
+  bool sign = isSigned(operandType);
+  using BO = clang::BinaryOperatorKind;
+  auto finish = [&](Value result) -> Value {
+    if (matrixType && !getElementTypeOrSelf(result.getType()).isInteger(1))
+      return MatrixCastOp::create(builder, loc, matrixType, result);
+    if (matrixType) {
+      auto m = cast<MatrixType>(matrixType);
+      return MatrixCastOp::create(
+          builder, loc,
+          MatrixType::get(m.getContext(), m.getRows(), m.getColumns(),
+                          builder.getI1Type(), m.getOrder()),
+          result);
+    }
+    return result;
+  };
+  if (isFloat) {
+    switch (op) {
+    case BO::BO_Add: return finish(arith::AddFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Sub: return finish(arith::SubFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Mul: return finish(arith::MulFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Div: return finish(arith::DivFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Rem: return finish(arith::RemFOp::create(builder, loc, lhs, rhs));
+    default: break;
+    }
+    std::optional<arith::CmpFPredicate> pred;
+    switch (op) {
+    case BO::BO_LT: pred = arith::CmpFPredicate::OLT; break;
+    case BO::BO_LE: pred = arith::CmpFPredicate::OLE; break;
+    case BO::BO_GT: pred = arith::CmpFPredicate::OGT; break;
+    case BO::BO_GE: pred = arith::CmpFPredicate::OGE; break;
+    case BO::BO_EQ: pred = arith::CmpFPredicate::OEQ; break;
+    case BO::BO_NE: pred = arith::CmpFPredicate::UNE; break;
+    default: break;
+    }
+    if (pred)
+      return finish(arith::CmpFOp::create(builder, loc, *pred, lhs, rhs));
+  } else {
+    switch (op) {
+    case BO::BO_Add: return finish(arith::AddIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Sub: return finish(arith::SubIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Mul: return finish(arith::MulIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Div:
+      return finish(sign ? Value(arith::DivSIOp::create(builder, loc, lhs, rhs))
+                         : Value(arith::DivUIOp::create(builder, loc, lhs, rhs)));
+    case BO::BO_Rem:
+      return finish(sign ? Value(arith::RemSIOp::create(builder, loc, lhs, rhs))
+                         : Value(arith::RemUIOp::create(builder, loc, lhs, rhs)));
+    case BO::BO_And: return finish(arith::AndIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Or: return finish(arith::OrIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Xor: return finish(arith::XOrIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Shl:
+    case BO::BO_Shr: {
+      // HLSL shifts use the low bits of the amount only (as DXIL does).
+      unsigned width = element.getIntOrFloatBitWidth();
+      Value mask = emitConstant(rhs.getType(), 0, width - 1, loc);
+      Value amount = arith::AndIOp::create(builder, loc, rhs, mask);
+      if (op == BO::BO_Shl)
+        return finish(arith::ShLIOp::create(builder, loc, lhs, amount));
+      return finish(sign ? Value(arith::ShRSIOp::create(builder, loc, lhs, amount))
+                         : Value(arith::ShRUIOp::create(builder, loc, lhs, amount)));
+    }
+    default: break;
+    }
+    std::optional<arith::CmpIPredicate> pred;
+    switch (op) {
+    case BO::BO_LT: pred = sign ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
+    case BO::BO_LE: pred = sign ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
+    case BO::BO_GT: pred = sign ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
+    case BO::BO_GE: pred = sign ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
+    case BO::BO_EQ: pred = arith::CmpIPredicate::eq; break;
+    case BO::BO_NE: pred = arith::CmpIPredicate::ne; break;
+    default: break;
+    }
+    if (pred)
+      return finish(arith::CmpIOp::create(builder, loc, *pred, lhs, rhs));
+  }
+  module.errorNotSupported(
+      srcLoc, ("binary operator '" + clang::BinaryOperator::getOpcodeStr(op) +
+               "' on these operands")
+                  .str());
+  return {};
+}
+
+Value HLSLGenFunction::emitBinary(const clang::BinaryOperator *expr) {
+  Location loc = getLoc(expr->getOperatorLoc());
+  switch (expr->getOpcode()) {
+  case clang::BO_Assign: {
+    Value value = emitRValue(expr->getRHS());
+    LValue lvalue = emitLValue(expr->getLHS());
+    if (!value || !lvalue.addr)
+      return {};
+    emitStore(value, lvalue, loc);
+    return value;
+  }
+  case clang::BO_Comma:
+    emitStmt(expr->getLHS());
+    return emitRValue(expr->getRHS());
+  case clang::BO_LAnd:
+  case clang::BO_LOr:
+    return emitLogical(expr);
+  default:
+    break;
+  }
+  Value lhs = emitRValue(expr->getLHS());
+  Value rhs = emitRValue(expr->getRHS());
+  if (!lhs || !rhs)
+    return {};
+  return emitArithmetic(expr->getOpcode(), lhs, rhs, expr->getType(),
+                        expr->getLHS()->getType(), expr->getOperatorLoc());
+}
+
+Value HLSLGenFunction::emitCompoundAssign(
+    const clang::CompoundAssignOperator *expr, LValue *target) {
+  Location loc = getLoc(expr->getOperatorLoc());
+  Value rhs = emitRValue(expr->getRHS());
+  LValue lvalue = emitLValue(expr->getLHS());
+  if (target)
+    *target = lvalue;
+  if (!rhs || !lvalue.addr)
+    return {};
+  clang::QualType lhsType = expr->getLHS()->getType();
+  clang::QualType computeType = expr->getComputationLHSType();
+  Value lhs = emitConversion(emitLoad(lvalue, loc), lhsType, computeType,
+                             expr->getExprLoc());
+  Value result = emitArithmetic(
+      clang::BinaryOperator::getOpForCompoundAssignment(expr->getOpcode()),
+      lhs, rhs, expr->getComputationResultType(),
+                                computeType, expr->getOperatorLoc());
+  if (!result)
+    return {};
+  result = emitConversion(result, expr->getComputationResultType(), lhsType,
+                          expr->getExprLoc());
+  emitStore(result, lvalue, loc);
+  return result;
+}
+
+Value HLSLGenFunction::emitUnary(const clang::UnaryOperator *expr,
+                                 LValue *target) {
+  Location loc = getLoc(expr->getOperatorLoc());
+  switch (expr->getOpcode()) {
+  case clang::UO_PreInc:
+  case clang::UO_PreDec:
+  case clang::UO_PostInc:
+  case clang::UO_PostDec: {
+    LValue lvalue = emitLValue(expr->getSubExpr());
+    if (target)
+      *target = lvalue;
+    if (!lvalue.addr)
+      return {};
+    Value old = emitLoad(lvalue, loc);
+    Value arith = toArithmeticValue(builder, loc, old);
+    bool inc = expr->isIncrementOp();
+    Value one = emitConstant(arith.getType(), 1.0, 1, loc);
+    Value updated;
+    if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
+      updated = inc ? Value(arith::AddFOp::create(builder, loc, arith, one))
+                    : Value(arith::SubFOp::create(builder, loc, arith, one));
+    else
+      updated = inc ? Value(arith::AddIOp::create(builder, loc, arith, one))
+                    : Value(arith::SubIOp::create(builder, loc, arith, one));
+    if (updated.getType() != old.getType())
+      updated = MatrixCastOp::create(builder, loc, old.getType(), updated);
+    emitStore(updated, lvalue, loc);
+    return expr->isPrefix() ? updated : old;
+  }
+  case clang::UO_Plus:
+    return emitRValue(expr->getSubExpr());
+  case clang::UO_Minus: {
+    Value value = emitRValue(expr->getSubExpr());
+    if (!value)
+      return {};
+    Value arith = toArithmeticValue(builder, loc, value);
+    Value result;
+    if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
+      result = arith::NegFOp::create(builder, loc, arith);
+    else
+      result = arith::SubIOp::create(builder, loc,
+                                     emitConstant(arith.getType(), 0, 0, loc),
+                                     arith);
+    if (result.getType() != value.getType())
+      result = MatrixCastOp::create(builder, loc, value.getType(), result);
+    return result;
+  }
+  case clang::UO_Not: {
+    Value value = emitRValue(expr->getSubExpr());
+    if (!value)
+      return {};
+    return arith::XOrIOp::create(builder, loc, value,
+                                 emitConstant(value.getType(), 0, -1, loc));
+  }
+  case clang::UO_LNot: {
+    Value value = emitRValue(expr->getSubExpr());
+    if (!value)
+      return {};
+    Value boolean = emitBool(value, expr->getSubExpr()->getType(), loc);
+    return arith::XOrIOp::create(builder, loc, boolean,
+                                 emitConstant(boolean.getType(), 0, 1, loc));
+  }
+  case clang::UO_Deref: {
+    LValue lvalue = emitLValue(expr);
+    return lvalue.addr ? emitLoad(lvalue, loc) : Value();
+  }
+  default:
+    break;
+  }
+  return notSupported(expr, "unary operator '" +
+                                clang::UnaryOperator::getOpcodeStr(
+                                    expr->getOpcode())
+                                    .str() +
+                                "'");
+}
+
+Value HLSLGenFunction::emitLogical(const clang::BinaryOperator *expr) {
+  Location loc = getLoc(expr->getOperatorLoc());
+  bool isAnd = expr->getOpcode() == clang::BO_LAnd;
+  if (expr->getType()->isVectorType()) {
+    Value lhs = emitRValue(expr->getLHS()), rhs = emitRValue(expr->getRHS());
+    if (!lhs || !rhs)
+      return {};
+    lhs = emitBool(lhs, expr->getLHS()->getType(), loc);
+    rhs = emitBool(rhs, expr->getRHS()->getType(), loc);
+    return isAnd ? Value(arith::AndIOp::create(builder, loc, lhs, rhs))
+                 : Value(arith::OrIOp::create(builder, loc, lhs, rhs));
+  }
+  // Scalars short-circuit (HLSL 2021).
+  Value lhs = emitCondition(expr->getLHS());
+  if (!lhs)
+    return {};
+  Region *region = builder.getInsertionBlock()->getParent();
+  Block *rhsBlock = new Block(), *merge = new Block();
+  merge->addArgument(builder.getI1Type(), loc);
+  Value shortValue = emitConstant(builder.getI1Type(), 0, isAnd ? 0 : 1, loc);
+  if (isAnd)
+    cf::CondBranchOp::create(builder, loc, lhs, rhsBlock, ValueRange(), merge,
+                             ValueRange(shortValue));
+  else
+    cf::CondBranchOp::create(builder, loc, lhs, merge, ValueRange(shortValue),
+                             rhsBlock, ValueRange());
+  region->push_back(rhsBlock);
+  builder.setInsertionPointToEnd(rhsBlock);
+  Value rhs = emitCondition(expr->getRHS());
+  if (!rhs)
+    rhs = poison(builder.getI1Type(), loc);
+  cf::BranchOp::create(builder, loc, merge, ValueRange(rhs));
+  region->push_back(merge);
+  builder.setInsertionPointToEnd(merge);
+  return merge->getArgument(0);
+}
+
+Value HLSLGenFunction::emitConditional(
+    const clang::AbstractConditionalOperator *expr) {
+  Location loc = getLoc(expr->getExprLoc());
+  Type type = convertType(expr->getType(), expr->getExprLoc());
+  if (!type)
+    return {};
+  if (expr->getCond()->getType()->isVectorType()) {
+    // Element-wise select: both sides are evaluated.
+    Value cond = emitRValue(expr->getCond());
+    Value lhs = emitRValue(expr->getTrueExpr());
+    Value rhs = emitRValue(expr->getFalseExpr());
+    if (!cond || !lhs || !rhs)
+      return {};
+    cond = emitBool(cond, expr->getCond()->getType(), loc);
+    return arith::SelectOp::create(builder, loc, cond, lhs, rhs);
+  }
+  Value cond = emitCondition(expr->getCond());
+  if (!cond)
+    return {};
+  Region *region = builder.getInsertionBlock()->getParent();
+  Block *trueBlock = new Block(), *falseBlock = new Block(),
+        *merge = new Block();
+  merge->addArgument(type, loc);
+  cf::CondBranchOp::create(builder, loc, cond, trueBlock, falseBlock);
+  for (auto [block, arm] : {std::make_pair(trueBlock, expr->getTrueExpr()),
+                            std::make_pair(falseBlock, expr->getFalseExpr())}) {
+    region->push_back(block);
+    builder.setInsertionPointToEnd(block);
+    Value value = emitRValue(arm);
+    if (!value || value.getType() != type)
+      value = poison(type, loc);
+    cf::BranchOp::create(builder, loc, merge, ValueRange(value));
+  }
+  region->push_back(merge);
+  builder.setInsertionPointToEnd(merge);
+  return merge->getArgument(0);
+}
+
+Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
+  Location loc = getLoc(expr->getExprLoc());
+  Type type = convertType(expr->getType(), expr->getExprLoc());
+  if (!type)
+    return {};
+  auto initAt = [&](unsigned i) -> Value {
+    if (i < expr->getNumInits())
+      return emitRValue(expr->getInit(i));
+    return {};
+  };
+  if (isa<IntegerType, FloatType>(type) || isa<ResourceType>(type)) {
+    if (expr->getNumInits() != 1)
+      return notSupported(expr, "scalar initializer list");
+    return emitRValue(expr->getInit(0));
+  }
+  SmallVector<Type> elementTypes;
+  if (auto vec = dyn_cast<VectorType>(type))
+    elementTypes.assign(vec.getNumElements(), vec.getElementType());
+  else if (auto matrix = dyn_cast<MatrixType>(type))
+    elementTypes.assign(matrix.getNumElements(), matrix.getElementType());
+  else if (auto array = dyn_cast<ArrayType>(type))
+    elementTypes.assign(array.getSize(), array.getElementType());
+  else if (auto st = dyn_cast<StructType>(type))
+    for (Type field : st.getFieldTypes())
+      if (!isa<PaddingType>(field))
+        elementTypes.push_back(field);
+  SmallVector<Value> elements;
+  for (auto [i, elementType] : llvm::enumerate(elementTypes)) {
+    Value value = initAt(i);
+    if (!value && expr->getArrayFiller())
+      value = emitRValue(expr->getArrayFiller());
+    if (!value || value.getType() != elementType)
+      value = value ? Value() : emitZero(elementType, loc);
+    if (!value)
+      return notSupported(expr, "initializer list element of a different "
+                                "type");
+    elements.push_back(value);
+  }
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vector::FromElementsOp::create(builder, loc, vec, elements);
+  return ConstructOp::create(builder, loc, type, elements);
+}

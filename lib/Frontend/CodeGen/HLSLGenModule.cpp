@@ -1,0 +1,554 @@
+//===- HLSLGenModule.cpp - translation unit to hlsl module ----------------===//
+
+#include "HLSLGen.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+HLSLGenModule::HLSLGenModule(clang::ASTContext &astContext,
+                             clang::DiagnosticsEngine &diags,
+                             MLIRContext *context, const ImportOptions &options)
+    : astContext(astContext), diags(diags), context(context),
+      options(options), builder(context), types(*this) {
+  module = ModuleOp::create(UnknownLoc::get(context));
+  builder.setInsertionPointToEnd(module->getBody());
+}
+
+Location HLSLGenModule::getLoc(clang::SourceLocation loc) {
+  if (loc.isInvalid())
+    return UnknownLoc::get(context);
+  clang::PresumedLoc presumed =
+      astContext.getSourceManager().getPresumedLoc(
+          astContext.getSourceManager().getExpansionLoc(loc));
+  if (presumed.isInvalid())
+    return UnknownLoc::get(context);
+  return FileLineColLoc::get(context, presumed.getFilename(),
+                             presumed.getLine(), presumed.getColumn());
+}
+
+void HLSLGenModule::error(clang::SourceLocation loc, StringRef message) {
+  ++errorCount;
+  unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
+  diags.Report(loc, id) << message;
+}
+
+void HLSLGenModule::errorNotSupported(clang::SourceLocation loc,
+                                      StringRef what) {
+  error(loc, ("not supported yet: " + what).str());
+}
+
+MatrixOrder HLSLGenModule::getMatrixOrder(const clang::Decl *decl) {
+  if (decl)
+    for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
+      if (annotate->getAnnotation() == "hlsl.row_major")
+        return MatrixOrder::RowMajor;
+      if (annotate->getAnnotation() == "hlsl.column_major")
+        return MatrixOrder::ColumnMajor;
+    }
+  return options.rowMajorByDefault ? MatrixOrder::RowMajor
+                                   : MatrixOrder::ColumnMajor;
+}
+
+std::string HLSLGenModule::uniqueSymbol(StringRef name) {
+  std::string candidate = name.str();
+  for (unsigned suffix = 1; !usedSymbols.insert(candidate).second; ++suffix)
+    candidate = (name + "_" + Twine(suffix)).str();
+  return candidate;
+}
+
+BindingAttr HLSLGenModule::getBinding(const clang::Decl *decl,
+                                      ResourceClass cls) {
+  std::optional<ResourceClass> registerClass;
+  std::optional<uint32_t> lowerBound;
+  uint32_t space = 0;
+  if (const auto *attr = decl->getAttr<clang::HLSLResourceBindingAttr>()) {
+    if (attr->hasRegisterSlot()) {
+      lowerBound = attr->getSlotNumber();
+      // Clang already rejects a register letter that does not fit the
+      // resource; what it accepts is the declaration's own class.
+      registerClass = cls;
+    }
+    space = attr->getSpaceNumber();
+  }
+  std::optional<uint32_t> orderId;
+  if (!lowerBound)
+    orderId = nextOrderId++;
+  return BindingAttr::get(context, registerClass, lowerBound, space, orderId);
+}
+
+const GlobalSymbol *HLSLGenModule::lookupStructResource(const clang::VarDecl *var,
+                                                        StringRef path) {
+  auto it = structResources.find((var->getName() + "." + path).str());
+  return it == structResources.end() ? nullptr : &it->second;
+}
+
+bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
+  for (clang::Decl *decl : unit->decls())
+    emitDecl(decl);
+  emitEntryPoints(unit);
+  return !hadError();
+}
+
+void HLSLGenModule::emitDecl(clang::Decl *decl) {
+  if (auto *buffer = dyn_cast<clang::HLSLBufferDecl>(decl)) {
+    emitCBuffer(buffer);
+    return;
+  }
+  if (auto *ns = dyn_cast<clang::NamespaceDecl>(decl)) {
+    for (clang::Decl *inner : ns->decls())
+      emitDecl(inner);
+    return;
+  }
+  if (auto *exportDecl = dyn_cast<clang::ExportDecl>(decl)) {
+    for (clang::Decl *inner : exportDecl->decls())
+      emitDecl(inner);
+    return;
+  }
+  auto *var = dyn_cast<clang::VarDecl>(decl);
+  if (!var || var->isImplicit())
+    return;
+  if (!var->isFileVarDecl() && !var->isStaticDataMember())
+    return;
+  emitGlobalVar(var);
+}
+
+/// Whether a record type holds a resource anywhere (struct of resources).
+static bool recordHasResources(HLSLGenTypes &types, clang::QualType type) {
+  const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
+  if (!record || types.isResourceRecord(type) || !record->hasDefinition())
+    return false;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType fieldType = field->getType();
+    if (types.isResourceOrArray(fieldType) ||
+        recordHasResources(types, fieldType))
+      return true;
+  }
+  return false;
+}
+
+void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
+  clang::QualType type = var->getType();
+  if (types.getResourceKind(type) == ResourceKind::ConstantBuffer) {
+    emitConstantBufferVar(var);
+    return;
+  }
+  if (types.isResourceOrArray(type)) {
+    if (var->getStorageClass() == clang::SC_Static) {
+      errorNotSupported(var->getLocation(), "static resource variables");
+      return;
+    }
+    emitResource(var);
+    return;
+  }
+  if (recordHasResources(types, type)) {
+    emitResourceStruct(var);
+    return;
+  }
+  bool groupShared = type.getAddressSpace() == clang::LangAS::hlsl_groupshared;
+  bool isStatic = var->getStorageClass() == clang::SC_Static;
+  if (!groupShared && !isStatic)
+    return; // A $Globals constant: emitted with its buffer.
+
+  Location loc = getLoc(var->getLocation());
+  Type valueType = types.convert(type, var->getLocation());
+  if (!valueType)
+    return;
+  valueType = withMatrixOrder(valueType, getMatrixOrder(var));
+  if (!isDataType(valueType)) {
+    errorNotSupported(var->getLocation(),
+                      "global variable of type '" + type.getAsString() + "'");
+    return;
+  }
+  std::string symbol = uniqueSymbol(var->getName());
+  auto kind = groupShared ? GlobalKind::GroupShared : GlobalKind::Static;
+  auto global = GlobalOp::create(
+      builder, loc, GlobalKindAttr::get(context, kind),
+      builder.getStringAttr(symbol), TypeAttr::get(valueType),
+      type.isConstQualified() ? builder.getUnitAttr() : UnitAttr());
+  globals[var] = {GlobalSymbol::Global, FlatSymbolRefAttr::get(context, symbol),
+                  {}, valueType, global.getAddressSpace()};
+
+  const clang::Expr *init = var->getInit();
+  if (!init || groupShared)
+    return;
+  // The initializer is an expression like any other: emit it into the init
+  // region with a function generator that has no function.
+  Block *block = new Block();
+  global.getInit().push_back(block);
+  HLSLGenFunction gen(*this, nullptr, nullptr);
+  gen.builder.setInsertionPointToEnd(block);
+  Value value = gen.emitRValue(init);
+  if (!value)
+    return;
+  YieldOp::create(gen.builder, loc, value);
+}
+
+void HLSLGenModule::emitResource(const clang::VarDecl *var) {
+  Location loc = getLoc(var->getLocation());
+  Type type = types.convert(var->getType(), var->getLocation());
+  if (!type)
+    return;
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    // Clang accepts `RWBuffer<float> F[4][]` with a misleading message at
+    // best; HLSL allows only the first dimension to be unbounded.
+    if (!succeeded(ArrayType::verifyInvariants(
+            [&] { return emitError(loc); }, array.getSize(),
+            array.getElementType())))
+      return;
+  }
+  Type inner = type;
+  while (auto array = dyn_cast<ArrayType>(inner))
+    inner = array.getElementType();
+  auto resourceType = cast<ResourceType>(inner);
+  std::string symbol = uniqueSymbol(var->getName());
+  BindingAttr binding = getBinding(var, resourceType.getResourceClass());
+  ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
+                     TypeAttr::get(type), binding);
+  globals[var] = {GlobalSymbol::Resource, FlatSymbolRefAttr::get(context, symbol),
+                  {}, type, AddressSpace::Function};
+}
+
+void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
+  // Resources in a global struct variable become one declaration each,
+  // named `var.member`, in member declaration order (seed 004: declaration
+  // order, not use order; arrays keep one contiguous range). An explicit
+  // register on the variable is the base for each class; members take
+  // consecutive ranges from it.
+  const auto *record = var->getType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto *bindingAttr = var->getAttr<clang::HLSLResourceBindingAttr>();
+  llvm::DenseMap<unsigned, uint64_t> nextRegister;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType fieldType = field->getType();
+    if (!types.isResourceOrArray(fieldType)) {
+      if (recordHasResources(types, fieldType))
+        errorNotSupported(field->getLocation(),
+                          "nested structs with resources in a global struct");
+      else
+        errorNotSupported(var->getLocation(),
+                          "global struct with both data and resource members");
+      return;
+    }
+    Type type = types.convert(fieldType, field->getLocation());
+    if (!type)
+      return;
+    Type inner = type;
+    uint64_t size = 1;
+    while (auto array = dyn_cast<ArrayType>(inner)) {
+      size *= array.getSize();
+      inner = array.getElementType();
+    }
+    ResourceClass cls = cast<ResourceType>(inner).getResourceClass();
+    BindingAttr binding;
+    if (bindingAttr && bindingAttr->hasRegisterSlot()) {
+      uint64_t &next = nextRegister[unsigned(cls)];
+      uint64_t lower = bindingAttr->getSlotNumber() + next;
+      next += size;
+      if (lower > UINT32_MAX) {
+        error(var->getLocation(), "register of '" + var->getName().str() +
+                                      "." + field->getName().str() +
+                                      "' is past the last register");
+        return;
+      }
+      binding = BindingAttr::get(context, cls, uint32_t(lower),
+                                 bindingAttr->getSpaceNumber(), std::nullopt);
+    } else {
+      binding = BindingAttr::get(
+          context, std::nullopt, std::nullopt,
+          bindingAttr ? bindingAttr->getSpaceNumber() : 0, nextOrderId++);
+    }
+    std::string path = (var->getName() + "." + field->getName()).str();
+    std::string symbol = uniqueSymbol(path);
+    ResourceOp::create(builder, getLoc(field->getLocation()),
+                       builder.getStringAttr(symbol), TypeAttr::get(type),
+                       binding);
+    structResources[path] = {GlobalSymbol::Resource,
+                             FlatSymbolRefAttr::get(context, symbol), {}, type,
+                             AddressSpace::Function};
+  }
+  globals[var] = {GlobalSymbol::ResourceStruct, {}, {}, {},
+                  AddressSpace::Function};
+}
+
+/// Members seed 002 keeps out of a constant buffer's layout.
+static bool isExcludedFromLayout(HLSLGenTypes &types, const clang::VarDecl *var,
+                                 clang::ASTContext &ast) {
+  clang::QualType type = var->getType();
+  if (var->getStorageClass() == clang::SC_Static ||
+      type.getAddressSpace() == clang::LangAS::hlsl_groupshared ||
+      types.isResourceOrArray(type))
+    return true;
+  clang::QualType element = type;
+  while (const auto *array = ast.getAsArrayType(element)) {
+    if (const auto *constant = dyn_cast<clang::ConstantArrayType>(array))
+      if (constant->getSize() == 0)
+        return true;
+    element = array->getElementType();
+  }
+  if (const auto *record = element->getAsCXXRecordDecl())
+    if (record->hasDefinition() && record->field_empty() &&
+        record->getNumBases() == 0)
+      return true;
+  return false;
+}
+
+void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
+  bool isGlobals = buffer->isImplicit();
+  SmallVector<const clang::VarDecl *> members;
+  auto collect = [&](const clang::Decl *decl) {
+    const auto *var = dyn_cast<clang::VarDecl>(decl);
+    if (!var)
+      return;
+    if (isExcludedFromLayout(types, var, astContext)) {
+      // Resources and statics declared inside a cbuffer are ordinary
+      // globals that merely live in its scope.
+      if (!isGlobals)
+        emitGlobalVar(var);
+      return;
+    }
+    members.push_back(var);
+  };
+  if (isGlobals) {
+    for (const clang::Decl *decl : buffer->buffer_decls())
+      collect(decl);
+  } else {
+    for (const clang::Decl *decl : buffer->decls())
+      collect(decl);
+  }
+  if (members.empty())
+    return;
+
+  CBufferKind kind = isGlobals            ? CBufferKind::Globals
+                     : buffer->isCBuffer() ? CBufferKind::CBuffer
+                                           : CBufferKind::TBuffer;
+  StringRef sourceName = isGlobals ? "$Globals" : buffer->getName();
+  std::string symbol = uniqueSymbol(isGlobals ? "$Globals" : sourceName);
+  BindingAttr binding = getBinding(
+      buffer, kind == CBufferKind::TBuffer ? ResourceClass::SRV
+                                           : ResourceClass::CBV);
+  Location loc = getLoc(isGlobals ? members.front()->getLocation()
+                                  : buffer->getLocation());
+  OpBuilder::InsertionGuard guard(builder);
+  auto op = CBufferOp::create(builder, loc, symbol, kind, binding);
+  if (symbol != sourceName)
+    op.setNameAttr(builder.getStringAttr(sourceName));
+  builder.setInsertionPointToEnd(&op.getBody().front());
+  llvm::StringSet<> memberNames;
+  for (const clang::VarDecl *var : members) {
+    Type type = types.convert(var->getType(), var->getLocation());
+    if (!type)
+      continue;
+    type = withMatrixOrder(type, getMatrixOrder(var));
+    if (!isDataType(type)) {
+      errorNotSupported(var->getLocation(),
+                        "constant buffer member of type '" +
+                            var->getType().getAsString() + "'");
+      continue;
+    }
+    PackOffsetAttr packoffset;
+    if (const auto *attr = var->getAttr<clang::HLSLPackOffsetAttr>())
+      packoffset = PackOffsetAttr::get(
+          context,
+          const_cast<clang::HLSLPackOffsetAttr *>(attr)->getOffsetInBytes());
+    std::string memberName = var->getName().str();
+    for (unsigned suffix = 1; !memberNames.insert(memberName).second; ++suffix)
+      memberName = (var->getName() + "_" + Twine(suffix)).str();
+    CBufferMemberOp::create(builder, getLoc(var->getLocation()),
+                            builder.getStringAttr(memberName),
+                            TypeAttr::get(type), packoffset, IntegerAttr());
+    globals[var] = {GlobalSymbol::CBufferMember,
+                    FlatSymbolRefAttr::get(context, memberName),
+                    FlatSymbolRefAttr::get(context, symbol), type,
+                    AddressSpace::Constant};
+  }
+}
+
+void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
+  // ConstantBuffer<T> is a constant buffer whose members are T's fields:
+  // the same layout rules, and `CB.F` reads member F.
+  const auto *spec = dyn_cast<clang::ClassTemplateSpecializationDecl>(
+      var->getType().getCanonicalType()->getAsCXXRecordDecl());
+  const clang::CXXRecordDecl *contents =
+      spec && spec->getTemplateArgs().size() == 1
+          ? spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl()
+          : nullptr;
+  if (!contents || contents->getNumBases() != 0) {
+    errorNotSupported(var->getLocation(), "this ConstantBuffer<T> type");
+    return;
+  }
+  std::string symbol = uniqueSymbol(var->getName());
+  BindingAttr binding = getBinding(var, ResourceClass::CBV);
+  OpBuilder::InsertionGuard guard(builder);
+  auto op = CBufferOp::create(builder, getLoc(var->getLocation()), symbol,
+                              CBufferKind::ConstantBuffer, binding);
+  if (symbol != var->getName())
+    op.setNameAttr(builder.getStringAttr(var->getName()));
+  builder.setInsertionPointToEnd(&op.getBody().front());
+  for (const clang::FieldDecl *field : contents->fields()) {
+    Type type = types.convert(field->getType(), field->getLocation());
+    if (!type)
+      return;
+    type = withMatrixOrder(type, getMatrixOrder(field));
+    if (!isDataType(type)) {
+      errorNotSupported(field->getLocation(),
+                        "ConstantBuffer<T> member of type '" +
+                            field->getType().getAsString() + "'");
+      return;
+    }
+    CBufferMemberOp::create(builder, getLoc(field->getLocation()),
+                            builder.getStringAttr(field->getName()),
+                            TypeAttr::get(type), PackOffsetAttr(),
+                            IntegerAttr());
+  }
+  globals[var] = {GlobalSymbol::ConstantBufferVar,
+                  FlatSymbolRefAttr::get(context, symbol), {}, {},
+                  AddressSpace::Constant};
+}
+
+void HLSLGenModule::emitEntryPoints(clang::TranslationUnitDecl *unit) {
+  SmallVector<const clang::FunctionDecl *> entries;
+  std::function<void(clang::DeclContext *)> scan = [&](clang::DeclContext *dc) {
+    for (clang::Decl *decl : dc->decls()) {
+      if (auto *ns = dyn_cast<clang::NamespaceDecl>(decl))
+        scan(ns);
+      else if (auto *exportDecl = dyn_cast<clang::ExportDecl>(decl))
+        scan(exportDecl);
+      else if (auto *fn = dyn_cast<clang::FunctionDecl>(decl))
+        if (fn->hasAttr<clang::HLSLShaderAttr>() && fn->hasBody())
+          entries.push_back(fn->getDefinition());
+    }
+  };
+  scan(unit);
+  bool isLibrary = options.profile.stage == ShaderStage::Library;
+  if (entries.empty() && !isLibrary) {
+    error(unit->getBeginLoc(),
+          "missing entry point definition '" + options.entry + "'");
+    return;
+  }
+  for (const clang::FunctionDecl *entry : entries)
+    getOrCreateFunction(entry, entry->getLocation());
+}
+
+func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
+                                                clang::SourceLocation useLoc) {
+  decl = decl->getDefinition() ? decl->getDefinition() : decl;
+  if (auto it = functions.find(decl); it != functions.end()) {
+    if (inProgress.contains(decl))
+      error(useLoc, "recursive call to '" + decl->getNameAsString() +
+                        "': recursion is not allowed in HLSL");
+    return it->second;
+  }
+  if (!decl->hasBody()) {
+    error(useLoc, "function '" + decl->getNameAsString() +
+                      "' is declared but never defined");
+    return {};
+  }
+
+  Location loc = getLoc(decl->getLocation());
+  SmallVector<Type> argTypes, resultTypes;
+  SmallVector<DictionaryAttr> argAttrs;
+  auto addSemantic = [&](const clang::Decl *d, NamedAttrList &attrs) {
+    if (const auto *semantic = d->getAttr<clang::HLSLAppliedSemanticAttr>()) {
+      std::string name = semantic->getSemanticName().str();
+      if (semantic->getSemanticIndex() != 0 ||
+          (!name.empty() && isdigit(name.back())))
+        name += std::to_string(semantic->getSemanticIndex());
+      attrs.set(HLSLDialect::getSemanticAttrName(),
+                StringAttr::get(context, name));
+    }
+  };
+  const auto *method = dyn_cast<clang::CXXMethodDecl>(decl);
+  if (method && method->isInstance()) {
+    Type thisType = types.convert(
+        astContext.getCanonicalTagType(method->getParent()), decl->getLocation());
+    if (!thisType)
+      return {};
+    argTypes.push_back(PointerType::get(thisType));
+    argAttrs.push_back(DictionaryAttr::get(context));
+  }
+  for (const clang::ParmVarDecl *param : decl->parameters()) {
+    Type type = types.convert(param->getType(), param->getLocation());
+    if (!type)
+      return {};
+    NamedAttrList attrs;
+    if (const auto *modifier = param->getAttr<clang::HLSLParamModifierAttr>())
+      if (modifier->isAnyOut())
+        attrs.set(HLSLDialect::getDirectionAttrName(),
+                  ParamDirectionAttr::get(context, modifier->isInOut()
+                                                       ? ParamDirection::InOut
+                                                       : ParamDirection::Out));
+    addSemantic(param, attrs);
+    argTypes.push_back(type);
+    argAttrs.push_back(attrs.getDictionary(context));
+  }
+  if (!decl->getReturnType()->isVoidType()) {
+    Type type = types.convert(decl->getReturnType(), decl->getLocation());
+    if (!type)
+      return {};
+    resultTypes.push_back(type);
+  }
+
+  std::string name = decl->getNameAsString();
+  if (method)
+    name = (method->getParent()->getName() + "::" + name).str();
+  if (!decl->hasAttr<clang::HLSLShaderAttr>() && functions.size() > 0) {
+    // Overloads and template instances share a source name.
+    name = uniqueSymbol(name);
+  } else {
+    usedSymbols.insert(name);
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module->getBody());
+  auto func = func::FuncOp::create(builder, loc, name,
+                                   builder.getFunctionType(argTypes, resultTypes));
+  func.setAllArgAttrs(argAttrs);
+  if (!decl->getReturnType()->isVoidType()) {
+    NamedAttrList resultAttrs;
+    addSemantic(decl, resultAttrs);
+    if (!resultAttrs.empty())
+      func.setResultAttrs(0, resultAttrs.getDictionary(context));
+  }
+  if (const auto *shader = decl->getAttr<clang::HLSLShaderAttr>()) {
+    std::optional<ShaderStage> stage;
+    switch (shader->getType()) {
+    case llvm::Triple::Pixel: stage = ShaderStage::Pixel; break;
+    case llvm::Triple::Vertex: stage = ShaderStage::Vertex; break;
+    case llvm::Triple::Geometry: stage = ShaderStage::Geometry; break;
+    case llvm::Triple::Hull: stage = ShaderStage::Hull; break;
+    case llvm::Triple::Domain: stage = ShaderStage::Domain; break;
+    case llvm::Triple::Compute: stage = ShaderStage::Compute; break;
+    case llvm::Triple::Mesh: stage = ShaderStage::Mesh; break;
+    case llvm::Triple::Amplification: stage = ShaderStage::Amplification; break;
+    default: break;
+    }
+    if (!stage) {
+      errorNotSupported(decl->getLocation(), "this shader stage");
+      return {};
+    }
+    func->setAttr(HLSLDialect::getShaderAttrName(),
+                  ShaderStageAttr::get(context, *stage));
+    func->setAttr(HLSLDialect::getEntryAttrName(), builder.getUnitAttr());
+    if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>())
+      func->setAttr(HLSLDialect::getNumThreadsAttrName(),
+                    builder.getDenseI32ArrayAttr(
+                        {threads->getX(), threads->getY(), threads->getZ()}));
+  } else {
+    func.setPrivate();
+  }
+  functions[decl] = func;
+  inProgress.insert(decl);
+  emitFunctionBody(decl, func);
+  inProgress.erase(decl);
+  return func;
+}
+
+void HLSLGenModule::emitFunctionBody(const clang::FunctionDecl *decl,
+                                     func::FuncOp func) {
+  HLSLGenFunction gen(*this, decl, func);
+  gen.emitBody();
+}

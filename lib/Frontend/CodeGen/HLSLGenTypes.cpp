@@ -1,0 +1,197 @@
+//===- HLSLGenTypes.cpp - Clang types to hlsl types -----------------------===//
+
+#include "HLSLGen.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Type.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+HLSLGenTypes::HLSLGenTypes(HLSLGenModule &module)
+    : module(module), context(module.getContext()) {}
+
+std::optional<ResourceKind> HLSLGenTypes::getResourceKind(clang::QualType type) {
+  const clang::CXXRecordDecl *record =
+      type.getCanonicalType()->getAsCXXRecordDecl();
+  if (!record || !record->getIdentifier())
+    return std::nullopt;
+  // Both Clang's builtin resource classes (namespace hlsl) and our prelude's
+  // records are recognized by name; the prelude's are records whose only
+  // field is a __hlsl_resource_t handle.
+  std::optional<ResourceKind> kind = symbolizeResourceKind(record->getName());
+  if (!kind)
+    return std::nullopt;
+  for (const clang::FieldDecl *field : record->fields())
+    if (field->getType()->isHLSLAttributedResourceType())
+      return kind;
+  return std::nullopt;
+}
+
+bool HLSLGenTypes::isResourceOrArray(clang::QualType type) {
+  const clang::Type *t = type.getCanonicalType().getTypePtr();
+  while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
+    t = array->getElementType().getCanonicalType().getTypePtr();
+  return isResourceRecord(clang::QualType(t, 0));
+}
+
+bool HLSLGenTypes::isSigned(clang::QualType type) {
+  clang::QualType canonical = type.getCanonicalType();
+  if (const auto *vec = canonical->getAs<clang::VectorType>())
+    canonical = vec->getElementType();
+  if (const auto *matrix = canonical->getAs<clang::ConstantMatrixType>())
+    canonical = matrix->getElementType();
+  return canonical->isSignedIntegerOrEnumerationType();
+}
+
+Type HLSLGenTypes::convert(clang::QualType type, clang::SourceLocation loc) {
+  return convertImpl(type, loc, /*keepSignedness=*/false);
+}
+
+Type HLSLGenTypes::convertResourceElement(clang::QualType type,
+                                          clang::SourceLocation loc) {
+  return convertImpl(type, loc, /*keepSignedness=*/true);
+}
+
+/// Gives every matrix in `type` (also inside arrays) the order `order`.
+Type mlir::hlsl::gen::withMatrixOrder(Type type, MatrixOrder order) {
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    return MatrixType::get(matrix.getContext(), matrix.getRows(),
+                           matrix.getColumns(), matrix.getElementType(),
+                           order);
+  if (auto array = dyn_cast<ArrayType>(type))
+    return ArrayType::get(array.getContext(), array.getSize(),
+                          withMatrixOrder(array.getElementType(), order));
+  return type;
+}
+
+Type HLSLGenTypes::convertImpl(clang::QualType qualType,
+                               clang::SourceLocation loc,
+                               bool keepSignedness) {
+  clang::ASTContext &ast = module.getASTContext();
+  clang::QualType type = qualType.getCanonicalType();
+  const clang::Type *key = type.getTypePtr();
+  if (!keepSignedness)
+    if (auto it = cache.find(key); it != cache.end())
+      return it->second;
+
+  Type result;
+  if (const auto *ref = type->getAs<clang::ReferenceType>()) {
+    Type pointee = convertImpl(ref->getPointeeType(), loc, keepSignedness);
+    if (!pointee)
+      return {};
+    result = PointerType::get(pointee, AddressSpace::Function);
+  } else if (const auto *builtin = type->getAs<clang::BuiltinType>()) {
+    if (builtin->isBooleanType()) {
+      result = IntegerType::get(context, 1);
+    } else if (builtin->isInteger()) {
+      unsigned width = ast.getTypeSize(type);
+      auto signedness = IntegerType::Signless;
+      if (keepSignedness)
+        signedness = builtin->isSignedInteger() ? IntegerType::Signed
+                                                : IntegerType::Unsigned;
+      result = IntegerType::get(context, width, signedness);
+    } else if (builtin->isFloatingPoint()) {
+      switch (ast.getTypeSize(type)) {
+      case 16:
+        result = Float16Type::get(context);
+        break;
+      case 32:
+        result = Float32Type::get(context);
+        break;
+      case 64:
+        result = Float64Type::get(context);
+        break;
+      }
+    }
+  } else if (const auto *vec = type->getAs<clang::VectorType>()) {
+    Type element = convertImpl(vec->getElementType(), loc, keepSignedness);
+    if (!element)
+      return {};
+    result = VectorType::get({vec->getNumElements()}, element);
+  } else if (const auto *matrix = type->getAs<clang::ConstantMatrixType>()) {
+    Type element = convertImpl(matrix->getElementType(), loc, false);
+    if (!element)
+      return {};
+    result = MatrixType::get(context, matrix->getNumRows(),
+                             matrix->getNumColumns(), element,
+                             module.getOptions().rowMajorByDefault
+                                 ? MatrixOrder::RowMajor
+                                 : MatrixOrder::ColumnMajor);
+  } else if (const auto *array = ast.getAsConstantArrayType(type)) {
+    Type element = convertImpl(array->getElementType(), loc, keepSignedness);
+    if (!element)
+      return {};
+    result = ArrayType::get(context, array->getSize().getZExtValue(), element);
+  } else if (const auto *array = ast.getAsIncompleteArrayType(type)) {
+    Type element = convertImpl(array->getElementType(), loc, keepSignedness);
+    if (!element)
+      return {};
+    result = ArrayType::get(context, ArrayType::kUnbounded, element);
+  } else if (const auto *enumType = type->getAs<clang::EnumType>()) {
+    result = convertImpl(enumType->getDecl()->getIntegerType(), loc,
+                         keepSignedness);
+  } else if (std::optional<ResourceKind> kind = getResourceKind(type)) {
+    const auto *record = type->getAsCXXRecordDecl();
+    Type element;
+    if (!isSampler(*kind) && !isByteAddressBuffer(*kind)) {
+      const auto *spec =
+          dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
+      if (!spec || spec->getTemplateArgs().size() < 1) {
+        module.errorNotSupported(loc, "resource type without element type");
+        return {};
+      }
+      clang::QualType elementType = spec->getTemplateArgs()[0].getAsType();
+      element = isTypedResource(*kind)
+                    ? convertImpl(elementType, loc, /*keepSignedness=*/true)
+                    : convertImpl(elementType, loc, false);
+      if (!element)
+        return {};
+    }
+    result = ResourceType::getChecked(
+        [&] { return emitError(module.getLoc(loc)); }, context, *kind,
+        element);
+  } else if (const auto *record = type->getAsCXXRecordDecl()) {
+    if (!record->hasDefinition()) {
+      module.error(loc, "incomplete struct type");
+      return {};
+    }
+    SmallVector<Type> fields;
+    SmallVector<std::string> names;
+    for (const clang::CXXBaseSpecifier &base : record->bases()) {
+      Type baseType = convertImpl(base.getType(), loc, false);
+      if (!baseType)
+        return {};
+      fields.push_back(baseType);
+      names.push_back(
+          ("__base_" + base.getType()->getAsCXXRecordDecl()->getName()).str());
+    }
+    for (const clang::FieldDecl *field : record->fields()) {
+      if (field->isBitField()) {
+        module.errorNotSupported(field->getLocation(), "bit fields");
+        return {};
+      }
+      Type fieldType = convertImpl(field->getType(), field->getLocation(),
+                                   false);
+      if (!fieldType)
+        return {};
+      fieldType = withMatrixOrder(fieldType, module.getMatrixOrder(field));
+      fields.push_back(fieldType);
+      names.push_back(field->getName().str());
+    }
+    SmallVector<StringRef> nameRefs(names.begin(), names.end());
+    std::string name = record->getName().str();
+    if (name.empty())
+      name = "anon";
+    result = StructType::get(context, name, fields, nameRefs);
+  }
+
+  if (!result) {
+    module.errorNotSupported(loc, "type '" + qualType.getAsString() + "'");
+    return {};
+  }
+  if (!keepSignedness)
+    cache[key] = result;
+  return result;
+}

@@ -1,0 +1,211 @@
+//===- HLSLImport.cpp - run Clang and import the AST ----------------------===//
+//
+// Builds the Clang invocation directly (the driver/tooling path adds
+// -finclude-default-header, which fails with Debian's clang: it ships no
+// hlsl.h), force-includes our prelude and runs an AST consumer that imports
+// the translation unit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Frontend/HLSLImport.h"
+#include "CodeGen/HLSLGen.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+std::optional<ShaderProfile> mlir::hlsl::parseShaderProfile(StringRef text) {
+  StringRef stageName, version;
+  std::tie(stageName, version) = text.split('_');
+  std::optional<ShaderStage> stage =
+      llvm::StringSwitch<std::optional<ShaderStage>>(stageName)
+          .Case("ps", ShaderStage::Pixel)
+          .Case("vs", ShaderStage::Vertex)
+          .Case("gs", ShaderStage::Geometry)
+          .Case("hs", ShaderStage::Hull)
+          .Case("ds", ShaderStage::Domain)
+          .Case("cs", ShaderStage::Compute)
+          .Case("lib", ShaderStage::Library)
+          .Case("ms", ShaderStage::Mesh)
+          .Case("as", ShaderStage::Amplification)
+          .Default(std::nullopt);
+  StringRef majorText, minorText;
+  std::tie(majorText, minorText) = version.split('_');
+  unsigned major, minor;
+  if (!stage || majorText.getAsInteger(10, major) ||
+      minorText.getAsInteger(10, minor) || major != 6 || minor > 8)
+    return std::nullopt;
+  if ((*stage == ShaderStage::Mesh || *stage == ShaderStage::Amplification) &&
+      minor < 5)
+    return std::nullopt;
+  return ShaderProfile{*stage, major, minor};
+}
+
+std::string mlir::hlsl::getDefaultPreludePath() {
+  // Tools live in <prefix>/bin; the prelude in <prefix>/lib/hlsl-mlir/include.
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable("hlsl-translate", &anchor);
+  SmallString<256> path(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(path, "lib", "hlsl-mlir", "include",
+                          "hlsl_prelude.h");
+  return std::string(path);
+}
+
+static StringRef getTripleStage(ShaderStage stage) {
+  switch (stage) {
+  case ShaderStage::Pixel: return "pixel";
+  case ShaderStage::Vertex: return "vertex";
+  case ShaderStage::Geometry: return "geometry";
+  case ShaderStage::Hull: return "hull";
+  case ShaderStage::Domain: return "domain";
+  case ShaderStage::Compute: return "compute";
+  case ShaderStage::Library: return "library";
+  case ShaderStage::Mesh: return "mesh";
+  case ShaderStage::Amplification: return "amplification";
+  }
+  return "compute";
+}
+
+namespace {
+/// Imports the translation unit once Sema is done with it.
+class ImportConsumer : public clang::ASTConsumer {
+public:
+  ImportConsumer(const ImportOptions &options, MLIRContext *context,
+                 OwningOpRef<ModuleOp> &result)
+      : options(options), context(context), result(result) {}
+
+  void HandleTranslationUnit(clang::ASTContext &ast) override {
+    clang::DiagnosticsEngine &diags = ast.getDiagnostics();
+    if (diags.hasErrorOccurred())
+      return;
+    gen::HLSLGenModule module(ast, diags, context, options);
+    if (module.emitTranslationUnit(ast.getTranslationUnitDecl()))
+      result = module.takeModule();
+  }
+
+private:
+  const ImportOptions &options;
+  MLIRContext *context;
+  OwningOpRef<ModuleOp> &result;
+};
+
+class ImportAction : public clang::ASTFrontendAction {
+public:
+  ImportAction(const ImportOptions &options, MLIRContext *context,
+               OwningOpRef<ModuleOp> &result)
+      : options(options), context(context), result(result) {}
+
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
+    return std::make_unique<ImportConsumer>(options, context, result);
+  }
+
+private:
+  const ImportOptions &options;
+  MLIRContext *context;
+  OwningOpRef<ModuleOp> &result;
+};
+} // namespace
+
+OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
+                                             const ImportOptions &options,
+                                             MLIRContext *context) {
+  // The importer creates ops of these dialects: load them (registering is
+  // not enough for a translation).
+  context->loadDialect<HLSLDialect, func::FuncDialect, arith::ArithDialect,
+                       cf::ControlFlowDialect, math::MathDialect,
+                       vector::VectorDialect>();
+  std::string fileName = source.getBufferIdentifier().str();
+  if (fileName.empty() || fileName == "-")
+    fileName = "<stdin>";
+  std::string prelude = options.preludePath.empty() ? getDefaultPreludePath()
+                                                    : options.preludePath;
+
+  const ShaderProfile &profile = options.profile;
+  std::string triple = ("dxilv1." + Twine(profile.minor) +
+                        "-pc-shadermodel6." + Twine(profile.minor) + "-" +
+                        getTripleStage(profile.stage))
+                           .str();
+  std::vector<std::string> args = {"-triple", triple, "-x", "hlsl",
+                                   // Clang calls its HLSL 2021 mode hlsl202x
+                                   // (its "hlsl2021" warns as incomplete).
+                                   options.hlslVersion == 2021
+                                       ? std::string("-std=hlsl202x")
+                                       : "-std=hlsl" +
+                                             std::to_string(options.hlslVersion),
+                                   "-include", prelude, "-fsyntax-only"};
+  if (profile.stage != ShaderStage::Library) {
+    args.push_back("-hlsl-entry");
+    args.push_back(options.entry);
+  }
+  if (options.enable16BitTypes) {
+    args.push_back("-fnative-half-type");
+    args.push_back("-fnative-int16-type");
+  }
+  for (const std::string &define : options.defines)
+    args.push_back("-D" + define);
+  for (const std::string &dir : options.includeDirs) {
+    args.push_back("-I");
+    args.push_back(dir);
+  }
+  // Includes relative to the shader's directory, as DXC does.
+  StringRef dir = llvm::sys::path::parent_path(fileName);
+  if (!dir.empty() && fileName != "<stdin>") {
+    args.push_back("-I");
+    args.push_back(dir.str());
+  }
+  args.push_back(fileName);
+  std::vector<const char *> argv;
+  for (const std::string &arg : args)
+    argv.push_back(arg.c_str());
+
+  clang::DiagnosticOptions diagOptions;
+  diagOptions.ShowColors = llvm::errs().has_colors();
+  auto *printer = new clang::TextDiagnosticPrinter(llvm::errs(), diagOptions);
+  auto diags = clang::CompilerInstance::createDiagnostics(
+      *llvm::vfs::getRealFileSystem(), diagOptions, printer);
+
+  auto invocation = std::make_shared<clang::CompilerInvocation>();
+  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, *diags))
+    return {};
+  // The source comes from a buffer (possibly stdin); map it under its name.
+  invocation->getPreprocessorOpts().addRemappedFile(
+      fileName, llvm::MemoryBuffer::getMemBufferCopy(source.getBuffer(),
+                                                     fileName)
+                    .release());
+  invocation->getFrontendOpts().DisableFree = false;
+
+  clang::CompilerInstance compiler(invocation);
+  compiler.createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  compiler.createDiagnostics(
+      new clang::TextDiagnosticPrinter(llvm::errs(),
+                                       compiler.getDiagnosticOpts()),
+      /*ShouldOwnClient=*/true);
+  if (!llvm::sys::fs::exists(prelude)) {
+    llvm::errs() << "error: HLSL prelude not found at '" << prelude << "'\n";
+    return {};
+  }
+  OwningOpRef<ModuleOp> result;
+  ImportAction action(options, context, result);
+  if (!compiler.ExecuteAction(action) ||
+      compiler.getDiagnostics().hasErrorOccurred())
+    return {};
+  return result;
+}

@@ -1,0 +1,1495 @@
+//===- hlsl_prelude.h - Force-included HLSL prelude for hlsl-mlir ---------===//
+//
+// The hlsl-mlir frontend parses HLSL with Clang. Debian's Clang does not ship
+// the `hlsl.h` default header, and even where it exists its intrinsics are
+// wired to Clang's own codegen builtins. We therefore force-include this
+// prelude (`-include hlsl_prelude.h`) and treat it as the contract between the
+// HLSL source language and our AST importer.
+//
+// Contract with the importer (lib/Frontend):
+//
+//  * PRIMITIVE intrinsics -- those that map to a single DXIL operation or a
+//    single basic operation -- are declared WITHOUT a body and carry
+//    `__attribute__((annotate("hlsl.intrinsic")))` (macro __HLSL_INTRINSIC).
+//    The importer identifies them by (name, parameter types) for free
+//    functions and by (record name, method name, parameter types) for resource
+//    methods. Almost all are non-template overloads with concrete types; the
+//    exceptions are the mul() family and ByteAddressBuffer::Load<T>/Store<T>,
+//    which are body-less templates -- the callee is then a template
+//    specialization FunctionDecl, still with concrete parameter types and the
+//    annotation (Clang copies it onto every instantiation).
+//
+//  * DERIVED intrinsics are ordinary HLSL functions (usually function
+//    templates) with a body written in terms of primitives, expanded the way
+//    DXC lowers them (e.g. pow -> exp2(y * log2(x))). The importer compiles
+//    them like user code; they need no special knowledge.
+//
+//  * "Fallback" templates implement HLSL's implicit argument conversions for
+//    intrinsic calls (sin(1), max(1.0, 2), clamp(float3, 0, 1), ...). They are
+//    derived functions that convert their arguments and re-call the intrinsic,
+//    so the importer again sees only primitives and plain code.
+//
+// Clang 22 does have many `__builtin_hlsl_*` / `__builtin_elementwise_*`
+// builtins (e.g. __builtin_hlsl_dot, __builtin_hlsl_lerp,
+// __builtin_elementwise_sin, __builtin_hlsl_resource_getpointer). They are
+// deliberately not used here: they would lower through Clang's LLVM codegen,
+// whereas the importer only understands the annotated declarations below.
+//
+// Everything except the preprocessor macros lives in namespace `hlsl`, which
+// Clang already makes visible with an implicit `using namespace hlsl;`. This
+// keeps user functions that happen to share an intrinsic's name from silently
+// becoming the definition of one of our body-less declarations.
+//
+// Known gaps (Clang 22 limitations, not fixable from a header):
+//  * `Buffer b;` / `RWBuffer b;` without template arguments: Clang's classes
+//    are `final`, so the injected-class-name trick used for textures below
+//    cannot be applied.
+//  * row_major/column_major inside a template argument or a cast
+//    (`StructuredBuffer<row_major float4x4>`) are ignored with a warning.
+//  * Matrix `*` between two matrices is a matrix product in Clang 22 (HLSL
+//    says elementwise), matrix comparisons/division/negation and `_m00`
+//    swizzles are rejected; derived intrinsics therefore take no matrices.
+//  * Structs cannot be copied out of a legacy cbuffer (`Light l = Lights[i];`
+//    fails); ConstantBuffer<T> objects can be.
+//  * `hlsl::Texture2D` written with the namespace breaks, because the
+//    resource names are macros (see the end of the file).
+//
+// Do not copy code from Clang's or DXC's headers into this file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_MLIR_PRELUDE_H
+#define HLSL_MLIR_PRELUDE_H
+
+// Marks a body-less declaration as a primitive intrinsic (see contract above).
+#define __HLSL_INTRINSIC __attribute__((annotate("hlsl.intrinsic")))
+
+namespace hlsl {
+
+//===----------------------------------------------------------------------===//
+// Scalar, vector and matrix type names
+//===----------------------------------------------------------------------===//
+// Clang's Sema provides `vector<T,N>`, `matrix<T,R,C>` and `half`, but none of
+// the familiar spellings. `long` is 64-bit on the DXIL target, which is why it
+// backs int64_t. 16-bit integer types (and `short`) only exist when the driver
+// enables native 16-bit types, signalled by __HLSL_ENABLE_16_BIT (defined only
+// when both -fnative-half-type and -fnative-int16-type are given). Without it
+// `half` is still a distinct type but has 32-bit storage, and the min-precision
+// types are plain 32-bit types, which is what DXC does as well.
+
+typedef unsigned int uint;
+typedef unsigned int dword;
+typedef int int32_t;
+typedef unsigned int uint32_t;
+typedef long int64_t;
+typedef unsigned long uint64_t;
+typedef float float32_t;
+typedef double float64_t;
+
+#ifdef __HLSL_ENABLE_16_BIT
+typedef short int16_t;
+typedef unsigned short uint16_t;
+typedef half float16_t;
+typedef half min16float;
+typedef half min10float;
+typedef int16_t min16int;
+typedef int16_t min12int;
+typedef uint16_t min16uint;
+#else
+typedef float min16float;
+typedef float min10float;
+typedef int min16int;
+typedef int min12int;
+typedef uint min16uint;
+#endif
+
+// Every element type gets T1..T4 and T1x1..T4x4 spellings. The naming scheme
+// (always `T##N` / `T##RxC`) is relied upon by the intrinsic generators below,
+// which build overloads by token pasting instead of spelling `vector<T, N>`
+// (a comma inside a macro argument would split it).
+#define __HLSL_VECTOR_TYPEDEFS(T)                                              \
+  typedef vector<T, 1> T##1;                                                   \
+  typedef vector<T, 2> T##2;                                                   \
+  typedef vector<T, 3> T##3;                                                   \
+  typedef vector<T, 4> T##4;
+#define __HLSL_MATRIX_ROW_TYPEDEFS(T, R)                                       \
+  typedef matrix<T, R, 1> T##R##x1;                                            \
+  typedef matrix<T, R, 2> T##R##x2;                                            \
+  typedef matrix<T, R, 3> T##R##x3;                                            \
+  typedef matrix<T, R, 4> T##R##x4;
+#define __HLSL_TYPEDEFS(T)                                                     \
+  __HLSL_VECTOR_TYPEDEFS(T)                                                    \
+  __HLSL_MATRIX_ROW_TYPEDEFS(T, 1)                                             \
+  __HLSL_MATRIX_ROW_TYPEDEFS(T, 2)                                             \
+  __HLSL_MATRIX_ROW_TYPEDEFS(T, 3)                                             \
+  __HLSL_MATRIX_ROW_TYPEDEFS(T, 4)
+
+__HLSL_TYPEDEFS(bool)
+__HLSL_TYPEDEFS(int)
+__HLSL_TYPEDEFS(uint)
+__HLSL_TYPEDEFS(dword)
+__HLSL_TYPEDEFS(half)
+__HLSL_TYPEDEFS(float)
+__HLSL_TYPEDEFS(double)
+__HLSL_TYPEDEFS(int32_t)
+__HLSL_TYPEDEFS(uint32_t)
+__HLSL_TYPEDEFS(int64_t)
+__HLSL_TYPEDEFS(uint64_t)
+__HLSL_TYPEDEFS(float32_t)
+__HLSL_TYPEDEFS(float64_t)
+__HLSL_TYPEDEFS(min16float)
+__HLSL_TYPEDEFS(min10float)
+__HLSL_TYPEDEFS(min16int)
+__HLSL_TYPEDEFS(min12int)
+__HLSL_TYPEDEFS(min16uint)
+#ifdef __HLSL_ENABLE_16_BIT
+__HLSL_TYPEDEFS(int16_t)
+__HLSL_TYPEDEFS(uint16_t)
+__HLSL_TYPEDEFS(float16_t)
+#endif
+
+} // namespace hlsl
+
+//===----------------------------------------------------------------------===//
+// Keywords Clang 22 does not know
+//===----------------------------------------------------------------------===//
+// Matrix orientation is a property of the declaration in HLSL, so we turn the
+// keywords into an annotation on whatever they prefix (VarDecl in a cbuffer or
+// at global scope, FieldDecl, ParmVarDecl, local VarDecl, TypedefDecl). The
+// importer reads AnnotateAttr "hlsl.row_major" / "hlsl.column_major" from the
+// declaration; a matrix declaration without either uses the default
+// (column_major, as in DXC). On a typedef the annotation stays on the
+// TypedefDecl; Clang's implicit __cblayout_* records and the $Globals field
+// copies do not carry it, so always read it from the original VarDecl.
+#define row_major __attribute__((annotate("hlsl.row_major")))
+#define column_major __attribute__((annotate("hlsl.column_major")))
+
+// Other declaration modifiers are kept as annotations so they are not lost.
+// `linear`, `centroid` and `sample` are deliberately NOT macros: they are
+// common identifiers in real shaders (a k-means `centroid`, a `sample` count).
+#define precise __attribute__((annotate("hlsl.precise")))
+#define nointerpolation __attribute__((annotate("hlsl.nointerpolation")))
+#define noperspective __attribute__((annotate("hlsl.noperspective")))
+#define globallycoherent __attribute__((annotate("hlsl.globallycoherent")))
+// `uniform` on an entry parameter is meaningless for SM6; drop it.
+#define uniform
+
+namespace hlsl {
+
+//===----------------------------------------------------------------------===//
+// Type machinery for the fallback overloads
+//===----------------------------------------------------------------------===//
+// HLSL lets an intrinsic be called with any numeric arguments and converts
+// them (sin(1), max(1.0, 2), clamp(float3, 0, 1), lerp(a, b, 0.5)). Plain C++
+// overloading over exact-typed declarations makes such calls ambiguous, so
+// every intrinsic also gets a "fallback" template. A template whose parameters
+// deduce exactly is preferred over any non-template needing a conversion, and
+// a non-template with an exact match is preferred over the template. The
+// fallback computes the HLSL-promoted argument type, converts, and re-calls the
+// intrinsic. Its return type is `decltype(name(promoted...))`, which both
+// yields the right result type and SFINAE-removes the fallback when no
+// intrinsic accepts the promoted type; it is also disabled when the arguments
+// already have the promoted type. Together this rules out self-recursion.
+//
+// All traits below are SFINAE-friendly: an invalid combination has no `type`
+// member instead of producing a hard error.
+
+template <bool C, typename T = void> struct __enable_if {};
+template <typename T> struct __enable_if<true, T> { typedef T type; };
+
+// Only ever used inside decltype.
+template <typename T> T __declval();
+
+// Static data member used to spell "lvalue of type T" inside decltype: HLSL
+// forbids writing `T &`, but `decltype((__lvalue_of<T>::value))` is a
+// reference type. Resource operator[] uses this to return a writable element.
+template <typename T> struct __lvalue_of { static T value; };
+
+// Element ranks, in HLSL promotion order. -1 means "not an HLSL scalar".
+template <typename T> struct __scalar_rank { static const int value = -1; };
+template <> struct __scalar_rank<bool> { static const int value = 0; };
+#ifdef __HLSL_ENABLE_16_BIT
+template <> struct __scalar_rank<int16_t> { static const int value = 1; };
+template <> struct __scalar_rank<uint16_t> { static const int value = 2; };
+#endif
+template <> struct __scalar_rank<int> { static const int value = 3; };
+template <> struct __scalar_rank<uint> { static const int value = 4; };
+template <> struct __scalar_rank<int64_t> { static const int value = 5; };
+template <> struct __scalar_rank<uint64_t> { static const int value = 6; };
+template <> struct __scalar_rank<half> { static const int value = 7; };
+template <> struct __scalar_rank<float> { static const int value = 8; };
+template <> struct __scalar_rank<double> { static const int value = 9; };
+
+template <int R> struct __rank_scalar { typedef void type; };
+template <> struct __rank_scalar<0> { typedef bool type; };
+#ifdef __HLSL_ENABLE_16_BIT
+template <> struct __rank_scalar<1> { typedef int16_t type; };
+template <> struct __rank_scalar<2> { typedef uint16_t type; };
+#endif
+template <> struct __rank_scalar<3> { typedef int type; };
+template <> struct __rank_scalar<4> { typedef uint type; };
+template <> struct __rank_scalar<5> { typedef int64_t type; };
+template <> struct __rank_scalar<6> { typedef uint64_t type; };
+template <> struct __rank_scalar<7> { typedef half type; };
+template <> struct __rank_scalar<8> { typedef float type; };
+template <> struct __rank_scalar<9> { typedef double type; };
+
+// Shape of a type: kind 0 = scalar, 1 = vector, 2 = matrix, -1 = other.
+template <typename T> struct __shape {
+  static const int kind = __scalar_rank<T>::value >= 0 ? 0 : -1;
+  static const int rows = 1;
+  static const int cols = 1;
+  static const int rank = __scalar_rank<T>::value;
+  typedef T elem;
+};
+template <typename T, int N> struct __shape<vector<T, N> > {
+  static const int kind = __scalar_rank<T>::value >= 0 ? 1 : -1;
+  static const int rows = 1;
+  static const int cols = N;
+  static const int rank = __scalar_rank<T>::value;
+  typedef T elem;
+};
+template <typename T, int R, int C> struct __shape<matrix<T, R, C> > {
+  static const int kind = __scalar_rank<T>::value >= 0 ? 2 : -1;
+  static const int rows = R;
+  static const int cols = C;
+  static const int rank = __scalar_rank<T>::value;
+  typedef T elem;
+};
+
+template <typename E, int K, int R, int C> struct __make_type {};
+template <typename E, int R, int C> struct __make_type<E, 0, R, C> {
+  typedef E type;
+};
+template <typename E, int R, int C> struct __make_type<E, 1, R, C> {
+  typedef vector<E, C> type;
+};
+template <typename E, int R, int C> struct __make_type<E, 2, R, C> {
+  typedef matrix<E, R, C> type;
+};
+
+// Intrinsic element categories. __cat_rank maps an argument element rank to
+// the rank the intrinsic computes in (-1: not accepted):
+//   FLOAT    half/float only; integers and bool compute in float, double is
+//            narrowed to float (DXC accepts it with a conversion).
+//   FLOAT_D  half/float/double; integers and bool compute in float.
+//   NUMERIC  every numeric type; bool computes in int.
+//   INT      integer types only; bool computes in uint.
+//   ANY      every scalar type including bool.
+#define __HLSL_CAT_FLOAT 1
+#define __HLSL_CAT_FLOAT_D 2
+#define __HLSL_CAT_NUMERIC 3
+#define __HLSL_CAT_INT 4
+#define __HLSL_CAT_ANY 5
+template <int CAT, int R> struct __cat_rank {
+  static const int value =
+      R < 0 ? -1
+      : CAT == __HLSL_CAT_FLOAT   ? (R == 7 ? 7 : 8)
+      : CAT == __HLSL_CAT_FLOAT_D ? (R >= 7 ? R : 8)
+      : CAT == __HLSL_CAT_NUMERIC ? (R == 0 ? 3 : R)
+      : CAT == __HLSL_CAT_INT     ? (R == 0 ? 4 : (R <= 6 ? R : -1))
+      : CAT == __HLSL_CAT_ANY     ? R
+                                  : -1;
+};
+
+// Merge two shapes the way HLSL binary operators do: scalars splat, vectors
+// truncate to the shorter one, matrices to the smaller extent; vector/matrix
+// mixes are rejected.
+template <int KA, int RA, int CA, int EA, int KB, int RB, int CB, int EB>
+struct __merge {
+  static const int kind = (KA < 0 || KB < 0) ? -1
+                          : KA == KB         ? KA
+                          : KA == 0          ? KB
+                          : KB == 0          ? KA
+                                             : -1;
+  static const int rows = KA == 0 ? RB : KB == 0 ? RA : (RA < RB ? RA : RB);
+  static const int cols = KA == 0 ? CB : KB == 0 ? CA : (CA < CB ? CA : CB);
+  static const int rank = EA > EB ? EA : EB;
+};
+
+template <typename A, typename B> struct __merge2 {
+  typedef __shape<A> SA;
+  typedef __shape<B> SB;
+  typedef __merge<SA::kind, SA::rows, SA::cols, SA::rank, SB::kind, SB::rows,
+                  SB::cols, SB::rank>
+      M;
+  static const int kind = M::kind;
+  static const int rows = M::rows;
+  static const int cols = M::cols;
+  static const int rank = M::rank;
+};
+template <typename A, typename B, typename C> struct __merge3 {
+  typedef __merge2<A, B> AB;
+  typedef __shape<C> SC;
+  typedef __merge<AB::kind, AB::rows, AB::cols, AB::rank, SC::kind, SC::rows,
+                  SC::cols, SC::rank>
+      M;
+  static const int kind = M::kind;
+  static const int rows = M::rows;
+  static const int cols = M::cols;
+  static const int rank = M::rank;
+};
+
+template <int CAT, typename M> struct __promote_from {
+  static const int rank = __cat_rank<CAT, M::rank>::value;
+  static const int kind = rank < 0 ? -1 : M::kind;
+};
+template <int CAT, typename M>
+struct __promote_make
+    : __make_type<typename __rank_scalar<__promote_from<CAT, M>::rank>::type,
+                  __promote_from<CAT, M>::kind, M::rows, M::cols> {};
+
+// Common promoted type of the arguments for an intrinsic of category CAT.
+template <int CAT, typename A>
+struct __promote1 : __promote_make<CAT, __shape<A> > {};
+template <int CAT, typename A, typename B>
+struct __promote2 : __promote_make<CAT, __merge2<A, B> > {};
+template <int CAT, typename A, typename B, typename C>
+struct __promote3 : __promote_make<CAT, __merge3<A, B, C> > {};
+
+// `A` with its element type replaced by the common promoted element of A and
+// B (shape of A is kept). Used by mul(), whose operands keep their shapes.
+template <int CAT, typename A, typename B>
+struct __promote_elem
+    : __make_type<typename __rank_scalar<__cat_rank<
+                      CAT, (__shape<A>::rank > __shape<B>::rank
+                                ? __shape<A>::rank
+                                : __shape<B>::rank)>::value>::type,
+                  (__cat_rank<CAT, __shape<A>::rank>::value < 0 ||
+                           __shape<B>::kind < 0
+                       ? -1
+                       : __shape<A>::kind),
+                  __shape<A>::rows, __shape<A>::cols> {};
+
+// True if T is a scalar or vector whose element already belongs to CAT
+// (derived intrinsics are only defined for those; matrices are excluded
+// because Clang 22 gives matrix `*` matrix-product semantics).
+template <int CAT, typename T> struct __is_sv {
+  static const bool value =
+      (__shape<T>::kind == 0 || __shape<T>::kind == 1) &&
+      __cat_rank<CAT, __shape<T>::rank>::value == __shape<T>::rank;
+};
+template <int CAT, typename T, typename R = T>
+struct __enable_sv : __enable_if<__is_sv<CAT, T>::value, R> {};
+
+// Same shape as T with a different element type (e.g. bool for isnan).
+template <typename T, typename E>
+struct __with_elem
+    : __make_type<E, __shape<T>::kind, __shape<T>::rows, __shape<T>::cols> {};
+
+template <typename A, typename P> struct __differs {
+  static const bool value = !__is_same(A, P);
+};
+
+// Fallback generators. NAME must already have its primitive or derived
+// overloads declared when these are expanded: the return type looks NAME up
+// at definition time, before the fallback itself is visible.
+#define __HLSL_FALLBACK1(CAT, NAME)                                            \
+  template <typename A>                                                        \
+  typename __enable_if<                                                        \
+      __differs<A, typename __promote1<CAT, A>::type>::value,                  \
+      __decltype(NAME(                                                         \
+          __declval<typename __promote1<CAT, A>::type>()))>::type              \
+  NAME(A a) {                                                                  \
+    typedef typename __promote1<CAT, A>::type P;                               \
+    return NAME((P)a);                                                         \
+  }
+#define __HLSL_FALLBACK2(CAT, NAME)                                            \
+  template <typename A, typename B>                                            \
+  typename __enable_if<                                                        \
+      __differs<A, typename __promote2<CAT, A, B>::type>::value ||             \
+          __differs<B, typename __promote2<CAT, A, B>::type>::value,           \
+      __decltype(NAME(                                                         \
+          __declval<typename __promote2<CAT, A, B>::type>(),                   \
+          __declval<typename __promote2<CAT, A, B>::type>()))>::type           \
+  NAME(A a, B b) {                                                             \
+    typedef typename __promote2<CAT, A, B>::type P;                            \
+    return NAME((P)a, (P)b);                                                   \
+  }
+#define __HLSL_FALLBACK3(CAT, NAME)                                            \
+  template <typename A, typename B, typename C>                                \
+  typename __enable_if<                                                        \
+      __differs<A, typename __promote3<CAT, A, B, C>::type>::value ||          \
+          __differs<B, typename __promote3<CAT, A, B, C>::type>::value ||      \
+          __differs<C, typename __promote3<CAT, A, B, C>::type>::value,        \
+      __decltype(NAME(                                                         \
+          __declval<typename __promote3<CAT, A, B, C>::type>(),                \
+          __declval<typename __promote3<CAT, A, B, C>::type>(),                \
+          __declval<typename __promote3<CAT, A, B, C>::type>()))>::type        \
+  NAME(A a, B b, C c) {                                                        \
+    typedef typename __promote3<CAT, A, B, C>::type P;                         \
+    return NAME((P)a, (P)b, (P)c);                                             \
+  }
+
+//===----------------------------------------------------------------------===//
+// Overload generators for primitive declarations
+//===----------------------------------------------------------------------===//
+// Primitives are spelled out as non-template overloads for every element type
+// and shape so that the importer sees concrete parameter types. A generator
+// M(NAME, T[, R]) is applied to every shape of a type (scalar, T1..T4 and
+// T1x1..T4x4) and the shape-list macros are applied to every type of a
+// category.
+
+#define __HLSL_SV(M, N, T) M(N, T) M(N, T##1) M(N, T##2) M(N, T##3) M(N, T##4)
+#define __HLSL_MROW(M, N, T, R)                                                \
+  M(N, T##R##x1) M(N, T##R##x2) M(N, T##R##x3) M(N, T##R##x4)
+#define __HLSL_MAT(M, N, T)                                                    \
+  __HLSL_MROW(M, N, T, 1) __HLSL_MROW(M, N, T, 2) __HLSL_MROW(M, N, T, 3)      \
+  __HLSL_MROW(M, N, T, 4)
+#define __HLSL_ALL(M, N, T) __HLSL_SV(M, N, T) __HLSL_MAT(M, N, T)
+
+// Same, for generators that also need the matching shape of a result element
+// type R (e.g. isnan(float3) -> bool3).
+#define __HLSL_SV_R(M, N, T, R)                                                \
+  M(N, T, R) M(N, T##1, R##1) M(N, T##2, R##2) M(N, T##3, R##3)                \
+      M(N, T##4, R##4)
+#define __HLSL_MROW_R(M, N, T, R, X)                                           \
+  M(N, T##X##x1, R##X##x1)                                                     \
+  M(N, T##X##x2, R##X##x2)                                                     \
+  M(N, T##X##x3, R##X##x3) M(N, T##X##x4, R##X##x4)
+#define __HLSL_ALL_R(M, N, T, R)                                               \
+  __HLSL_SV_R(M, N, T, R) __HLSL_MROW_R(M, N, T, R, 1)                         \
+      __HLSL_MROW_R(M, N, T, R, 2) __HLSL_MROW_R(M, N, T, R, 3)                \
+          __HLSL_MROW_R(M, N, T, R, 4)
+
+// Same, for reductions to a fixed scalar result type R (any(), all()).
+#define __HLSL_MROW_TO(M, N, T, R, X)                                          \
+  M(N, T##X##x1, R) M(N, T##X##x2, R) M(N, T##X##x3, R) M(N, T##X##x4, R)
+#define __HLSL_ALL_TO(M, N, T, R)                                              \
+  M(N, T, R) M(N, T##1, R) M(N, T##2, R) M(N, T##3, R) M(N, T##4, R)           \
+      __HLSL_MROW_TO(M, N, T, R, 1) __HLSL_MROW_TO(M, N, T, R, 2)              \
+          __HLSL_MROW_TO(M, N, T, R, 3) __HLSL_MROW_TO(M, N, T, R, 4)
+
+// Declaration shapes.
+#define __HLSL_D_UN(N, T) __HLSL_INTRINSIC T N(T);
+#define __HLSL_D_BIN(N, T) __HLSL_INTRINSIC T N(T, T);
+#define __HLSL_D_TRI(N, T) __HLSL_INTRINSIC T N(T, T, T);
+#define __HLSL_D_UN_R(N, T, R) __HLSL_INTRINSIC R N(T);
+#define __HLSL_D_BIN_R(N, T, R) __HLSL_INTRINSIC R N(T, T);
+
+// Type lists per category (M is applied as M(NAME, T)).
+#ifdef __HLSL_ENABLE_16_BIT
+#define __HLSL_T_INT16(M, N) M(N, int16_t) M(N, uint16_t)
+#else
+#define __HLSL_T_INT16(M, N)
+#endif
+#define __HLSL_T_FLOAT(M, N) M(N, half) M(N, float)
+#define __HLSL_T_FLOAT_D(M, N) __HLSL_T_FLOAT(M, N) M(N, double)
+#define __HLSL_T_INT(M, N)                                                     \
+  M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_T_INT16(M, N)
+#define __HLSL_T_NUMERIC(M, N) __HLSL_T_INT(M, N) __HLSL_T_FLOAT_D(M, N)
+#define __HLSL_T_ANY(M, N) __HLSL_T_NUMERIC(M, N) M(N, bool)
+
+// "every shape of every type in a category" for the common declaration forms.
+#define __HLSL_UN_ALL(N, T) __HLSL_ALL(__HLSL_D_UN, N, T)
+#define __HLSL_BIN_ALL(N, T) __HLSL_ALL(__HLSL_D_BIN, N, T)
+#define __HLSL_TRI_ALL(N, T) __HLSL_ALL(__HLSL_D_TRI, N, T)
+#define __HLSL_UN_SV(N, T) __HLSL_SV(__HLSL_D_UN, N, T)
+#define __HLSL_UN_TO_BOOL(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, bool)
+#define __HLSL_UN_TO_UINT(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, uint)
+#define __HLSL_UN_TO_INT(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, int)
+#define __HLSL_UN_TO_FLOAT(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, float)
+#define __HLSL_RED_TO_BOOL(N, T) __HLSL_ALL_TO(__HLSL_D_UN_R, N, T, bool)
+
+//===----------------------------------------------------------------------===//
+// Primitive elementwise math
+//===----------------------------------------------------------------------===//
+// One DXIL unary float op each (Sin, Cos, ..., Frc, Round_ne/ni/pi/z, Exp,
+// Log, Sqrt, Rsqrt) -- half and float only, like DXIL.
+__HLSL_T_FLOAT(__HLSL_UN_ALL, sin)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, cos)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, tan)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, asin)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, acos)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, atan)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, sinh)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, cosh)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, tanh)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, exp2)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, log2)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, sqrt)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, rsqrt)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, frac)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, floor)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ceil)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, round)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, trunc)
+
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, sin)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, cos)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, tan)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, asin)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, acos)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, atan)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, sinh)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, cosh)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, tanh)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, exp2)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, log2)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, sqrt)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, rsqrt)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, frac)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, floor)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ceil)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, round)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, trunc)
+
+// DXIL Saturate exists for half, float and double.
+__HLSL_T_FLOAT_D(__HLSL_UN_ALL, saturate)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT_D, saturate)
+
+// FAbs / IMax(x, -x); abs(uint) is the identity but is kept primitive so the
+// importer can fold it rather than every caller special-casing unsigned.
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, abs)
+__HLSL_FALLBACK1(__HLSL_CAT_NUMERIC, abs)
+
+// FMin/FMax, IMin/IMax, UMin/UMax: signedness comes from the overload chosen.
+__HLSL_T_NUMERIC(__HLSL_BIN_ALL, min)
+__HLSL_T_NUMERIC(__HLSL_BIN_ALL, max)
+__HLSL_FALLBACK2(__HLSL_CAT_NUMERIC, min)
+__HLSL_FALLBACK2(__HLSL_CAT_NUMERIC, max)
+
+// FMad / IMad / UMad. fma is the double-only DXIL Fma.
+__HLSL_T_NUMERIC(__HLSL_TRI_ALL, mad)
+__HLSL_FALLBACK3(__HLSL_CAT_NUMERIC, mad)
+__HLSL_ALL(__HLSL_D_TRI, fma, double)
+
+// IsNaN / IsInf / IsFinite.
+__HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)
+__HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isinf)
+__HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isfinite)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isnan)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isinf)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isfinite)
+
+//===----------------------------------------------------------------------===//
+// Primitive bit operations and reinterpreting casts
+//===----------------------------------------------------------------------===//
+// Countbits / FirstbitHi / FirstbitSHi / FirstbitLo return uint in every
+// shape (the position, or ~0u when no bit is set); Bfrev keeps the type.
+__HLSL_T_INT(__HLSL_UN_TO_UINT, countbits)
+__HLSL_T_INT(__HLSL_UN_TO_UINT, firstbithigh)
+__HLSL_T_INT(__HLSL_UN_TO_UINT, firstbitlow)
+__HLSL_T_INT(__HLSL_UN_ALL, reversebits)
+__HLSL_FALLBACK1(__HLSL_CAT_INT, countbits)
+__HLSL_FALLBACK1(__HLSL_CAT_INT, firstbithigh)
+__HLSL_FALLBACK1(__HLSL_CAT_INT, firstbitlow)
+__HLSL_FALLBACK1(__HLSL_CAT_INT, reversebits)
+
+// Bitcasts between the 32-bit types, any shape.
+#define __HLSL_T_32(M, N) M(N, int) M(N, uint) M(N, float)
+__HLSL_T_32(__HLSL_UN_TO_UINT, asuint)
+__HLSL_T_32(__HLSL_UN_TO_INT, asint)
+__HLSL_T_32(__HLSL_UN_TO_FLOAT, asfloat)
+
+// MakeDouble / SplitDouble.
+#define __HLSL_D_ASDOUBLE(N, T, R) __HLSL_INTRINSIC R N(T lowbits, T highbits);
+#define __HLSL_D_SPLITDOUBLE(N, T, R)                                          \
+  __HLSL_INTRINSIC void N(T value, out R lowbits, out R highbits);
+__HLSL_SV_R(__HLSL_D_ASDOUBLE, asdouble, uint, double)
+__HLSL_SV_R(__HLSL_D_SPLITDOUBLE, asuint, double, uint)
+
+#ifdef __HLSL_ENABLE_16_BIT
+#define __HLSL_T_16(M, N) M(N, int16_t) M(N, uint16_t) M(N, half)
+#define __HLSL_UN_TO_UINT16(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, uint16_t)
+#define __HLSL_UN_TO_INT16(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, int16_t)
+#define __HLSL_UN_TO_HALF(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, half)
+__HLSL_T_16(__HLSL_UN_TO_UINT16, asuint16)
+__HLSL_T_16(__HLSL_UN_TO_INT16, asint16)
+__HLSL_T_16(__HLSL_UN_TO_HALF, asfloat16)
+#endif
+
+// LegacyF16ToF32 / LegacyF32ToF16: the half lives in the low 16 bits of a uint.
+__HLSL_SV_R(__HLSL_D_UN_R, f16tof32, uint, float)
+__HLSL_SV_R(__HLSL_D_UN_R, f32tof16, float, uint)
+
+//===----------------------------------------------------------------------===//
+// Primitive boolean reductions and selection
+//===----------------------------------------------------------------------===//
+__HLSL_T_ANY(__HLSL_RED_TO_BOOL, any)
+__HLSL_T_ANY(__HLSL_RED_TO_BOOL, all)
+
+// select(cond, a, b): elementwise when cond has the operands' shape, uniform
+// when cond is a scalar bool. One `select` instruction either way.
+#define __HLSL_D_SELECT(N, T, R) __HLSL_INTRINSIC T N(R cond, T a, T b);
+#define __HLSL_D_SELECT_S(N, T) __HLSL_INTRINSIC T N(bool cond, T a, T b);
+#define __HLSL_SELECT_ALL(N, T)                                                \
+  __HLSL_SV_R(__HLSL_D_SELECT, N, T, bool)                                     \
+  __HLSL_D_SELECT_S(N, T##1)                                                   \
+  __HLSL_D_SELECT_S(N, T##2)                                                   \
+  __HLSL_D_SELECT_S(N, T##3)                                                   \
+  __HLSL_D_SELECT_S(N, T##4)                                                   \
+  __HLSL_MAT(__HLSL_D_SELECT_S, N, T)
+__HLSL_T_ANY(__HLSL_SELECT_ALL, select)
+
+// Fallback for select: condition and operands are promoted separately.
+template <typename C, typename A, typename B>
+typename __enable_if<
+    __differs<A, typename __promote2<__HLSL_CAT_ANY, A, B>::type>::value ||
+        __differs<B, typename __promote2<__HLSL_CAT_ANY, A, B>::type>::value,
+    __decltype(select(
+        __declval<C>(),
+        __declval<typename __promote2<__HLSL_CAT_ANY, A, B>::type>(),
+        __declval<typename __promote2<__HLSL_CAT_ANY, A, B>::type>()))>::type
+select(C cond, A a, B b) {
+  typedef typename __promote2<__HLSL_CAT_ANY, A, B>::type P;
+  return select(cond, (P)a, (P)b);
+}
+
+// HLSL 2021 short-circuit-free logical operators on bool shapes.
+__HLSL_ALL(__HLSL_D_BIN, and, bool)
+__HLSL_ALL(__HLSL_D_BIN, or, bool)
+
+//===----------------------------------------------------------------------===//
+// Primitive linear algebra
+//===----------------------------------------------------------------------===//
+// Dot2/Dot3/Dot4 exist for half and float only; other element types get the
+// derived mad-chain version further down.
+#define __HLSL_D_DOT(N, T)                                                     \
+  __HLSL_INTRINSIC T N(T##2, T##2);                                            \
+  __HLSL_INTRINSIC T N(T##3, T##3);                                            \
+  __HLSL_INTRINSIC T N(T##4, T##4);
+__HLSL_T_FLOAT(__HLSL_D_DOT, dot)
+
+// mul() in all the HLSL forms. Every form is one "multiply" operation to the
+// importer (scalar product, dot product, vector*matrix, matrix*vector or
+// matrix*matrix); the operand shapes in the signature say which.
+//
+// Unlike the other primitives these are body-less *templates* over the
+// element type and dimensions: spelling out all ~1000 combinations as
+// non-template overloads made Clang spend ~190 ms checking redeclarations of
+// `mul`. The importer sees an ordinary FunctionDecl (a template
+// specialization such as mul<float, 4, 4>) with concrete parameter types and
+// the hlsl.intrinsic annotation, exactly like any other primitive.
+template <typename T> struct __is_numeric_scalar {
+  static const bool value = __shape<T>::kind == 0 && __shape<T>::rank > 0;
+};
+#define __HLSL_MUL_RET(T, ...)                                                 \
+  typename __enable_if<__is_numeric_scalar<T>::value, __VA_ARGS__>::type
+template <typename T>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, T) mul(T a, T b);
+template <typename T, int N>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, vector<T, N>) mul(T a, vector<T, N> b);
+template <typename T, int N>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, vector<T, N>) mul(vector<T, N> a, T b);
+template <typename T, int N>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, T) mul(vector<T, N> a, vector<T, N> b);
+template <typename T, int R, int C>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, matrix<T, R, C>) mul(T a, matrix<T, R, C> b);
+template <typename T, int R, int C>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, matrix<T, R, C>) mul(matrix<T, R, C> a, T b);
+template <typename T, int R, int C>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, vector<T, C>)
+    mul(vector<T, R> a, matrix<T, R, C> b);
+template <typename T, int R, int C>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, vector<T, R>)
+    mul(matrix<T, R, C> a, vector<T, C> b);
+template <typename T, int R, int K, int C>
+__HLSL_INTRINSIC __HLSL_MUL_RET(T, matrix<T, R, C>)
+    mul(matrix<T, R, K> a, matrix<T, K, C> b);
+
+// mul's operands keep their own shapes; only the element type is unified.
+template <typename A, typename B>
+typename __enable_if<
+    __differs<A, typename __promote_elem<__HLSL_CAT_NUMERIC, A, B>::type>::value ||
+        __differs<B, typename __promote_elem<__HLSL_CAT_NUMERIC, B, A>::type>::value,
+    __decltype(mul(
+        __declval<typename __promote_elem<__HLSL_CAT_NUMERIC, A, B>::type>(),
+        __declval<typename __promote_elem<__HLSL_CAT_NUMERIC, B, A>::type>()))>::type
+mul(A a, B b) {
+  return mul((typename __promote_elem<__HLSL_CAT_NUMERIC, A, B>::type)a,
+             (typename __promote_elem<__HLSL_CAT_NUMERIC, B, A>::type)b);
+}
+
+#define __HLSL_D_TRANSPOSE_ROW(T, R)                                           \
+  __HLSL_INTRINSIC T##1x##R transpose(T##R##x1);                               \
+  __HLSL_INTRINSIC T##2x##R transpose(T##R##x2);                               \
+  __HLSL_INTRINSIC T##3x##R transpose(T##R##x3);                               \
+  __HLSL_INTRINSIC T##4x##R transpose(T##R##x4);
+#define __HLSL_D_TRANSPOSE(N, T)                                               \
+  __HLSL_D_TRANSPOSE_ROW(T, 1) __HLSL_D_TRANSPOSE_ROW(T, 2)                    \
+  __HLSL_D_TRANSPOSE_ROW(T, 3) __HLSL_D_TRANSPOSE_ROW(T, 4)
+__HLSL_T_ANY(__HLSL_D_TRANSPOSE, transpose)
+
+//===----------------------------------------------------------------------===//
+// Primitive derivatives and pixel-shader operations
+//===----------------------------------------------------------------------===//
+// DerivCoarseX/Y and DerivFineX/Y; plain ddx/ddy are the coarse forms in DXIL
+// but are kept as their own primitives so the importer decides.
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ddx)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ddy)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ddx_coarse)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ddx_fine)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ddy_coarse)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, ddy_fine)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddx)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddy)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddx_coarse)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddx_fine)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddy_coarse)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddy_fine)
+
+// Clang 22 has no `discard` statement, so `discard;` is a macro (defined at
+// the end of the file) expanding to a call of this primitive, and clip()
+// cannot be derived from it and is a primitive too (DXIL Discard with the
+// condition any(x < 0)).
+__HLSL_INTRINSIC void discard();
+#define __HLSL_D_CLIP(N, T) __HLSL_INTRINSIC void N(T x);
+#define __HLSL_CLIP_SV(N, T) __HLSL_SV(__HLSL_D_CLIP, N, T)
+__HLSL_T_FLOAT(__HLSL_CLIP_SV, clip)
+
+//===----------------------------------------------------------------------===//
+// Derived intrinsics
+//===----------------------------------------------------------------------===//
+// These have no DXIL operation of their own; DXC expands them into the
+// primitives above and so do we, by giving them HLSL bodies. They are
+// templates over "scalar or vector of an accepted element type" (matrices are
+// not accepted: Clang 22 gives matrix `*` product semantics, so elementwise
+// bodies would be wrong). Constants are cast to the element type first so
+// that half stays half.
+
+#define __HLSL_ELEM(T) typename __shape<T>::elem
+#define __HLSL_FLOAT_SV(T) typename __enable_sv<__HLSL_CAT_FLOAT, T>::type
+#define __HLSL_FLOAT_D_SV(T) typename __enable_sv<__HLSL_CAT_FLOAT_D, T>::type
+#define __HLSL_NUMERIC_SV(T) typename __enable_sv<__HLSL_CAT_NUMERIC, T>::type
+
+// exp/log/log10 go through the base-2 DXIL ops: e^x = 2^(x*log2(e)),
+// ln(x) = log2(x)*ln(2), log10(x) = log2(x)*log10(2).
+template <typename T> __HLSL_FLOAT_SV(T) exp(T x) {
+  return exp2(x * (__HLSL_ELEM(T))1.44269504088896340736);
+}
+template <typename T> __HLSL_FLOAT_SV(T) log(T x) {
+  return log2(x) * (__HLSL_ELEM(T))0.693147180559945309417;
+}
+template <typename T> __HLSL_FLOAT_SV(T) log10(T x) {
+  return log2(x) * (__HLSL_ELEM(T))0.301029995663981195214;
+}
+// x^y = 2^(log2(x)*y); like DXC, undefined for x < 0.
+template <typename T> __HLSL_FLOAT_SV(T) pow(T x, T y) {
+  return exp2(log2(x) * y);
+}
+template <typename T> __HLSL_FLOAT_D_SV(T) rcp(T x) {
+  return (__HLSL_ELEM(T))1 / x;
+}
+template <typename T> __HLSL_FLOAT_SV(T) degrees(T x) {
+  return x * (__HLSL_ELEM(T))57.295779513082320876798;
+}
+template <typename T> __HLSL_FLOAT_SV(T) radians(T x) {
+  return x * (__HLSL_ELEM(T))0.017453292519943295769;
+}
+
+// atan2 = atan(y/x) corrected into the right quadrant with selects.
+template <typename T> __HLSL_FLOAT_SV(T) atan2(T y, T x) {
+  typedef __HLSL_ELEM(T) E;
+  const E pi = (E)3.14159265358979323846;
+  T a = atan(y / x);
+  T r = select(x < (E)0 && y >= (E)0, a + pi, a);
+  r = select(x < (E)0 && y < (E)0, a - pi, r);
+  r = select(x == (E)0 && y < (E)0, (T)(-pi / (E)2), r);
+  r = select(x == (E)0 && y >= (E)0, (T)(pi / (E)2), r);
+  return r;
+}
+
+// fmod keeps the sign of x: frac(|x/y|) with the sign of x/y, times y.
+template <typename T> __HLSL_FLOAT_SV(T) fmod(T x, T y) {
+  T d = x / y;
+  T f = frac(abs(d));
+  return select(d >= -d, f, -f) * y;
+}
+
+template <typename T> __HLSL_FLOAT_SV(T) step(T y, T x) {
+  typedef __HLSL_ELEM(T) E;
+  return select(x < y, (T)(E)0, (T)(E)1);
+}
+template <typename T> __HLSL_FLOAT_SV(T) lerp(T x, T y, T s) {
+  return x + s * (y - x);
+}
+template <typename T> __HLSL_FLOAT_SV(T) smoothstep(T lo, T hi, T x) {
+  typedef __HLSL_ELEM(T) E;
+  T t = saturate((x - lo) / (hi - lo));
+  return t * t * ((E)3 - (E)2 * t);
+}
+template <typename T> __HLSL_NUMERIC_SV(T) clamp(T x, T lo, T hi) {
+  return min(max(x, lo), hi);
+}
+// sign returns int in the shape of x: (0 < x) - (x < 0).
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, T>::value,
+                     typename __with_elem<T, int>::type>::type
+sign(T x) {
+  typedef __HLSL_ELEM(T) E;
+  typedef typename __with_elem<T, int>::type I;
+  return (I)(x > (E)0) - (I)(x < (E)0);
+}
+
+// dot for the element types/sizes without a DXIL Dot op: a mad chain, which
+// is what DXC emits for integer dot products.
+template <typename T>
+typename __enable_if<__shape<T>::kind == 0 && __is_sv<__HLSL_CAT_NUMERIC, T>::value, T>::type
+dot(T a, T b) {
+  return a * b;
+}
+template <typename E>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, E>::value, E>::type
+dot(vector<E, 1> a, vector<E, 1> b) {
+  return a.x * b.x;
+}
+template <typename E>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, E>::value, E>::type
+dot(vector<E, 2> a, vector<E, 2> b) {
+  return mad(a.y, b.y, a.x * b.x);
+}
+template <typename E>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, E>::value, E>::type
+dot(vector<E, 3> a, vector<E, 3> b) {
+  return mad(a.z, b.z, mad(a.y, b.y, a.x * b.x));
+}
+template <typename E>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, E>::value, E>::type
+dot(vector<E, 4> a, vector<E, 4> b) {
+  return mad(a.w, b.w, mad(a.z, b.z, mad(a.y, b.y, a.x * b.x)));
+}
+
+// Geometric functions. A scalar's length is its absolute value.
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value && __shape<T>::kind == 0,
+                     T>::type
+length(T v) {
+  return abs(v);
+}
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value && __shape<T>::kind == 1,
+                     __HLSL_ELEM(T)>::type
+length(T v) {
+  return sqrt(dot(v, v));
+}
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value, __HLSL_ELEM(T)>::type
+distance(T a, T b) {
+  return length(a - b);
+}
+template <typename T> __HLSL_FLOAT_SV(T) normalize(T v) {
+  return v * rsqrt(dot(v, v));
+}
+template <typename E>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, E>::value, vector<E, 3> >::type
+cross(vector<E, 3> a, vector<E, 3> b) {
+  return a.yzx * b.zxy - a.zxy * b.yzx;
+}
+template <typename T> __HLSL_FLOAT_SV(T) reflect(T i, T n) {
+  return i - ((__HLSL_ELEM(T))2 * dot(i, n)) * n;
+}
+template <typename T>
+__HLSL_FLOAT_SV(T) refract(T i, T n, __HLSL_ELEM(T) eta) {
+  typedef __HLSL_ELEM(T) E;
+  E d = dot(n, i);
+  E k = (E)1 - eta * eta * ((E)1 - d * d);
+  T r = eta * i - (eta * d + sqrt(k)) * n;
+  return select(k >= (E)0, r, (T)(E)0);
+}
+template <typename T> __HLSL_FLOAT_SV(T) faceforward(T n, T i, T ng) {
+  return select(dot(i, ng) < (__HLSL_ELEM(T))0, n, -n);
+}
+
+// Decomposition helpers with out parameters.
+template <typename T> __HLSL_FLOAT_SV(T) modf(T x, out T ip) {
+  ip = trunc(x);
+  return x - ip;
+}
+template <typename T> __HLSL_FLOAT_SV(T) ldexp(T x, T e) {
+  return x * exp2(e);
+}
+// frexp via the IEEE bits of a 32-bit float: mantissa in [0.5, 1) with the
+// sign of x, exponent such that x = m * 2^e; both 0 for x == 0.
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value &&
+                         __shape<T>::rank == 8, T>::type
+frexp(T x, out T e) {
+  typedef typename __with_elem<T, uint>::type U;
+  typedef typename __with_elem<T, int>::type I;
+  U bits = asuint(x);
+  T ex = (T)((I)((bits >> 23u) & 0xffu) - 126);
+  T m = asfloat((bits & 0x807fffffu) | 0x3f000000u);
+  e = select(x != 0.0f, ex, (T)0.0f);
+  return select(x != 0.0f, m, (T)0.0f);
+}
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value, void>::type
+sincos(T x, out T s, out T c) {
+  s = sin(x);
+  c = cos(x);
+}
+
+template <typename T> __HLSL_FLOAT_SV(T) fwidth(T x) {
+  return abs(ddx(x)) + abs(ddy(x));
+}
+
+// Legacy lighting helpers: lit() returns (ambient, diffuse, specular, 1)
+// and dst() builds the D3D9 distance vector (1, a.y * b.y, a.z, b.w).
+inline float4 lit(float nDotL, float nDotH, float m) {
+  float diffuse = max(nDotL, 0.0f);
+  float specular = select(nDotL < 0.0f || nDotH < 0.0f, 0.0f, pow(nDotH, m));
+  return float4(1.0f, diffuse, specular, 1.0f);
+}
+inline float4 dst(float4 a, float4 b) {
+  return float4(1.0f, a.y * b.y, a.z, b.w);
+}
+
+// 64-bit add on (low, high) uint pairs, propagating the carry.
+inline uint2 AddUint64(uint2 a, uint2 b) {
+  uint lo = a.x + b.x;
+  uint carry = select(lo < a.x, 1u, 0u);
+  return uint2(lo, a.y + b.y + carry);
+}
+inline uint4 AddUint64(uint4 a, uint4 b) {
+  return uint4(AddUint64(a.xy, b.xy), AddUint64(a.zw, b.zw));
+}
+
+// Color swizzle-and-scale used by legacy vertex shaders.
+inline int4 D3DCOLORtoUBYTE4(float4 c) { return (int4)(c.zyxw * 255.001953f); }
+
+// Determinants by cofactor expansion along the first row.
+template <typename E>
+typename __enable_if<__cat_rank<__HLSL_CAT_FLOAT_D, __scalar_rank<E>::value>::value ==
+                         __scalar_rank<E>::value, E>::type
+determinant(matrix<E, 1, 1> m) {
+  return m[0][0];
+}
+template <typename E>
+typename __enable_if<__cat_rank<__HLSL_CAT_FLOAT_D, __scalar_rank<E>::value>::value ==
+                         __scalar_rank<E>::value, E>::type
+determinant(matrix<E, 2, 2> m) {
+  return m[0][0] * m[1][1] - m[0][1] * m[1][0];
+}
+template <typename E>
+typename __enable_if<__cat_rank<__HLSL_CAT_FLOAT_D, __scalar_rank<E>::value>::value ==
+                         __scalar_rank<E>::value, E>::type
+determinant(matrix<E, 3, 3> m) {
+  return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+         m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+         m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+template <typename E>
+typename __enable_if<__cat_rank<__HLSL_CAT_FLOAT_D, __scalar_rank<E>::value>::value ==
+                         __scalar_rank<E>::value, E>::type
+determinant(matrix<E, 4, 4> m) {
+  // 2x2 minors of the bottom two rows, reused by all four 3x3 cofactors.
+  E s0 = m[2][0] * m[3][1] - m[2][1] * m[3][0];
+  E s1 = m[2][0] * m[3][2] - m[2][2] * m[3][0];
+  E s2 = m[2][0] * m[3][3] - m[2][3] * m[3][0];
+  E s3 = m[2][1] * m[3][2] - m[2][2] * m[3][1];
+  E s4 = m[2][1] * m[3][3] - m[2][3] * m[3][1];
+  E s5 = m[2][2] * m[3][3] - m[2][3] * m[3][2];
+  return m[0][0] * (m[1][1] * s5 - m[1][2] * s4 + m[1][3] * s3) -
+         m[0][1] * (m[1][0] * s5 - m[1][2] * s2 + m[1][3] * s1) +
+         m[0][2] * (m[1][0] * s4 - m[1][1] * s2 + m[1][3] * s0) -
+         m[0][3] * (m[1][0] * s3 - m[1][1] * s1 + m[1][2] * s0);
+}
+
+// Implicit-conversion fallbacks for the derived intrinsics (see the type
+// machinery section). They must follow the definitions they forward to.
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, exp)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, log)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, log10)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, pow)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT_D, rcp)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, degrees)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, radians)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, atan2)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, fmod)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, step)
+__HLSL_FALLBACK3(__HLSL_CAT_FLOAT, lerp)
+__HLSL_FALLBACK3(__HLSL_CAT_FLOAT, smoothstep)
+__HLSL_FALLBACK3(__HLSL_CAT_NUMERIC, clamp)
+__HLSL_FALLBACK1(__HLSL_CAT_NUMERIC, sign)
+__HLSL_FALLBACK2(__HLSL_CAT_NUMERIC, dot)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, length)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, distance)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, normalize)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, cross)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, reflect)
+__HLSL_FALLBACK3(__HLSL_CAT_FLOAT, faceforward)
+__HLSL_FALLBACK2(__HLSL_CAT_FLOAT, ldexp)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, fwidth)
+
+//===----------------------------------------------------------------------===//
+// Primitive barriers
+//===----------------------------------------------------------------------===//
+// Each maps to one DXIL Barrier with a fixed mode mask.
+__HLSL_INTRINSIC void GroupMemoryBarrier();
+__HLSL_INTRINSIC void GroupMemoryBarrierWithGroupSync();
+__HLSL_INTRINSIC void DeviceMemoryBarrier();
+__HLSL_INTRINSIC void DeviceMemoryBarrierWithGroupSync();
+__HLSL_INTRINSIC void AllMemoryBarrier();
+__HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
+
+//===----------------------------------------------------------------------===//
+// Primitive atomics on groupshared memory and resource elements
+//===----------------------------------------------------------------------===//
+// `dest` is `inout`, so Clang wraps the argument in an HLSLOutArgExpr whose
+// first child is the original lvalue (a groupshared element, or the result of
+// a resource operator[]); the importer takes the address from that lvalue and
+// never materializes the copy-in/copy-out temporary.
+//
+// The operation's signedness (for Min/Max) follows the type of `dest`. The
+// value operand is declared for every integer type so that mixing, e.g., a
+// uint destination with an int literal resolves without ambiguity; the
+// importer converts the value to the destination type. `original` always has
+// the destination's type.
+#define __HLSL_ATOMIC_RMW_V(N, D, V)                                           \
+  __HLSL_INTRINSIC void N(inout D dest, V value);                              \
+  __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
+#define __HLSL_ATOMIC_XCHG_V(N, D, V)                                          \
+  __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
+#define __HLSL_ATOMIC_CMP_V(N, D, V)                                           \
+  __HLSL_INTRINSIC void InterlockedCompareExchange(inout D dest, V compare,    \
+                                                   V value, out D original);   \
+  __HLSL_INTRINSIC void InterlockedCompareStore(inout D dest, V compare,       \
+                                                V value);
+#define __HLSL_ATOMIC_D(M, N, D)                                               \
+  M(N, D, int) M(N, D, uint) M(N, D, int64_t) M(N, D, uint64_t)
+#define __HLSL_ATOMIC(M, N)                                                    \
+  __HLSL_ATOMIC_D(M, N, int) __HLSL_ATOMIC_D(M, N, uint)                       \
+  __HLSL_ATOMIC_D(M, N, int64_t) __HLSL_ATOMIC_D(M, N, uint64_t)
+__HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAdd)
+__HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedMin)
+__HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedMax)
+__HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAnd)
+__HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedOr)
+__HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedXor)
+__HLSL_ATOMIC(__HLSL_ATOMIC_XCHG_V, InterlockedExchange)
+__HLSL_ATOMIC(__HLSL_ATOMIC_CMP_V, _)
+// SM 6.6 float exchange / bitwise compare-exchange.
+__HLSL_INTRINSIC void InterlockedExchange(inout float dest, float value,
+                                          out float original);
+__HLSL_INTRINSIC void InterlockedCompareExchangeFloatBitwise(
+    inout float dest, float compare, float value, out float original);
+__HLSL_INTRINSIC void InterlockedCompareStoreFloatBitwise(inout float dest,
+                                                          float compare,
+                                                          float value);
+
+//===----------------------------------------------------------------------===//
+// Primitive wave and quad operations
+//===----------------------------------------------------------------------===//
+__HLSL_INTRINSIC bool IsHelperLane();
+__HLSL_INTRINSIC uint WaveGetLaneIndex();
+__HLSL_INTRINSIC uint WaveGetLaneCount();
+__HLSL_INTRINSIC bool WaveIsFirstLane();
+__HLSL_INTRINSIC bool WaveActiveAnyTrue(bool expr);
+__HLSL_INTRINSIC bool WaveActiveAllTrue(bool expr);
+__HLSL_INTRINSIC uint4 WaveActiveBallot(bool expr);
+__HLSL_INTRINSIC uint WaveActiveCountBits(bool expr);
+__HLSL_INTRINSIC uint WavePrefixCountBits(bool expr);
+
+#define __HLSL_D_WAVE_LANE(N, T) __HLSL_INTRINSIC T N(T value, uint lane);
+#define __HLSL_D_WAVE_EQ(N, T, R) __HLSL_INTRINSIC R N(T value);
+__HLSL_T_ANY(__HLSL_UN_SV, WaveReadLaneFirst)
+__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveSum)
+__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveProduct)
+__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveMin)
+__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveMax)
+__HLSL_T_NUMERIC(__HLSL_UN_SV, WavePrefixSum)
+__HLSL_T_NUMERIC(__HLSL_UN_SV, WavePrefixProduct)
+__HLSL_T_ANY(__HLSL_UN_SV, QuadReadAcrossX)
+__HLSL_T_ANY(__HLSL_UN_SV, QuadReadAcrossY)
+__HLSL_T_ANY(__HLSL_UN_SV, QuadReadAcrossDiagonal)
+#define __HLSL_WAVE_LANE_SV(N, T) __HLSL_SV(__HLSL_D_WAVE_LANE, N, T)
+__HLSL_T_ANY(__HLSL_WAVE_LANE_SV, WaveReadLaneAt)
+__HLSL_T_ANY(__HLSL_WAVE_LANE_SV, QuadReadLaneAt)
+#define __HLSL_WAVE_EQ_SV(N, T) __HLSL_SV_R(__HLSL_D_WAVE_EQ, N, T, bool)
+__HLSL_T_ANY(__HLSL_WAVE_EQ_SV, WaveActiveAllEqual)
+__HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitAnd)
+__HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitOr)
+__HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitXor)
+
+// Marks a resource-array index as non-uniform; the value passes through.
+__HLSL_INTRINSIC uint NonUniformResourceIndex(uint index);
+
+//===----------------------------------------------------------------------===//
+// Resource types Clang 22 lacks
+//===----------------------------------------------------------------------===//
+// Clang recognises a resource by its single `__hlsl_resource_t` field whose
+// attributes give the resource class (SRV/UAV/CBuffer/Sampler) and element
+// type. Declaring our own records the same way makes register(t/u/b/s)
+// binding checks, resource arrays and the exclusion from $Globals work for
+// free. The texture dimension is not expressible as an attribute in Clang 22;
+// the importer takes it from the record name (hlsl::Texture2D, ...).
+//
+// Methods are primitives (no body, hlsl.intrinsic) named like the HLSL method.
+// Note the `__handle` field is the only data member, as the importer expects.
+
+struct SamplerState {
+  __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
+};
+struct SamplerComparisonState {
+  __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
+};
+
+// Read-only texture method families, parameterised by the coordinate types of
+// each dimension: C = sample coordinate (with array slice), G = gradient
+// (without array slice), O = texel offset.
+#define __HLSL_TEX_SAMPLE(C, O)                                                \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location);                       \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location, O offset);             \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location, O offset,              \
+                            float clampLod);                                   \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location, O offset,              \
+                            float clampLod, out uint status);                  \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias);       \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias,        \
+                                O offset);                                     \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias,        \
+                                O offset, float clampLod);                     \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias,        \
+                                O offset, float clampLod, out uint status);    \
+  __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod);       \
+  __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod,        \
+                                 O offset);                                    \
+  __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod,        \
+                                 O offset, out uint status);                   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
+                                            C location, float compareValue);   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
+                                            C location, float compareValue,    \
+                                            O offset);                         \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
+                                            C location, float compareValue,    \
+                                            O offset, float clampLod);         \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
+      SamplerComparisonState s, C location, float compareValue);               \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
+      SamplerComparisonState s, C location, float compareValue, O offset);
+#define __HLSL_TEX_SAMPLE_GRAD(C, G, O)                                        \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy);     \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
+                                O offset);                                     \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
+                                O offset, float clampLod);                     \
+  __HLSL_INTRINSIC float CalculateLevelOfDetail(SamplerState s, G location);   \
+  __HLSL_INTRINSIC float CalculateLevelOfDetailUnclamped(SamplerState s,       \
+                                                         G location);
+// Cube maps have no texel offsets.
+#define __HLSL_TEX_SAMPLE_CUBE(C, G)                                           \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location);                       \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias);       \
+  __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod);       \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy);     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
+                                            C location, float compareValue);   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
+      SamplerComparisonState s, C location, float compareValue);               \
+  __HLSL_INTRINSIC float CalculateLevelOfDetail(SamplerState s, G location);   \
+  __HLSL_INTRINSIC float CalculateLevelOfDetailUnclamped(SamplerState s,       \
+                                                         G location);
+// Gather4 (2D-style textures only). Result is four texels of one channel.
+#define __HLSL_TEX_GATHER_ONE(NAME, C)                                         \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location);
+#define __HLSL_TEX_GATHER_OFS(NAME, C, O)                                      \
+  __HLSL_TEX_GATHER_ONE(NAME, C)                                               \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location,  \
+                                                  O offset);                   \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location,  \
+                                                  O offset, out uint status);
+#define __HLSL_TEX_GATHER(C, O)                                                \
+  __HLSL_TEX_GATHER_OFS(Gather, C, O)                                          \
+  __HLSL_TEX_GATHER_OFS(GatherRed, C, O)                                       \
+  __HLSL_TEX_GATHER_OFS(GatherGreen, C, O)                                     \
+  __HLSL_TEX_GATHER_OFS(GatherBlue, C, O)                                      \
+  __HLSL_TEX_GATHER_OFS(GatherAlpha, C, O)                                     \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> GatherCmp(                        \
+      SamplerComparisonState s, C location, float compareValue);               \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> GatherCmp(                        \
+      SamplerComparisonState s, C location, float compareValue, O offset);
+#define __HLSL_TEX_GATHER_CUBE(C)                                              \
+  __HLSL_TEX_GATHER_ONE(Gather, C)                                             \
+  __HLSL_TEX_GATHER_ONE(GatherRed, C)                                          \
+  __HLSL_TEX_GATHER_ONE(GatherGreen, C)                                        \
+  __HLSL_TEX_GATHER_ONE(GatherBlue, C)                                         \
+  __HLSL_TEX_GATHER_ONE(GatherAlpha, C)                                        \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> GatherCmp(                        \
+      SamplerComparisonState s, C location, float compareValue);
+// Texel fetch: L = integer location incl. mip level, O = offset.
+#define __HLSL_TEX_LOAD(L, O)                                                  \
+  __HLSL_INTRINSIC T Load(L location);                                         \
+  __HLSL_INTRINSIC T Load(L location, O offset);                               \
+  __HLSL_INTRINSIC T Load(L location, O offset, out uint status);
+// Read-only element access; returns a const lvalue like Clang's Buffer.
+#define __HLSL_TEX_SUBSCRIPT(I)                                                \
+  __HLSL_INTRINSIC __decltype((__lvalue_of<const T>::value)) operator[](       \
+      I pos) const;
+// Writable element access for RW textures. HLSL cannot spell `T &`, but
+// decltype of a parenthesised lvalue is one, so `O[xy] = v`, `O[xy].x = v`
+// and `InterlockedAdd(O[xy], 1)` all see an lvalue, as with RWBuffer.
+// I = unsigned element index, L = signed Load location.
+#define __HLSL_RWTEX_ACCESS(I, L)                                              \
+  __HLSL_TEX_SUBSCRIPT(I)                                                      \
+  __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](I pos);      \
+  __HLSL_INTRINSIC T Load(L location);                                         \
+  __HLSL_INTRINSIC T Load(L location, out uint status);
+// GetDimensions comes in uint and float flavours; the mip-level query form
+// also returns the number of levels.
+#define __HLSL_DIMS_MIP(U, ...)                                                \
+  __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);                            \
+  __HLSL_INTRINSIC void GetDimensions(uint mipLevel, __VA_ARGS__,              \
+                                      out U numberOfLevels);
+#define __HLSL_DIMS(...) __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);
+
+#define __HLSL_SRV_HANDLE                                                      \
+  __hlsl_resource_t [[hlsl::resource_class(SRV)]] [[hlsl::contained_type(T)]]  \
+  __handle;
+#define __HLSL_UAV_HANDLE                                                      \
+  __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::contained_type(T)]]  \
+  __handle;
+
+template <typename T = float4> struct Texture1D {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE(float, int)
+  __HLSL_TEX_SAMPLE_GRAD(float, float, int)
+  __HLSL_TEX_LOAD(int2, int)
+  __HLSL_TEX_SUBSCRIPT(uint)
+  __HLSL_DIMS_MIP(uint, out uint width)
+  __HLSL_DIMS_MIP(float, out float width)
+};
+template <typename T = float4> struct Texture1DArray {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE(float2, int)
+  __HLSL_TEX_SAMPLE_GRAD(float2, float, int)
+  __HLSL_TEX_LOAD(int3, int)
+  __HLSL_TEX_SUBSCRIPT(uint2)
+  __HLSL_DIMS_MIP(uint, out uint width, out uint elements)
+  __HLSL_DIMS_MIP(float, out float width, out float elements)
+};
+template <typename T = float4> struct Texture2D {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE(float2, int2)
+  __HLSL_TEX_SAMPLE_GRAD(float2, float2, int2)
+  __HLSL_TEX_GATHER(float2, int2)
+  __HLSL_TEX_LOAD(int3, int2)
+  __HLSL_TEX_SUBSCRIPT(uint2)
+  __HLSL_DIMS_MIP(uint, out uint width, out uint height)
+  __HLSL_DIMS_MIP(float, out float width, out float height)
+};
+template <typename T = float4> struct Texture2DArray {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE(float3, int2)
+  __HLSL_TEX_SAMPLE_GRAD(float3, float2, int2)
+  __HLSL_TEX_GATHER(float3, int2)
+  __HLSL_TEX_LOAD(int4, int2)
+  __HLSL_TEX_SUBSCRIPT(uint3)
+  __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
+  __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
+};
+template <typename T = float4> struct Texture3D {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE(float3, int3)
+  __HLSL_TEX_SAMPLE_GRAD(float3, float3, int3)
+  __HLSL_TEX_LOAD(int4, int3)
+  __HLSL_TEX_SUBSCRIPT(uint3)
+  __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint depth)
+  __HLSL_DIMS_MIP(float, out float width, out float height, out float depth)
+};
+template <typename T = float4> struct TextureCube {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE_CUBE(float3, float3)
+  __HLSL_TEX_GATHER_CUBE(float3)
+  __HLSL_DIMS_MIP(uint, out uint width, out uint height)
+  __HLSL_DIMS_MIP(float, out float width, out float height)
+};
+template <typename T = float4> struct TextureCubeArray {
+  __HLSL_SRV_HANDLE
+  __HLSL_TEX_SAMPLE_CUBE(float4, float3)
+  __HLSL_TEX_GATHER_CUBE(float4)
+  __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
+  __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
+};
+// Multisampled textures: the sample count template argument is informational
+// (0 = unknown), as in DXC.
+template <typename T = float4, int SampleCount = 0> struct Texture2DMS {
+  __HLSL_SRV_HANDLE
+  __HLSL_INTRINSIC T Load(int2 location, int sampleIndex);
+  __HLSL_INTRINSIC T Load(int2 location, int sampleIndex, int2 offset);
+  __HLSL_INTRINSIC T Load(int2 location, int sampleIndex, int2 offset,
+                          out uint status);
+  __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
+  __HLSL_TEX_SUBSCRIPT(uint2)
+  __HLSL_DIMS(out uint width, out uint height, out uint samples)
+  __HLSL_DIMS(out float width, out float height, out float samples)
+};
+template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
+  __HLSL_SRV_HANDLE
+  __HLSL_INTRINSIC T Load(int3 location, int sampleIndex);
+  __HLSL_INTRINSIC T Load(int3 location, int sampleIndex, int2 offset);
+  __HLSL_INTRINSIC T Load(int3 location, int sampleIndex, int2 offset,
+                          out uint status);
+  __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
+  __HLSL_TEX_SUBSCRIPT(uint3)
+  __HLSL_DIMS(out uint width, out uint height, out uint elements,
+              out uint samples)
+  __HLSL_DIMS(out float width, out float height, out float elements,
+              out float samples)
+};
+
+template <typename T = float4> struct RWTexture1D {
+  __HLSL_UAV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint, int)
+  __HLSL_DIMS(out uint width)
+  __HLSL_DIMS(out float width)
+};
+template <typename T = float4> struct RWTexture1DArray {
+  __HLSL_UAV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint2, int2)
+  __HLSL_DIMS(out uint width, out uint elements)
+  __HLSL_DIMS(out float width, out float elements)
+};
+template <typename T = float4> struct RWTexture2D {
+  __HLSL_UAV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint2, int2)
+  __HLSL_DIMS(out uint width, out uint height)
+  __HLSL_DIMS(out float width, out float height)
+};
+template <typename T = float4> struct RWTexture2DArray {
+  __HLSL_UAV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint3, int3)
+  __HLSL_DIMS(out uint width, out uint height, out uint elements)
+  __HLSL_DIMS(out float width, out float height, out float elements)
+};
+template <typename T = float4> struct RWTexture3D {
+  __HLSL_UAV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint3, int3)
+  __HLSL_DIMS(out uint width, out uint height, out uint depth)
+  __HLSL_DIMS(out float width, out float height, out float depth)
+};
+
+// ConstantBuffer<T> derives from T so that `CB.F` is ordinary member access:
+// Clang builds MemberExpr(.F) over an ImplicitCastExpr<UncheckedDerivedToBase>
+// of the DeclRefExpr to CB. The CBuffer-class handle makes Clang treat CB as
+// a resource (register(b#) binding, not placed in $Globals). The importer must
+// therefore read a ConstantBuffer's fields from the bound buffer, with T's
+// cbuffer layout; the derived object has no other data.
+template <typename T> struct ConstantBuffer : T {
+  __hlsl_resource_t [[hlsl::resource_class(CBuffer)]]
+  [[hlsl::contained_type(T)]] __handle;
+};
+
+namespace ext {
+// Clang 22's ByteAddressBuffer classes are `final` and only have
+// GetDimensions, so we replace them (see the macros at the end of the file).
+// The handle mirrors Clang's: a raw buffer of bytes.
+#define __HLSL_BAB_LOADS                                                       \
+  __HLSL_INTRINSIC uint Load(uint address);                                    \
+  __HLSL_INTRINSIC uint Load(uint address, out uint status);                   \
+  __HLSL_INTRINSIC uint2 Load2(uint address);                                  \
+  __HLSL_INTRINSIC uint2 Load2(uint address, out uint status);                 \
+  __HLSL_INTRINSIC uint3 Load3(uint address);                                  \
+  __HLSL_INTRINSIC uint3 Load3(uint address, out uint status);                 \
+  __HLSL_INTRINSIC uint4 Load4(uint address);                                  \
+  __HLSL_INTRINSIC uint4 Load4(uint address, out uint status);                 \
+  template <typename T> __HLSL_INTRINSIC T Load(uint address);                 \
+  template <typename T> __HLSL_INTRINSIC T Load(uint address, out uint status);\
+  __HLSL_INTRINSIC void GetDimensions(out uint dim);
+// Atomics on a RW byte-address buffer. For Min/Max the signedness follows the
+// value operand (int or uint overload); the `original` type is independent so
+// that mixing int/uint never becomes ambiguous.
+#define __HLSL_BAB_RMW_VO(N, V, O)                                             \
+  __HLSL_INTRINSIC void N(uint dest, V value, out O original);
+#define __HLSL_BAB_RMW(N, V)                                                   \
+  __HLSL_INTRINSIC void N(uint dest, V value);                                 \
+  __HLSL_BAB_RMW_VO(N, V, int) __HLSL_BAB_RMW_VO(N, V, uint)
+#define __HLSL_BAB_RMW64(N)                                                    \
+  __HLSL_INTRINSIC void N(uint dest, int64_t value);                           \
+  __HLSL_INTRINSIC void N(uint dest, uint64_t value);                          \
+  __HLSL_BAB_RMW_VO(N, int64_t, int64_t) __HLSL_BAB_RMW_VO(N, uint64_t, uint64_t)
+#define __HLSL_BAB_STORES                                                      \
+  __HLSL_INTRINSIC void Store(uint address, uint value);                       \
+  __HLSL_INTRINSIC void Store2(uint address, uint2 value);                     \
+  __HLSL_INTRINSIC void Store3(uint address, uint3 value);                     \
+  __HLSL_INTRINSIC void Store4(uint address, uint4 value);                     \
+  template <typename T> __HLSL_INTRINSIC void Store(uint address, T value);    \
+  __HLSL_BAB_RMW(InterlockedAdd, int) __HLSL_BAB_RMW(InterlockedAdd, uint)     \
+  __HLSL_BAB_RMW(InterlockedMin, int) __HLSL_BAB_RMW(InterlockedMin, uint)     \
+  __HLSL_BAB_RMW(InterlockedMax, int) __HLSL_BAB_RMW(InterlockedMax, uint)     \
+  __HLSL_BAB_RMW(InterlockedAnd, int) __HLSL_BAB_RMW(InterlockedAnd, uint)     \
+  __HLSL_BAB_RMW(InterlockedOr, int) __HLSL_BAB_RMW(InterlockedOr, uint)       \
+  __HLSL_BAB_RMW(InterlockedXor, int) __HLSL_BAB_RMW(InterlockedXor, uint)     \
+  __HLSL_BAB_RMW_VO(InterlockedExchange, int, int)                             \
+  __HLSL_BAB_RMW_VO(InterlockedExchange, int, uint)                            \
+  __HLSL_BAB_RMW_VO(InterlockedExchange, uint, int)                            \
+  __HLSL_BAB_RMW_VO(InterlockedExchange, uint, uint)                           \
+  __HLSL_INTRINSIC void InterlockedCompareExchange(uint dest, uint compare,    \
+                                                   uint value,                 \
+                                                   out uint original);         \
+  __HLSL_INTRINSIC void InterlockedCompareStore(uint dest, uint compare,       \
+                                                uint value);                   \
+  __HLSL_BAB_RMW64(InterlockedAdd64) __HLSL_BAB_RMW64(InterlockedMin64)        \
+  __HLSL_BAB_RMW64(InterlockedMax64) __HLSL_BAB_RMW64(InterlockedAnd64)        \
+  __HLSL_BAB_RMW64(InterlockedOr64) __HLSL_BAB_RMW64(InterlockedXor64)         \
+  __HLSL_INTRINSIC void InterlockedExchange64(uint dest, uint64_t value,       \
+                                              out uint64_t original);          \
+  __HLSL_INTRINSIC void InterlockedCompareExchange64(                          \
+      uint dest, uint64_t compare, uint64_t value, out uint64_t original);     \
+  __HLSL_INTRINSIC void InterlockedCompareStore64(uint dest, uint64_t compare, \
+                                                  uint64_t value);
+
+struct ByteAddressBuffer {
+  __hlsl_resource_t [[hlsl::resource_class(SRV)]] [[hlsl::raw_buffer]]
+  [[hlsl::contained_type(unsigned char)]] __handle;
+  __HLSL_BAB_LOADS
+};
+struct RWByteAddressBuffer {
+  __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::raw_buffer]]
+  [[hlsl::contained_type(unsigned char)]] __handle;
+  __HLSL_BAB_LOADS
+  __HLSL_BAB_STORES
+};
+struct RasterizerOrderedByteAddressBuffer {
+  __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::is_rov]]
+  [[hlsl::raw_buffer]] [[hlsl::contained_type(unsigned char)]] __handle;
+  __HLSL_BAB_LOADS
+  __HLSL_BAB_STORES
+};
+} // namespace ext
+
+// HLSL allows `Texture2D t;` meaning `Texture2D<float4>`, but Clang 22 does
+// not accept a class template without an argument list, even when every
+// parameter has a default. Inside a class, however, the injected-class-name of
+// a base class template works both with and without arguments. So this class
+// inherits every defaulted texture template, and the macros below redirect the
+// user-visible names to `hlsl::__default_template_args::Name`, which resolves
+// to `hlsl::Name<float4>` when used bare and to the template otherwise. The
+// canonical type is always the plain `hlsl::Texture2D<...>` specialization;
+// only the type sugar mentions this class. (Clang's own Buffer/RWBuffer are
+// `final`, so `Buffer b;` without arguments cannot be supported this way.)
+struct __default_template_args
+    : Texture1D<float4>, Texture1DArray<float4>, Texture2D<float4>,
+      Texture2DArray<float4>, Texture3D<float4>, TextureCube<float4>,
+      TextureCubeArray<float4>, Texture2DMS<float4>, Texture2DMSArray<float4>,
+      RWTexture1D<float4>, RWTexture1DArray<float4>, RWTexture2D<float4>,
+      RWTexture2DArray<float4>, RWTexture3D<float4> {};
+
+} // namespace hlsl
+
+// Redirect the resource names (see __default_template_args and namespace ext
+// above). Done last so the definitions above see the real names.
+#define Texture1D hlsl::__default_template_args::Texture1D
+#define Texture1DArray hlsl::__default_template_args::Texture1DArray
+#define Texture2D hlsl::__default_template_args::Texture2D
+#define Texture2DArray hlsl::__default_template_args::Texture2DArray
+#define Texture3D hlsl::__default_template_args::Texture3D
+#define TextureCube hlsl::__default_template_args::TextureCube
+#define TextureCubeArray hlsl::__default_template_args::TextureCubeArray
+#define Texture2DMS hlsl::__default_template_args::Texture2DMS
+#define Texture2DMSArray hlsl::__default_template_args::Texture2DMSArray
+#define RWTexture1D hlsl::__default_template_args::RWTexture1D
+#define RWTexture1DArray hlsl::__default_template_args::RWTexture1DArray
+#define RWTexture2D hlsl::__default_template_args::RWTexture2D
+#define RWTexture2DArray hlsl::__default_template_args::RWTexture2DArray
+#define RWTexture3D hlsl::__default_template_args::RWTexture3D
+#define ByteAddressBuffer hlsl::ext::ByteAddressBuffer
+#define RWByteAddressBuffer hlsl::ext::RWByteAddressBuffer
+#define RasterizerOrderedByteAddressBuffer                                     \
+  hlsl::ext::RasterizerOrderedByteAddressBuffer
+
+// `discard;` -> `hlsl::discard();` (the macro does not re-expand itself).
+#define discard hlsl::discard()
+
+#endif // HLSL_MLIR_PRELUDE_H
