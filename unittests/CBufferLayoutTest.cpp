@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Dialect/HLSL/Transforms/CBufferLayout.h"
+#include "RandomTypes.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -304,68 +305,6 @@ uint64_t collectPackedScalars(Type type, uint64_t base,
   }
   return size;
 }
-
-class RandomTypes {
-public:
-  RandomTypes(MLIRContext &context, unsigned seed)
-      : context(context), rng(seed) {}
-
-  Type get(unsigned depth = 0) {
-    unsigned kind = pick(0, depth >= 3 ? 2 : 5);
-    switch (kind) {
-    case 0:
-      return scalar();
-    case 1:
-      return VectorType::get({int64_t(pick(1, 4))}, scalar());
-    case 2:
-      return MatrixType::get(&context, pick(1, 4), pick(1, 4), scalar(),
-                             pick(0, 1) ? MatrixOrder::RowMajor
-                                        : MatrixOrder::ColumnMajor);
-    case 3:
-      // Mostly non-empty; zero-length arrays are rare in real shaders.
-      return ArrayType::get(&context, pick(0, 9) == 0 ? 0 : pick(1, 4),
-                            get(depth + 1));
-    default: {
-      SmallVector<Type> fields;
-      std::vector<std::string> names;
-      for (unsigned i = 0, e = pick(0, 4); i < e; ++i) {
-        fields.push_back(get(depth + 1));
-        names.push_back("f" + std::to_string(i));
-      }
-      SmallVector<StringRef> refs(names.begin(), names.end());
-      return StructType::get(&context, "S" + std::to_string(counter++), fields,
-                             refs);
-    }
-    }
-  }
-
-private:
-  unsigned pick(unsigned lo, unsigned hi) {
-    return std::uniform_int_distribution<unsigned>(lo, hi)(rng);
-  }
-  Type scalar() {
-    switch (pick(0, 6)) {
-    case 0:
-      return IntegerType::get(&context, 1);
-    case 1:
-      return IntegerType::get(&context, 16);
-    case 2:
-      return IntegerType::get(&context, 32);
-    case 3:
-      return IntegerType::get(&context, 64);
-    case 4:
-      return Float16Type::get(&context);
-    case 5:
-      return Float32Type::get(&context);
-    default:
-      return Float64Type::get(&context);
-    }
-  }
-
-  MLIRContext &context;
-  std::mt19937 rng;
-  unsigned counter = 0;
-};
 
 TEST_F(CBufferLayoutTest, RandomTypesFollowTheRules) {
   RandomTypes random(context, /*seed=*/2024);

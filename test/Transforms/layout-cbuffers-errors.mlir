@@ -61,6 +61,9 @@ hlsl.cbuffer @past cbuffer binding <b0> {
   hlsl.cbuffer_member @x : f32 packoffset <c4096>
   // expected-error @+1 {{'big' at packoffset(c1) ends at byte 65552, past the maximum constant buffer size of 65536 bytes (4096 rows)}}
   hlsl.cbuffer_member @big : !hlsl.array<4096 x vector<4xf32>> packoffset <c1>
+  // Even a member without data cannot be placed there.
+  // expected-error @+1 {{'e' at packoffset(c5000) ends at byte 80000, past the maximum constant buffer size of 65536 bytes (4096 rows)}}
+  hlsl.cbuffer_member @e : !hlsl.struct<"Empty", {}> packoffset <c5000>
 }
 
 // -----

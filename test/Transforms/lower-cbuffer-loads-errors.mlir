@@ -64,3 +64,16 @@ func.func @f() -> f32 {
   %v = hlsl.load %e : !hlsl.ptr<f32, constant>
   return %v : f32
 }
+
+// -----
+
+// Offsets that the layout pass would not have produced.
+hlsl.cbuffer @cb cbuffer binding <b0> layout !hlsl.struct<"__cblayout_cb", {}> size 0 {
+  hlsl.cbuffer_member @a : !hlsl.array<100000000 x f32> offset 0
+}
+func.func @f() -> !hlsl.array<100000000 x f32> {
+  %p = hlsl.cbuffer_addr @cb::@a : !hlsl.ptr<!hlsl.array<100000000 x f32>, constant>
+  // expected-error @+1 {{constant buffer member @cb::@a at offset 0 does not fit in a constant buffer of 65536 bytes}}
+  %v = hlsl.load %p : !hlsl.ptr<!hlsl.array<100000000 x f32>, constant>
+  return %v : !hlsl.array<100000000 x f32>
+}

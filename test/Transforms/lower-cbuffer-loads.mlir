@@ -342,3 +342,17 @@ func.func @nested_region(%c: i1) -> f32 {
   }
   return %r : f32
 }
+
+// Vectors longer than HLSL's (hand-written IR) are read component by
+// component.
+hlsl.cbuffer @long cbuffer binding <b4> {
+  hlsl.cbuffer_member @w : vector<12xf32>
+}
+// CHECK-LABEL: func.func @long_vector
+// CHECK-COUNT-12: vector.extract
+// CHECK:          vector.from_elements {{.*}} : vector<12xf32>
+func.func @long_vector() -> vector<12xf32> {
+  %p = hlsl.cbuffer_addr @long::@w : !hlsl.ptr<vector<12xf32>, constant>
+  %v = hlsl.load %p : !hlsl.ptr<vector<12xf32>, constant>
+  return %v : vector<12xf32>
+}

@@ -8,6 +8,7 @@
 
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
+#include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   mlir::func::registerInlinerExtension(registry);
   mlir::registerTransformsPasses();
   mlir::hlsl::registerHLSLPasses();
+  mlir::hlsl::registerHLSLPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "hlsl-mlir pass driver\n", registry));
 }

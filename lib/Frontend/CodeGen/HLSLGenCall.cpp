@@ -140,6 +140,23 @@ static LogicalResult emitArgs(HLSLGenFunction &gen,
       if (!pointee)
         return failure();
       value = gen.emitOutArg(outArg, pointee);
+    } else if (auto unsized = dyn_cast_or_null<ArrayType>(paramType);
+               unsized && unsized.isUnbounded()) {
+      // A sized array passed to `float a[]` is copied like any array
+      // argument (Clang shows it decayed to a pointer).
+      const clang::Expr *array = arg->IgnoreParens();
+      if (const auto *decay = dyn_cast<clang::ImplicitCastExpr>(array);
+          decay && decay->getCastKind() == clang::CK_ArrayToPointerDecay)
+        array = decay->getSubExpr();
+      value = gen.emitRValue(array);
+      auto sized = value ? dyn_cast<ArrayType>(value.getType()) : ArrayType();
+      if (value && !sized) {
+        gen.notSupported(arg, "this argument for an unsized array parameter");
+        return failure();
+      }
+      if (value && !sized.isUnbounded())
+        value = ArrayCastOp::create(gen.builder, gen.getLoc(arg->getExprLoc()),
+                                    unsized, value);
     } else {
       value = gen.emitRValue(arg);
       if (value && paramType && value.getType() != paramType) {
@@ -259,6 +276,15 @@ Value HLSLGenFunction::emitResourceMethod(const clang::CallExpr *expr,
                                           const clang::CXXMethodDecl *method,
                                           const clang::Expr *object) {
   Location loc = getLoc(expr->getExprLoc());
+  if (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) {
+    // `Arr[0] = Y`: resources are handles, assignment copies the handle.
+    Value value = emitResource(expr->getArg(expr->getNumArgs() - 1));
+    LValue self = emitLValue(object);
+    if (!value || !self.addr)
+      return {};
+    emitStore(value, self, loc);
+    return self.addr;
+  }
   Value handle = emitResource(object);
   if (!handle)
     return {};

@@ -281,7 +281,7 @@ static bool isExcludedFromLayout(HLSLGenTypes &types, const clang::VarDecl *var,
   clang::QualType type = var->getType();
   if (var->getStorageClass() == clang::SC_Static ||
       type.getAddressSpace() == clang::LangAS::hlsl_groupshared ||
-      types.isResourceOrArray(type))
+      types.isResourceOrArray(type) || recordHasResources(types, type))
     return true;
   clang::QualType element = type;
   while (const auto *array = ast.getAsArrayType(element)) {
@@ -426,7 +426,8 @@ void HLSLGenModule::emitEntryPoints(clang::TranslationUnitDecl *unit) {
   scan(unit);
   bool isLibrary = options.profile.stage == ShaderStage::Library;
   if (entries.empty() && !isLibrary) {
-    error(unit->getBeginLoc(),
+    clang::SourceManager &sm = astContext.getSourceManager();
+    error(sm.getLocForStartOfFile(sm.getMainFileID()),
           "missing entry point definition '" + options.entry + "'");
     return;
   }
@@ -472,7 +473,12 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     argAttrs.push_back(DictionaryAttr::get(context));
   }
   for (const clang::ParmVarDecl *param : decl->parameters()) {
-    Type type = types.convert(param->getType(), param->getLocation());
+    // `float a[]` decays to a pointer in Clang's AST; HLSL passes arrays by
+    // value, so it is an unsized array value here.
+    clang::QualType paramType = param->getType();
+    if (param->getOriginalType()->isIncompleteArrayType())
+      paramType = param->getOriginalType();
+    Type type = types.convert(paramType, param->getLocation());
     if (!type)
       return {};
     NamedAttrList attrs;

@@ -151,7 +151,12 @@ LogicalResult VarOp::verify() {
     return emitOpError() << "local variables live in the 'function' address "
                             "space, got "
                          << type;
-  if (!isDataType(type.getPointee()) && !containsResource(type.getPointee()))
+  Type pointee = type.getPointee();
+  // An unsized array parameter's copy: its size is the argument's, known
+  // once the call is inlined.
+  if (auto array = dyn_cast<ArrayType>(pointee); array && array.isUnbounded())
+    pointee = array.getElementType();
+  if (!isDataType(pointee) && !containsResource(pointee))
     return emitOpError() << "cannot allocate a variable of type "
                          << type.getPointee();
   return success();
@@ -193,6 +198,9 @@ CBufferAddrOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 static bool isLoadableType(Type type) {
+  // Unsized arrays are values of unsized array parameters (see VarOp).
+  if (auto array = dyn_cast<ArrayType>(type); array && array.isUnbounded())
+    type = array.getElementType();
   return isDataType(type) || containsResource(type);
 }
 
@@ -302,6 +310,19 @@ ResourceSliceOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return failure();
   if (*type != getResult().getType())
     return emitOpError() << "result type must be " << *type;
+  return success();
+}
+
+LogicalResult
+CreateHandleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto resource =
+      symbolTable.lookupNearestSymbolFrom<ResourceOp>(*this, getResourceAttr());
+  if (!resource)
+    return emitOpError() << "'" << getResource()
+                         << "' does not name an hlsl.resource";
+  if (resource.getResourceType() != getHandle().getType())
+    return emitOpError() << "result type must be "
+                         << resource.getResourceType();
   return success();
 }
 

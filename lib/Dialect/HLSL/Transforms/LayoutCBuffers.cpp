@@ -50,15 +50,15 @@ std::string describeEnd(uint64_t end) {
 LogicalResult checkPackOffset(CBufferMemberOp member, uint64_t offset) {
   Type type = member.getType();
   uint64_t size = getCBufferSize(type);
-  if (size == 0)
-    return success();
   std::string where = "packoffset(" + formatPackOffset(offset) + ")";
-  if (startsCBufferRow(type)) {
+  // Members without data occupy nothing, but their offset is still recorded
+  // and must be in range.
+  if (size != 0 && startsCBufferRow(type)) {
     if (offset % kCBufferRowSize != 0)
       return member.emitError() << "'" << member.getSymName() << "' of type "
                                 << type << " starts a new 16-byte row, so its "
                                 << where << " must name component x";
-  } else {
+  } else if (size != 0) {
     unsigned scalarSize = getCBufferScalarSize(getCBufferScalarType(type));
     if (offset % scalarSize != 0)
       return member.emitError()

@@ -157,6 +157,14 @@ FailureOr<CBufferAddress> LoadLowering::resolve(Value addr) {
       return load.emitError()
              << "constant buffer member " << cbufferAddr.getMember()
              << " has no offset; run --hlsl-layout-cbuffers first";
+    // Keeps hand-written offsets from making us unroll absurd loads.
+    if (*member.getOffset() + getCBufferSize(member.getType()) >
+        kMaxCBufferSize)
+      return load.emitError()
+             << "constant buffer member " << cbufferAddr.getMember()
+             << " at offset " << *member.getOffset()
+             << " does not fit in a constant buffer of " << kMaxCBufferSize
+             << " bytes";
     CBufferAddress address;
     address.cbuffer =
         FlatSymbolRefAttr::get(cbufferAddr.getMember().getRootReference());
@@ -356,7 +364,13 @@ FailureOr<Value> LoadLowering::loadValue(const CBufferAddress &address) {
     Type scalar = vec.getElementType();
     uint64_t scalarSize = getCBufferScalarSize(scalar);
     int64_t length = vec.getNumElements();
-    if (address.scalars || address.vectorStride != scalarSize) {
+    uint64_t perRow = kCBufferRowSize / scalarSize;
+    uint64_t row = address.offset / kCBufferRowSize;
+    uint64_t first = address.offset % kCBufferRowSize / scalarSize;
+    // HLSL vectors span at most two rows (double3, double4); longer ones
+    // only come from hand-written IR.
+    if (address.scalars || address.vectorStride != scalarSize ||
+        first + length > 2 * perRow) {
       // Scattered components: read them one by one.
       SmallVector<Value> components;
       for (int64_t i = 0; i < length; ++i) {
@@ -369,11 +383,7 @@ FailureOr<Value> LoadLowering::loadValue(const CBufferAddress &address) {
       return vector::FromElementsOp::create(builder, loc, vec, components)
           .getResult();
     }
-    // A contiguous vector: in one row, or two rows for 64-bit vectors of
-    // 3 or 4, which start a row.
-    uint64_t perRow = kCBufferRowSize / scalarSize;
-    uint64_t row = address.offset / kCBufferRowSize;
-    uint64_t first = address.offset % kCBufferRowSize / scalarSize;
+    // A contiguous vector in one row or two.
     Value low = loadRow(address, row, address.rows, scalar);
     Value value;
     if (first == 0 && uint64_t(length) == perRow) {

@@ -12,6 +12,7 @@ include "mlir/IR/RegionKindInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/MemorySlotInterfaces.td"
 
 // Functions and calls are `func.func` / `func.call`: HLSL functions have no
 // semantics beyond C functions once out-arguments are explicit pointers and
@@ -147,7 +148,8 @@ def HLSL_GlobalOp : HLSL_Op<"global", [Symbol, IsolatedFromAbove]> {
 // Addresses and memory
 //===----------------------------------------------------------------------===//
 
-def HLSL_VarOp : HLSL_Op<"var"> {
+def HLSL_VarOp : HLSL_Op<"var", [
+    DeclareOpInterfaceMethods<PromotableAllocationOpInterface>]> {
   let summary = "function-local variable";
   let description = [{
     Allocates a local variable and returns its address. The name is the
@@ -194,6 +196,7 @@ def HLSL_CBufferAddrOp : HLSL_Op<"cbuffer_addr", [Pure,
 }
 
 def HLSL_LoadOp : HLSL_Op<"load", [
+    DeclareOpInterfaceMethods<PromotableMemOpInterface>,
     TypesMatchWith<"result type is the pointee type", "addr", "result",
                    "::llvm::cast<PointerType>($_self).getPointee()">]> {
   let summary = "read the value at an address";
@@ -209,6 +212,7 @@ def HLSL_LoadOp : HLSL_Op<"load", [
 }
 
 def HLSL_StoreOp : HLSL_Op<"store", [
+    DeclareOpInterfaceMethods<PromotableMemOpInterface>,
     TypesMatchWith<"stored value has the pointee type", "addr", "value",
                    "::llvm::cast<PointerType>($_self).getPointee()">]> {
   let summary = "write a value to an address";
@@ -319,6 +323,27 @@ def HLSL_ResourceAddrOp : HLSL_Op<"resource_addr", [Pure]> {
     type($index) `->` qualified(type($addr))
   }];
   let hasVerifier = 1;
+}
+
+def HLSL_CreateHandleOp : HLSL_Op<"create_handle", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "handle of an element of a resource declaration's range";
+  let description = [{
+    The handle of element `index` of the flattened binding range of a
+    resource declaration: what `hlsl.resource_handle` with one index per
+    dimension becomes after resource-array lowering. `C[1][0][3]` of
+    `C[2][2][5]` is element 23; once bindings are assigned the register is
+    the range's lower bound plus the index.
+
+    ```mlir
+    %h = hlsl.create_handle @C[%c23] : !hlsl.res<RWBuffer, f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$resource, I32:$index);
+  let results = (outs HLSL_AnyResource:$handle);
+  let assemblyFormat = [{
+    $resource `[` $index `]` attr-dict `:` qualified(type($handle))
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -442,6 +467,7 @@ def HLSL_ArrayExtractOp : HLSL_Op<"array_extract", [Pure,
   let assemblyFormat = [{
     $array `[` $index `]` attr-dict `:` qualified(type($array)) `,` type($index)
   }];
+  let hasFolder = 1;
 }
 
 def HLSL_ArrayInsertOp : HLSL_Op<"array_insert", [Pure,
@@ -477,6 +503,7 @@ def HLSL_FieldExtractOp : HLSL_Op<"field_extract", [Pure]> {
     type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def HLSL_FieldInsertOp : HLSL_Op<"field_insert", [Pure,

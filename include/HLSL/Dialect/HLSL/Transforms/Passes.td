@@ -132,4 +132,78 @@ def HLSLLowerCBufferLoadsPass
                            "::mlir::vector::VectorDialect"];
 }
 
+
+//===----------------------------------------------------------------------===//
+// Temporaries, locals and resource arrays
+//===----------------------------------------------------------------------===//
+
+def HLSLMaterializeTemporariesPass
+    : Pass<"hlsl-materialize-temporaries", "::mlir::ModuleOp"> {
+  let summary = "Turn out/inout argument temporaries into explicit copies";
+  let description = [{
+    Replaces every `hlsl.out_arg` (seed 000) with a local variable: `inout`
+    temporaries are initialized from the argument lvalue through the copy-in
+    conversion, `out` temporaries start undefined; the call gets the
+    temporary's address; after the call the temporaries are written back
+    through the write-back conversion, left to right in argument order (so
+    `Init(V, V)` leaves the second write-back in `V`).
+
+    The temporary is skipped, and the lvalue's address passed directly, when
+    that is unobservable: no conversion, no swizzle, the lvalue is (an element
+    of) a local variable, and no other argument of the call refers to the
+    same variable. With `force-temporaries` every argument gets one.
+  }];
+  let options = [
+    Option<"forceTemporaries", "force-temporaries", "bool", "false",
+           "Create a temporary even where it is not needed">
+  ];
+}
+
+def HLSLPromoteLocalsPass
+    : Pass<"hlsl-promote-locals", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite element accesses of local variables as value ops";
+  let description = [{
+    Makes local variables promotable by `mem2reg`: a load or store through
+    `hlsl.element_addr`/`hlsl.field_addr` of a local variable becomes a load
+    or store of the whole variable plus `vector.extract`/`vector.insert`,
+    `hlsl.array_extract`/`hlsl.array_insert` or
+    `hlsl.field_extract`/`hlsl.field_insert`. Applies to variables of vector
+    type and to variables that hold resources (local resource arrays, which
+    must become SSA handles); other aggregates stay in memory for LLVM's
+    SROA. Variables whose address escapes are left alone.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+}
+
+def HLSLFoldGuardedComparesPass
+    : Pass<"hlsl-fold-guarded-compares", "::mlir::func::FuncOp"> {
+  let summary = "Fold integer comparisons decided by the branches guarding them";
+  let description = [{
+    Integer range analysis that also uses branch conditions: inside
+    `for (int i = 0; i < 5; i++)` the body only runs with `i` in [0, 4], so
+    `i > 6` there is false and the code it guards is dead (seed 004, example
+    6.1: resources only such code uses must not get bindings). The ranges
+    come from MLIR's integer range analysis, narrowed by every `cf.cond_br`
+    on the dominator path whose condition compares the value with a
+    constant; comparisons whose outcome is then known become constants.
+  }];
+}
+
+def HLSLLowerResourceArraysPass
+    : Pass<"hlsl-lower-resource-arrays", "::mlir::ModuleOp"> {
+  let summary = "Lower resource array accesses to flattened-index handles";
+  let description = [{
+    Runs after inlining and promotion of local variables (seed 001). Each
+    element of a global resource slice becomes a handle of the declaration
+    (`N[7]` passed as `P`, then `P[3]`, is `N[7][3]`); an element taken with a
+    dynamic index from an array of handles becomes a chain of selects; and
+    every `hlsl.resource_handle @C[i, j, k]` becomes
+    `hlsl.create_handle @C[flat]` with the row-major flattened index
+    (`C[1][0][3]` of `C[2][2][5]` is 23). A handle that is read from a local
+    resource array element never assigned is an error at its use (DXC
+    silently reads a null handle).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // HLSL_DIALECT_HLSL_TRANSFORMS_PASSES_TD

@@ -1,0 +1,159 @@
+//===- LowerResourceArrays.cpp - resource arrays to flat handles ----------===//
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::hlsl {
+#define GEN_PASS_DEF_HLSLLOWERRESOURCEARRAYSPASS
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h.inc"
+} // namespace mlir::hlsl
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+namespace {
+/// `P[j]` where `P` is `N[i...]` (a slice of a global array) is `N[i..., j]`:
+/// the handle keeps the original declaration's range (seed 001).
+struct ExtractFromSlice : OpRewritePattern<ArrayExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ArrayExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    auto slice = op.getArray().getDefiningOp<ResourceSliceOp>();
+    if (!slice)
+      return failure();
+    Value index = op.getIndex();
+    if (index.getType() != rewriter.getI32Type())
+      index = arith::TruncIOp::create(rewriter, op.getLoc(),
+                                      rewriter.getI32Type(), index);
+    SmallVector<Value> indices(slice.getIndices());
+    indices.push_back(index);
+    if (isa<ResourceType>(op.getType()))
+      rewriter.replaceOpWithNewOp<ResourceHandleOp>(
+          op, op.getType(), slice.getResourceAttr(), indices);
+    else
+      rewriter.replaceOpWithNewOp<ResourceSliceOp>(
+          op, op.getType(), slice.getResourceAttr(), indices);
+    return success();
+  }
+};
+
+/// A dynamic element of an array of handles built element by element is a
+/// select between the elements.
+struct ExtractDynamicHandle : OpRewritePattern<ArrayExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ArrayExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!containsResource(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value index = op.getIndex();
+    auto makeIndex = [&](int64_t i) -> Value {
+      return arith::ConstantOp::create(
+          rewriter, loc, rewriter.getIntegerAttr(index.getType(), i));
+    };
+    if (auto insert = op.getArray().getDefiningOp<ArrayInsertOp>()) {
+      // extract(insert(v, a, i), j) = j == i ? v : extract(a, j)
+      Value same = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                         index, insert.getIndex());
+      Value rest = ArrayExtractOp::create(rewriter, loc, insert.getArray(), index);
+      rewriter.replaceOpWithNewOp<arith::SelectOp>(op, same, insert.getValue(),
+                                                   rest);
+      return success();
+    }
+    auto construct = op.getArray().getDefiningOp<ConstructOp>();
+    if (!construct)
+      return failure();
+    OperandRange elements = construct.getElements();
+    Value result = elements.back();
+    for (int64_t i = elements.size() - 2; i >= 0; --i) {
+      Value match = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::eq, index,
+                                          makeIndex(i));
+      result = arith::SelectOp::create(rewriter, loc, match, elements[i], result);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// resource_handle @C[i, j, k] -> create_handle @C[(i * d1 + j) * d2 + k].
+struct FlattenHandle : OpRewritePattern<ResourceHandleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ResourceHandleOp op,
+                                PatternRewriter &rewriter) const override {
+    auto resource = SymbolTable::lookupNearestSymbolFrom<ResourceOp>(
+        op, op.getResourceAttr());
+    if (!resource)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<int64_t> shape = resource.getShape();
+    Value flat;
+    for (auto [dim, index] : llvm::enumerate(op.getIndices())) {
+      if (!flat) {
+        flat = index;
+        continue;
+      }
+      Value size = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getI32IntegerAttr(int32_t(shape[dim])));
+      flat = arith::AddIOp::create(
+          rewriter, loc, arith::MulIOp::create(rewriter, loc, flat, size),
+          index);
+    }
+    if (!flat)
+      flat = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI32IntegerAttr(0));
+    rewriter.replaceOpWithNewOp<CreateHandleOp>(op, op.getType(),
+                                                op.getResourceAttr(), flat);
+    return success();
+  }
+};
+
+struct LowerResourceArrays
+    : hlsl::impl::HLSLLowerResourceArraysPassBase<LowerResourceArrays> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExtractFromSlice, ExtractDynamicHandle, FlattenHandle>(
+        &getContext());
+    ArrayExtractOp::getCanonicalizationPatterns(patterns, &getContext());
+    arith::SelectOp::getCanonicalizationPatterns(patterns, &getContext());
+    arith::CmpIOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+
+    // A handle read from a local resource array element nobody assigned is
+    // undefined: DXC silently reads a null handle, we refuse.
+    bool failedCheck = false;
+    module.walk([&](UndefOp undef) {
+      if (!containsResource(undef.getType()))
+        return;
+      for (OpOperand &use : undef->getUses()) {
+        Operation *user = use.getOwner();
+        // Selects and array assembly only move the value along; report
+        // where it is actually used as a resource.
+        if (isa<arith::SelectOp, ConstructOp, ArrayInsertOp, StoreOp>(user))
+          continue;
+        user->emitError() << "use of an uninitialized resource: an element of "
+                             "a local resource array that was never assigned";
+        failedCheck = true;
+      }
+    });
+    module.walk([&](Operation *op) {
+      if (!isa<ArrayExtractOp, ResourceSliceOp>(op))
+        return;
+      if (!containsResource(op->getResult(0).getType()) || op->use_empty())
+        return;
+      op->emitError() << "not supported yet: this use of a resource array "
+                         "(the resource each element refers to must be known "
+                         "after inlining)";
+      failedCheck = true;
+    });
+    if (failedCheck)
+      signalPassFailure();
+  }
+};
+} // namespace

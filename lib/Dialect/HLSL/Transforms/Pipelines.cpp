@@ -1,0 +1,51 @@
+//===- Pipelines.cpp - the hlsl pass pipeline -----------------------------===//
+
+#include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
+  // Seed 000: explicit copies for out/inout arguments, then everything is
+  // inlined into the entry point (DXIL shaders have no calls).
+  pm.addPass(createHLSLMaterializeTemporariesPass());
+  pm.addPass(createInlinerPass());
+  pm.addPass(createSymbolDCEPass());
+  // Locals (incl. local resource arrays) become SSA values, and code that
+  // cannot run goes away before resources are counted as used (seed 004,
+  // example 6.1).
+  pm.addNestedPass<func::FuncOp>(createHLSLPromoteLocalsPass());
+  pm.addPass(createMem2Reg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createSCCPPass());
+  pm.addPass(arith::createIntRangeOptimizationsPass());
+  pm.addNestedPass<func::FuncOp>(createHLSLFoldGuardedComparesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Seed 001: handles from whole binding ranges with flattened indices.
+  pm.addPass(createHLSLLowerResourceArraysPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Seed 004: bindings of what is still used.
+  pm.addPass(createHLSLDropUnusedResourcesPass());
+  pm.addPass(createHLSLAssignBindingsPass());
+  // Seeds 002/003: cbuffer layouts and row loads.
+  pm.addPass(createHLSLLayoutCBuffersPass());
+  pm.addPass(createHLSLLowerCBufferLoadsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::hlsl::registerHLSLPipelines() {
+  PassPipelineRegistration<>(
+      "hlsl-pipeline",
+      "Run the hlsl passes: temporaries, inlining and cleanup, resource "
+      "arrays, unused resources, bindings, cbuffer layouts",
+      buildHLSLPipeline);
+}
