@@ -265,7 +265,11 @@ Value HLSLGenFunction::emitConstruct(const clang::CXXConstructExpr *expr) {
   if ((ctor->isCopyOrMoveConstructor() || ctor->isConvertingConstructor(false)) &&
       expr->getNumArgs() == 1)
     return emitRValue(expr->getArg(0));
-  if (ctor->isDefaultConstructor() && ctor->isTrivial()) {
+  // Default-constructed local resource arrays hold no handle yet: reading an
+  // element before assigning it is diagnosed by the resource lowering.
+  if (ctor->isDefaultConstructor() &&
+      (ctor->isTrivial() ||
+       module.getTypes().isResourceOrArray(expr->getType()))) {
     Type type = convertType(expr->getType(), expr->getExprLoc());
     return type ? Value(UndefOp::create(builder, loc, type)) : Value();
   }

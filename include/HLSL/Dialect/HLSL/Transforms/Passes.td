@@ -157,6 +157,7 @@ def HLSLMaterializeTemporariesPass
     Option<"forceTemporaries", "force-temporaries", "bool", "false",
            "Create a temporary even where it is not needed">
   ];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
 def HLSLPromoteLocalsPass
@@ -172,7 +173,8 @@ def HLSLPromoteLocalsPass
     must become SSA handles); other aggregates stay in memory for LLVM's
     SROA. Variables whose address escapes are left alone.
   }];
-  let dependentDialects = ["::mlir::vector::VectorDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def HLSLFoldGuardedComparesPass
@@ -187,6 +189,7 @@ def HLSLFoldGuardedComparesPass
     on the dominator path whose condition compares the value with a
     constant; comparisons whose outcome is then known become constants.
   }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def HLSLLowerResourceArraysPass
