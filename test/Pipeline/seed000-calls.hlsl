@@ -24,23 +24,25 @@ RWStructuredBuffer<float> Floats : register(u1);
 }
 
 // CHECK-LABEL: func.func @main
-// CHECK-DAG: %[[ARR:.*]] = hlsl.var "arr" : !hlsl.ptr<!hlsl.array<4 x f32>>
-// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i32
 // CHECK-DAG: %[[F1:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-DAG: %[[F2:.*]] = arith.constant 2.000000e+00 : f32
 // CHECK-DAG: %[[F3:.*]] = arith.constant 3.000000e+00 : f32
+// CHECK-DAG: %[[ARR:.*]] = hlsl.var "arr" : !hlsl.ptr<!hlsl.array<4 x f32>>
 // CHECK: %[[INTS:.*]] = hlsl.create_handle @Ints
-// CHECK: %[[P0:.*]] = hlsl.resource_addr %[[INTS]]
-// CHECK-NEXT: hlsl.store %[[I2]], %[[P0]] : !hlsl.ptr<i32, device>
-// CHECK: %[[FL:.*]] = hlsl.create_handle @Floats
-// CHECK: hlsl.store %[[F1]], %{{.*}} : !hlsl.ptr<f32, device>
-// CHECK: hlsl.store %[[F2]], %{{.*}} : !hlsl.ptr<f32, device>
-// CHECK: hlsl.store %[[F3]], %{{.*}} : !hlsl.ptr<f32, device>
+// CHECK-NEXT: hlsl.buffer_store %[[C2]], %[[INTS]][%[[C0]]] offset %[[C0]] : i32
+// CHECK-NEXT: %[[FL:.*]] = hlsl.create_handle @Floats
+// CHECK-NEXT: hlsl.buffer_store %[[F1]], %[[FL]][%[[C0]]] offset %[[C0]] : f32
+// CHECK-NEXT: hlsl.buffer_store %[[F2]], %[[FL]][%[[C1]]] offset %[[C0]] : f32
+// CHECK-NEXT: hlsl.buffer_store %[[F3]], %[[FL]][%[[C2]]] offset %[[C0]] : f32
 // The array argument was a copy: arr[0] is read from the caller's array,
 // which was never written after its initialization to ones.
-// CHECK: %[[E0:.*]] = hlsl.element_addr %[[ARR]][%{{.*}}]
+// CHECK-NEXT: %[[E0:.*]] = hlsl.element_addr %[[ARR]][%[[C0]]]
 // CHECK-NEXT: %[[A0:.*]] = hlsl.load %[[E0]]
-// CHECK-NEXT: %[[P4:.*]] = hlsl.resource_addr %[[FL]]
-// CHECK-NEXT: hlsl.store %[[A0]], %[[P4]]
-// CHECK-NOT: hlsl.call
+// CHECK-NEXT: hlsl.buffer_store %[[A0]], %[[FL]][%[[C3]]] offset %[[C0]] : f32
+// CHECK-NEXT: return
+// CHECK-NOT: call
 // CHECK-NOT: hlsl.out_arg

@@ -23,8 +23,6 @@ void main(uint GI : SV_GroupIndex) {
 // CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : i32
 // CHECK-DAG: %[[X:.*]] = hlsl.create_handle @X[%{{.*}}]
 // CHECK-DAG: %[[Y:.*]] = hlsl.create_handle @Y[%{{.*}}]
-// CHECK: %[[YP:.*]] = hlsl.resource_addr %[[Y]][%[[GI]]]
-// CHECK-NEXT: hlsl.store %[[ONE]], %[[YP]]
-// CHECK-NEXT: %[[XP:.*]] = hlsl.resource_addr %[[X]][%[[GI]]]
-// CHECK-NEXT: hlsl.store %[[TWO]], %[[XP]]
+// CHECK: hlsl.buffer_store %[[ONE]], %[[Y]][%[[GI]]]
+// CHECK-NEXT: hlsl.buffer_store %[[TWO]], %[[X]][%[[GI]]]
 // CHECK-NEXT: return

@@ -471,5 +471,8 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
   auto op = IntrinsicOp::create(builder, loc,
                                 resultType ? TypeRange(resultType) : TypeRange(),
                                 builder.getStringAttr(name), args);
+  if (isAtomic && !argExprs.empty())
+    op->setAttr("hlsl.signed",
+                builder.getBoolAttr(isSigned(argExprs[0]->getType())));
   return resultType ? op.getResult() : Value();
 }

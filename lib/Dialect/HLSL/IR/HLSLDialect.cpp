@@ -77,6 +77,12 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
                                 "integer (0: unroll fully)";
     return success();
   }
+  // Signedness of an atomic min/max destination (types are signless).
+  if (name == "hlsl.signed") {
+    if (!isa<BoolAttr>(attr.getValue()))
+      return op->emitError() << "'hlsl.signed' must be a boolean";
+    return success();
+  }
   if (name == "hlsl.loop") {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'hlsl.loop' must be a unit attribute";

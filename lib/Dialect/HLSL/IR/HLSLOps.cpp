@@ -615,3 +615,51 @@ CBufferLoadRowOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << "' does not name an hlsl.cbuffer";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Buffer access
+//===----------------------------------------------------------------------===//
+
+/// Buffers, structured buffers and byte-address buffers are what
+/// buffer_load/store address; textures and constant buffers have their own
+/// operations.
+static LogicalResult verifyBufferAccess(Operation *op, ResourceType resource,
+                                        Type value) {
+  ResourceKind kind = resource.getKind();
+  if (!isStructuredBuffer(kind) && !isByteAddressBuffer(kind) &&
+      !isTypedResource(kind))
+    return op->emitOpError() << stringifyResourceKind(kind)
+                             << " is not a buffer or texture";
+  if (auto vec = dyn_cast<VectorType>(value))
+    if (vec.getNumElements() > 4)
+      return op->emitOpError() << "accesses at most 4 components, got "
+                               << value;
+  return success();
+}
+
+LogicalResult BufferLoadOp::verify() {
+  return verifyBufferAccess(*this, getHandle().getType(), getType());
+}
+
+LogicalResult BufferStoreOp::verify() {
+  if (getResourceClass(getHandle().getType().getKind()) != ResourceClass::UAV)
+    return emitOpError() << "cannot write to the read-only "
+                         << stringifyResourceKind(getHandle().getType().getKind());
+  return verifyBufferAccess(*this, getHandle().getType(),
+                            getValue().getType());
+}
+
+LogicalResult BufferAtomicOp::verify() {
+  if (getResourceClass(getHandle().getType().getKind()) != ResourceClass::UAV)
+    return emitOpError() << "atomics need a UAV";
+  unsigned width = getValue().getType().getIntOrFloatBitWidth();
+  if (width != 32 && width != 64)
+    return emitOpError() << "atomics operate on 32- or 64-bit integers";
+  if (getCompare() && getCompare().getType() != getValue().getType())
+    return emitOpError() << "compare value must have the value's type";
+  if (getResult().getType() != getValue().getType())
+    return emitOpError() << "result must have the value's type";
+  if (!isa<IntegerType>(getIndex().getType()))
+    return emitOpError() << "atomics on texture elements are not supported yet";
+  return verifyBufferAccess(*this, getHandle().getType(), getValue().getType());
+}

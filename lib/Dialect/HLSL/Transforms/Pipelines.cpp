@@ -31,6 +31,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   // Seed 001: handles from whole binding ranges with flattened indices.
   pm.addPass(createHLSLLowerResourceArraysPass());
+  pm.addPass(createHLSLLowerResourceAccessPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Seed 004: bindings of what is still used.
@@ -40,6 +41,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   pm.addPass(createHLSLLayoutCBuffersPass());
   pm.addPass(createHLSLLowerCBufferLoadsPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 }
 
 void mlir::hlsl::registerHLSLPipelines() {

@@ -630,4 +630,82 @@ def HLSL_CBufferLoadRowOp : HLSL_Op<"cbuffer_load_row", [Pure,
   }];
 }
 
+
+def HLSL_BufferValue : AnyTypeOf<[AnySignlessInteger, AnyFloat,
+    VectorOfRankAndType<[1], [AnySignlessInteger, AnyFloat]>],
+    "scalar or vector buffer value">;
+
+def HLSL_ResourceIndex : AnyTypeOf<[I32, VectorOfRankAndType<[1], [I32]>],
+    "element index or texture coordinates">;
+
+def HLSL_BufferLoadOp : HLSL_Op<"buffer_load", [
+    MemoryEffects<[MemRead]>]> {
+  let summary = "read a scalar or vector from a buffer resource";
+  let description = [{
+    What a load through `hlsl.resource_addr` becomes once element and field
+    addressing is resolved (`hlsl-lower-resource-access`). For textures
+    `index` is the texel coordinate vector and `offset` 0; for typed
+    buffers `index` is the element and `offset` is 0; for structured
+    buffers `index` is the element and `offset` the byte offset inside it;
+    for byte-address buffers `index` is the byte address and `offset` 0.
+    At most four components are read at once.
+
+    ```mlir
+    %v = hlsl.buffer_load %h[%i] offset %c12 : !hlsl.res<RWStructuredBuffer, !hlsl.struct<"P", {a: f32, b: vector<3xf32>}>>, i32 -> vector<3xf32>
+    ```
+  }];
+  let arguments = (ins HLSL_AnyResource:$handle, HLSL_ResourceIndex:$index,
+                       I32:$offset);
+  let results = (outs HLSL_BufferValue:$result);
+  let assemblyFormat = [{
+    $handle `[` $index `]` `offset` $offset attr-dict `:`
+    qualified(type($handle)) `,` type($index) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_BufferStoreOp : HLSL_Op<"buffer_store", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "write a scalar or vector to a buffer resource";
+  let description = [{
+    The store counterpart of `hlsl.buffer_load`, with the same addressing.
+
+    ```mlir
+    hlsl.buffer_store %v, %h[%i] offset %c0 : f32, !hlsl.res<RWBuffer, f32>, i32
+    ```
+  }];
+  let arguments = (ins HLSL_BufferValue:$value, HLSL_AnyResource:$handle,
+                       HLSL_ResourceIndex:$index, I32:$offset);
+  let assemblyFormat = [{
+    $value `,` $handle `[` $index `]` `offset` $offset attr-dict `:`
+    type($value) `,` qualified(type($handle)) `,` type($index)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLSL_BufferAtomicOp : HLSL_Op<"buffer_atomic"> {
+  let summary = "atomic read-modify-write of a buffer element";
+  let description = [{
+    `InterlockedAdd(buf[i], v)` and friends on a UAV element, addressed like
+    `hlsl.buffer_load`; returns the previous value. With `compare`, a
+    compare-exchange: the element is replaced by `value` only if it equals
+    `compare`.
+
+    ```mlir
+    %old = hlsl.buffer_atomic add %h[%i] offset %c0, %v : !hlsl.res<RWStructuredBuffer, i32>, i32 -> i32
+    ```
+  }];
+  let arguments = (ins HLSL_AtomicOpAttr:$kind, HLSL_AnyResource:$handle,
+                       I32:$index, I32:$offset,
+                       Optional<AnySignlessInteger>:$compare,
+                       AnySignlessInteger:$value);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = [{
+    `` $kind $handle `[` $index `]` `offset` $offset (`compare` $compare^)?
+    `,` $value attr-dict `:` qualified(type($handle)) `,` type($value)
+    (`,` type($compare)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_TD

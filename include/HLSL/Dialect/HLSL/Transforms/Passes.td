@@ -209,4 +209,22 @@ def HLSLLowerResourceArraysPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def HLSLLowerResourceAccessPass
+    : Pass<"hlsl-lower-resource-access", "::mlir::ModuleOp"> {
+  let summary = "Resolve loads, stores and atomics through buffer elements";
+  let description = [{
+    Rewrites every load, store and atomic through an `hlsl.resource_addr`
+    address (after any `hlsl.field_addr`/`hlsl.element_addr`) and the
+    `Load`/`Store`/`Interlocked*` methods of buffers into `hlsl.buffer_load`,
+    `hlsl.buffer_store` and `hlsl.buffer_atomic` with an element index and
+    a byte offset. Structured-buffer elements are laid out with each scalar
+    aligned to its size (vectors and matrices are not padded, structs align
+    to their largest scalar); aggregates are read and written as pieces of
+    at most four components; `bool` is stored as a 32-bit integer. Matrices
+    are stored in their declared order.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // HLSL_DIALECT_HLSL_TRANSFORMS_PASSES_TD

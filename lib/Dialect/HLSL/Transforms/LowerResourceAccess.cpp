@@ -1,0 +1,354 @@
+//===- LowerResourceAccess.cpp - buffer element accesses ------------------===//
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h"
+#include "HLSL/Dialect/HLSL/Transforms/StructuredLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::hlsl {
+#define GEN_PASS_DEF_HLSLLOWERRESOURCEACCESSPASS
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h.inc"
+} // namespace mlir::hlsl
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+namespace {
+/// A resolved buffer address: element `index` of `handle`, `offset` bytes
+/// into it, holding a value of `type`.
+struct BufferAddress {
+  Value handle;
+  Value index;
+  Value offset;
+  Type type;
+};
+
+Value constI32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(int32_t(v)));
+}
+
+Value addOffset(OpBuilder &b, Location loc, Value base, Value index,
+                int64_t stride) {
+  Value scaled = stride == 1 ? index
+                             : Value(arith::MulIOp::create(
+                                   b, loc, index, constI32(b, loc, stride)));
+  return arith::AddIOp::create(b, loc, base, scaled);
+}
+
+/// Walks field/element addressing back to the resource_addr it starts from.
+FailureOr<BufferAddress> resolve(OpBuilder &b, Value addr) {
+  SmallVector<Operation *> steps;
+  Value current = addr;
+  while (!current.getDefiningOp<ResourceAddrOp>()) {
+    Operation *def = current.getDefiningOp();
+    if (!isa_and_nonnull<ElementAddrOp, FieldAddrOp>(def))
+      return failure();
+    steps.push_back(def);
+    current = def->getOperand(0);
+  }
+  auto resourceAddr = current.getDefiningOp<ResourceAddrOp>();
+  Location loc = addr.getLoc();
+  BufferAddress result;
+  result.handle = resourceAddr.getHandle();
+  result.index = resourceAddr.getIndex();
+  result.offset = constI32(b, loc, 0);
+  Type type = resourceAddr.getAddr().getType().getPointee();
+  for (Operation *step : llvm::reverse(steps)) {
+    if (auto field = dyn_cast<FieldAddrOp>(step)) {
+      auto st = cast<StructType>(type);
+      result.offset = arith::AddIOp::create(
+          b, loc, result.offset,
+          constI32(b, loc, getStructuredFieldOffset(st, field.getIndex())));
+      type = st.getFieldTypes()[field.getIndex()];
+      continue;
+    }
+    auto element = cast<ElementAddrOp>(step);
+    Type elementType;
+    int64_t stride;
+    if (auto array = dyn_cast<ArrayType>(type)) {
+      elementType = array.getElementType();
+      stride = getStructuredLayout(elementType).size;
+    } else if (auto vec = dyn_cast<VectorType>(type)) {
+      elementType = vec.getElementType();
+      stride = getStructuredLayout(elementType).size;
+    } else {
+      return failure(); // matrix rows are not contiguous in general
+    }
+    result.offset = addOffset(b, loc, result.offset, element.getIndex(), stride);
+    type = elementType;
+  }
+  result.type = type;
+  return result;
+}
+
+/// Memory type of a leaf: bool is stored as i32.
+Type memoryType(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (!element.isInteger(1))
+    return type;
+  Type i32 = IntegerType::get(type.getContext(), 32);
+  if (auto vec = dyn_cast<VectorType>(type))
+    return VectorType::get(vec.getShape(), i32);
+  return i32;
+}
+
+/// Reads a value of any data type as pieces of at most four components.
+Value loadValue(OpBuilder &b, Location loc, const BufferAddress &addr,
+                Type type, Value offset) {
+  auto leaf = [&](Type leafType, Value leafOffset) -> Value {
+    Type mem = memoryType(leafType);
+    Value v = BufferLoadOp::create(b, loc, mem, addr.handle, addr.index,
+                                   leafOffset);
+    if (mem == leafType)
+      return v;
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(mem));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
+  };
+  if (isa<IntegerType, FloatType>(type))
+    return leaf(type, offset);
+  if (auto vec = dyn_cast<VectorType>(type)) {
+    if (vec.getNumElements() <= 4)
+      return leaf(type, offset);
+  }
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    // Elements in memory order, then rebuilt in row-major value order.
+    Type scalar = matrix.getElementType();
+    int64_t size = getStructuredLayout(scalar).size;
+    unsigned rows = matrix.getRows(), cols = matrix.getColumns();
+    SmallVector<Value> elements(rows * cols);
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned c = 0; c < cols; ++c) {
+        unsigned memoryIndex = matrix.isRowMajor() ? r * cols + c : c * rows + r;
+        elements[r * cols + c] =
+            leaf(scalar, addOffset(b, loc, offset,
+                                   constI32(b, loc, memoryIndex), size));
+      }
+    return ConstructOp::create(b, loc, type, elements);
+  }
+  SmallVector<Value> elements;
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    int64_t stride = getStructuredLayout(array.getElementType()).size;
+    for (int64_t i = 0; i < array.getSize(); ++i)
+      elements.push_back(loadValue(b, loc, addr, array.getElementType(),
+                                   addOffset(b, loc, offset,
+                                             constI32(b, loc, i), stride)));
+  } else if (auto st = dyn_cast<StructType>(type)) {
+    for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+      elements.push_back(loadValue(
+          b, loc, addr, field,
+          arith::AddIOp::create(
+              b, loc, offset,
+              constI32(b, loc, getStructuredFieldOffset(st, i)))));
+  } else if (auto vec = dyn_cast<VectorType>(type)) {
+    // Vectors of more than four components do not exist in HLSL.
+    return {};
+  }
+  return ConstructOp::create(b, loc, type, elements);
+}
+
+void storeValue(OpBuilder &b, Location loc, const BufferAddress &addr,
+                Value value, Value offset) {
+  Type type = value.getType();
+  auto leaf = [&](Value v, Value leafOffset) {
+    Type mem = memoryType(v.getType());
+    if (mem != v.getType())
+      v = arith::ExtUIOp::create(b, loc, mem, v);
+    BufferStoreOp::create(b, loc, v, addr.handle, addr.index, leafOffset);
+  };
+  if (isa<IntegerType, FloatType, VectorType>(type))
+    return leaf(value, offset);
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    Type scalar = matrix.getElementType();
+    int64_t size = getStructuredLayout(scalar).size;
+    unsigned rows = matrix.getRows(), cols = matrix.getColumns();
+    Value flat = MatrixCastOp::create(
+        b, loc, VectorType::get({int64_t(rows * cols)}, scalar), value);
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned c = 0; c < cols; ++c) {
+        unsigned memoryIndex = matrix.isRowMajor() ? r * cols + c : c * rows + r;
+        Value element =
+            vector::ExtractOp::create(b, loc, flat, int64_t(r * cols + c));
+        leaf(element, addOffset(b, loc, offset, constI32(b, loc, memoryIndex),
+                                size));
+      }
+    return;
+  }
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    int64_t stride = getStructuredLayout(array.getElementType()).size;
+    for (int64_t i = 0; i < array.getSize(); ++i) {
+      Value index = constI32(b, loc, i);
+      storeValue(b, loc, addr, ArrayExtractOp::create(b, loc, value, index),
+                 addOffset(b, loc, offset, index, stride));
+    }
+    return;
+  }
+  auto st = cast<StructType>(type);
+  for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+    storeValue(b, loc, addr, FieldExtractOp::create(b, loc, field, value, i),
+               arith::AddIOp::create(
+                   b, loc, offset,
+                   constI32(b, loc, getStructuredFieldOffset(st, i))));
+}
+
+std::optional<AtomicOp> getAtomicKind(StringRef name, bool isSigned) {
+  return llvm::StringSwitch<std::optional<AtomicOp>>(name)
+      .Case("InterlockedAdd", AtomicOp::Add)
+      .Case("InterlockedAnd", AtomicOp::And)
+      .Case("InterlockedOr", AtomicOp::Or)
+      .Case("InterlockedXor", AtomicOp::Xor)
+      .Case("InterlockedMin", isSigned ? AtomicOp::IMin : AtomicOp::UMin)
+      .Case("InterlockedMax", isSigned ? AtomicOp::IMax : AtomicOp::UMax)
+      .Case("InterlockedExchange", AtomicOp::Exchange)
+      .Case("InterlockedCompareExchange", AtomicOp::Exchange)
+      .Case("InterlockedCompareStore", AtomicOp::Exchange)
+      .Default(std::nullopt);
+}
+
+struct LowerResourceAccess
+    : hlsl::impl::HLSLLowerResourceAccessPassBase<LowerResourceAccess> {
+  void runOnOperation() override {
+    SmallVector<Operation *> worklist;
+    getOperation().walk([&](Operation *op) {
+      if (isa<LoadOp, StoreOp, IntrinsicOp>(op))
+        worklist.push_back(op);
+    });
+    bool failed = false;
+    for (Operation *op : worklist)
+      if (mlir::failed(lower(op))) {
+        failed = true;
+      }
+    // Address ops left without uses.
+    SmallVector<Operation *> dead;
+    getOperation().walk([&](Operation *op) {
+      if (isa<ResourceAddrOp, FieldAddrOp, ElementAddrOp>(op) &&
+          isa<PointerType>(op->getResult(0).getType()) &&
+          cast<PointerType>(op->getResult(0).getType()).getAddressSpace() ==
+              AddressSpace::Device)
+        dead.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(dead))
+      if (op->use_empty())
+        op->erase();
+    if (failed)
+      signalPassFailure();
+  }
+
+  static bool isDevice(Value addr) {
+    auto ptr = dyn_cast<PointerType>(addr.getType());
+    return ptr && ptr.getAddressSpace() == AddressSpace::Device;
+  }
+
+  LogicalResult lower(Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (!isDevice(load.getAddr()))
+        return success();
+      FailureOr<BufferAddress> addr = resolve(b, load.getAddr());
+      if (mlir::failed(addr))
+        return op->emitError()
+               << "not supported yet: this resource element access";
+      Value value = loadValue(b, loc, *addr, addr->type, addr->offset);
+      if (!value)
+        return op->emitError() << "not supported yet: loading "
+                               << addr->type << " from a buffer";
+      load.getResult().replaceAllUsesWith(value);
+      load.erase();
+      return success();
+    }
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      if (!isDevice(store.getAddr()))
+        return success();
+      FailureOr<BufferAddress> addr = resolve(b, store.getAddr());
+      if (mlir::failed(addr))
+        return op->emitError()
+               << "not supported yet: this resource element access";
+      auto resource = cast<ResourceType>(addr->handle.getType());
+      if (resource.getResourceClass() != ResourceClass::UAV)
+        return op->emitError() << "cannot write to the read-only "
+                               << stringifyResourceKind(resource.getKind());
+      storeValue(b, loc, *addr, store.getValue(), addr->offset);
+      store.erase();
+      return success();
+    }
+    auto intrinsic = cast<IntrinsicOp>(op);
+    StringRef name = intrinsic.getName();
+    ValueRange args = intrinsic.getArgs();
+    if (args.empty())
+      return success();
+    // Interlocked*(buf[i], value[, original]) on a UAV element.
+    if (name.starts_with("Interlocked") && isDevice(args[0])) {
+      FailureOr<BufferAddress> addr = resolve(b, args[0]);
+      if (mlir::failed(addr))
+        return op->emitError()
+               << "not supported yet: this atomic destination";
+      return emitAtomic(intrinsic, b, addr->handle, addr->index, addr->offset,
+                        args.drop_front());
+    }
+    auto resource = dyn_cast<ResourceType>(args[0].getType());
+    if (!resource || (!isByteAddressBuffer(resource.getKind()) &&
+                      !isTypedResource(resource.getKind()) &&
+                      !isStructuredBuffer(resource.getKind())) ||
+        isTexture(resource.getKind()))
+      return success();
+    Value zero = constI32(b, loc, 0);
+    if (name.starts_with("Interlocked") && isByteAddressBuffer(resource.getKind()))
+      return emitAtomic(intrinsic, b, args[0], args[1], zero,
+                        args.drop_front(2));
+    bool isLoad = name == "Load" || name == "Load2" || name == "Load3" ||
+                  name == "Load4";
+    bool isStore = name == "Store" || name == "Store2" || name == "Store3" ||
+                   name == "Store4";
+    if (isLoad && args.size() == 2 && intrinsic.getResult()) {
+      BufferAddress addr{args[0], args[1], zero, intrinsic.getType(0)};
+      Value value = loadValue(b, loc, addr, addr.type, zero);
+      if (!value)
+        return op->emitError() << "not supported yet: loading "
+                               << addr.type << " from a buffer";
+      intrinsic.getResult().replaceAllUsesWith(value);
+      intrinsic.erase();
+      return success();
+    }
+    if (isStore && args.size() == 3) {
+      BufferAddress addr{args[0], args[1], zero, args[2].getType()};
+      storeValue(b, loc, addr, args[2], zero);
+      intrinsic.erase();
+      return success();
+    }
+    return success();
+  }
+
+  LogicalResult emitAtomic(IntrinsicOp op, OpBuilder &b, Value handle,
+                           Value index, Value offset, ValueRange rest) {
+    StringRef name = op.getName();
+    Location loc = op.getLoc();
+    // The signedness of min/max follows the destination type; handles keep
+    // it in their element type.
+    bool isSigned = false;
+    if (auto resource = dyn_cast<ResourceType>(handle.getType()))
+      if (Type elementType = resource.getElementType())
+        if (auto element =
+                dyn_cast<IntegerType>(getElementTypeOrSelf(elementType)))
+          isSigned = element.isSigned();
+    if (auto kind = op->getAttrOfType<BoolAttr>("hlsl.signed"))
+      isSigned = kind.getValue();
+    std::optional<AtomicOp> kind = getAtomicKind(name, isSigned);
+    if (!kind)
+      return op.emitError() << "not supported yet: atomic '" << name << "'";
+    bool isCompare = name == "InterlockedCompareExchange" ||
+                     name == "InterlockedCompareStore";
+    Value compare = isCompare ? rest[0] : Value();
+    Value value = isCompare ? rest[1] : rest[0];
+    ValueRange outputs = rest.drop_front(isCompare ? 2 : 1);
+    auto atomic = BufferAtomicOp::create(
+        b, loc, value.getType(), AtomicOpAttr::get(b.getContext(), *kind),
+        handle, index, offset, compare, value);
+    if (!outputs.empty())
+      StoreOp::create(b, loc, atomic.getResult(), outputs[0]);
+    op.erase();
+    return success();
+  }
+};
+} // namespace
