@@ -377,6 +377,22 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
     }
     if (!value)
       return {};
+    // The operands of an atomic take the destination's type (the prelude
+    // declares them for every integer type to keep calls unambiguous).
+    if (isAtomic && i > 0 && !args.empty() &&
+        isa<PointerType>(args[object ? 1 : 0].getType()) &&
+        isa<IntegerType>(value.getType())) {
+      Type dest = cast<PointerType>(args[object ? 1 : 0].getType()).getPointee();
+      if (isa<IntegerType>(dest) && value.getType() != dest &&
+          !isa<OutArgOp>(value.getDefiningOp()))
+        value = emitConversion(value, arg->getType(),
+                               isSigned(argExprs[0]->getType())
+                                   ? module.getASTContext().getIntTypeForBitwidth(
+                                         dest.getIntOrFloatBitWidth(), true)
+                                   : module.getASTContext().getIntTypeForBitwidth(
+                                         dest.getIntOrFloatBitWidth(), false),
+                               arg->getExprLoc());
+    }
     args.push_back(value);
   }
 
@@ -410,10 +426,21 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
   };
   if (Value value = unaryMath())
     return value;
-  if (name == "abs" && args.size() == 1)
-    return isFloatValue(args[0])
-               ? Value(math::AbsFOp::create(builder, loc, args[0]))
-               : Value(math::AbsIOp::create(builder, loc, args[0]));
+  if (name == "abs" && args.size() == 1) {
+    if (isFloatValue(args[0]))
+      return math::AbsFOp::create(builder, loc, args[0]);
+    // The absolute value of an unsigned integer is itself.
+    if (!isSigned(argExprs[0]->getType()))
+      return args[0];
+    return math::AbsIOp::create(builder, loc, args[0]);
+  }
+  if ((name == "and" || name == "or") && args.size() == 2) {
+    Value lhs = emitBool(args[0], argExprs[0]->getType(), loc);
+    Value rhs = emitBool(args[1], argExprs[1]->getType(), loc);
+    if (name == "and")
+      return arith::AndIOp::create(builder, loc, lhs, rhs);
+    return arith::OrIOp::create(builder, loc, lhs, rhs);
+  }
   if ((name == "min" || name == "max") && args.size() == 2) {
     bool isMin = name == "min";
     if (isFloatValue(args[0]))

@@ -246,6 +246,17 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   }
   if (module.getTypes().isResourceRecord(expr->getType()))
     return emitResource(expr);
+  // A conditional whose arms are lvalues is still a choice between values.
+  if (const auto *conditional =
+          dyn_cast<clang::AbstractConditionalOperator>(expr))
+    return emitConditional(conditional);
+  if (const auto *loop = dyn_cast<clang::ArrayInitLoopExpr>(expr)) {
+    // `float c[2] = a;` copies the whole array.
+    const clang::Expr *source = loop->getCommonExpr()->getSourceExpr();
+    if (Value slice = tryEmitResourceSlice(source))
+      return slice;
+    return emitRValue(source);
+  }
   // Clang marks the splat under a scalar swizzle (`s.xxx`) an lvalue.
   if (const auto *cast = dyn_cast<clang::CastExpr>(expr);
       cast && cast->getCastKind() == clang::CK_VectorSplat)
@@ -471,8 +482,36 @@ Value HLSLGenFunction::emitArithmetic(clang::BinaryOperatorKind op, Value lhs,
   Type matrixType;
   if (isa<MatrixType>(lhs.getType()))
     matrixType = lhs.getType();
+  if (!matrixType && isa<MatrixType>(rhs.getType()))
+    matrixType = rhs.getType();
   lhs = toArithmeticValue(builder, loc, lhs);
   rhs = toArithmeticValue(builder, loc, rhs);
+  // A scalar operand of a vector or matrix operation applies to every
+  // element (`m * 2.0`).
+  if (isa<VectorType>(lhs.getType()) && !isa<VectorType>(rhs.getType()) &&
+      cast<VectorType>(lhs.getType()).getElementType() == rhs.getType())
+    rhs = vector::BroadcastOp::create(builder, loc, lhs.getType(), rhs);
+  if (isa<VectorType>(rhs.getType()) && !isa<VectorType>(lhs.getType()) &&
+      cast<VectorType>(rhs.getType()).getElementType() == lhs.getType())
+    lhs = vector::BroadcastOp::create(builder, loc, rhs.getType(), lhs);
+  // Shift amounts may have another width than the shifted value.
+  if ((op == clang::BO_Shl || op == clang::BO_Shr) &&
+      lhs.getType() != rhs.getType() &&
+      isa<IntegerType>(getElementTypeOrSelf(rhs.getType())) &&
+      isa<IntegerType>(getElementTypeOrSelf(lhs.getType()))) {
+    Type target = lhs.getType();
+    if (isa<VectorType>(target) && !isa<VectorType>(rhs.getType()))
+      rhs = vector::BroadcastOp::create(
+          builder, loc,
+          VectorType::get(cast<VectorType>(target).getShape(), rhs.getType()),
+          rhs);
+    unsigned from = getElementTypeOrSelf(rhs.getType()).getIntOrFloatBitWidth();
+    unsigned to = getElementTypeOrSelf(target).getIntOrFloatBitWidth();
+    if (from > to)
+      rhs = arith::TruncIOp::create(builder, loc, target, rhs);
+    else if (from < to)
+      rhs = arith::ExtUIOp::create(builder, loc, target, rhs);
+  }
   if (lhs.getType() != rhs.getType()) {
     module.errorNotSupported(srcLoc, "operands of different types");
     return {};
@@ -806,5 +845,14 @@ Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
   }
   if (auto vec = dyn_cast<VectorType>(type))
     return vector::FromElementsOp::create(builder, loc, vec, elements);
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    // Clang lists matrix initializers in its column-major element order;
+    // hlsl.construct takes them row by row.
+    SmallVector<Value> rowMajor(elements.size());
+    unsigned rows = matrix.getRows(), columns = matrix.getColumns();
+    for (unsigned i = 0; i < elements.size(); ++i)
+      rowMajor[(i % rows) * columns + i / rows] = elements[i];
+    return ConstructOp::create(builder, loc, type, rowMajor);
+  }
   return ConstructOp::create(builder, loc, type, elements);
 }

@@ -89,6 +89,10 @@ const GlobalSymbol *HLSLGenModule::lookupStructResource(const clang::VarDecl *va
 }
 
 bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
+  // The entry point keeps its name: other symbols (a cbuffer called `main`)
+  // get a suffix instead.
+  if (options.profile.stage != ShaderStage::Library)
+    usedSymbols.insert(options.entry);
   for (clang::Decl *decl : unit->decls())
     emitDecl(decl);
   emitEntryPoints(unit);
@@ -419,7 +423,10 @@ void HLSLGenModule::emitEntryPoints(clang::TranslationUnitDecl *unit) {
       else if (auto *exportDecl = dyn_cast<clang::ExportDecl>(decl))
         scan(exportDecl);
       else if (auto *fn = dyn_cast<clang::FunctionDecl>(decl))
-        if (fn->hasAttr<clang::HLSLShaderAttr>() && fn->hasBody())
+        if (fn->hasBody() &&
+            (fn->hasAttr<clang::HLSLShaderAttr>() ||
+             (options.profile.stage == ShaderStage::Library &&
+              isa<clang::ExportDecl>(dc))))
           entries.push_back(fn->getDefinition());
     }
   };
@@ -502,7 +509,10 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   std::string name = decl->getNameAsString();
   if (method)
     name = (method->getParent()->getName() + "::" + name).str();
-  if (!decl->hasAttr<clang::HLSLShaderAttr>() && functions.size() > 0) {
+  bool isEntry = decl->hasAttr<clang::HLSLShaderAttr>() &&
+                 (options.profile.stage == ShaderStage::Library ||
+                  name == options.entry);
+  if (!isEntry) {
     // Overloads and template instances share a source name.
     name = uniqueSymbol(name);
   } else {
@@ -543,7 +553,8 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       func->setAttr(HLSLDialect::getNumThreadsAttrName(),
                     builder.getDenseI32ArrayAttr(
                         {threads->getX(), threads->getY(), threads->getZ()}));
-  } else {
+  } else if (!(options.profile.stage == ShaderStage::Library &&
+               isa<clang::ExportDecl>(decl->getLexicalDeclContext()))) {
     func.setPrivate();
   }
   functions[decl] = func;

@@ -145,13 +145,13 @@ void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
 }
 
 /// Records loop hints on the loop's back edge.
-static void applyLoopHints(cf::BranchOp backEdge,
+static void applyLoopHints(Operation *backEdge,
                            ArrayRef<const clang::Attr *> attrs) {
   for (const clang::Attr *attr : attrs) {
     const auto *hint = dyn_cast<clang::HLSLLoopHintAttr>(attr);
     if (!hint)
       continue;
-    Builder b(backEdge.getContext());
+    Builder b(backEdge->getContext());
     if (hint->getSemanticSpelling() == clang::HLSLLoopHintAttr::Spelling::Microsoft_unroll)
       backEdge->setAttr("hlsl.unroll", b.getI32IntegerAttr(hint->getDirective()));
     else
@@ -268,10 +268,8 @@ void HLSLGenFunction::emitDo(const clang::DoStmt *stmt,
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
-  auto backEdge = cf::CondBranchOp::create(builder, loc, cond, body, exit);
-  for (const clang::Attr *attr : attrs)
-    if (isa<clang::HLSLLoopHintAttr>(attr))
-      backEdge->setAttr("hlsl.loop", builder.getUnitAttr());
+  applyLoopHints(cf::CondBranchOp::create(builder, loc, cond, body, exit),
+                 attrs);
   region->push_back(exit);
   builder.setInsertionPointToEnd(exit);
 }

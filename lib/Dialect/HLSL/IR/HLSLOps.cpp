@@ -580,11 +580,22 @@ bool IntrinsicOp::isPure() {
   });
 }
 
+/// A read of memory the shader may also write (a UAV): ordered with stores.
+static bool readsWritableResource(IntrinsicOp op) {
+  if (op.getArgs().empty())
+    return false;
+  auto resource = dyn_cast<ResourceType>(op.getArgs().front().getType());
+  return resource && resource.getResourceClass() == ResourceClass::UAV;
+}
+
 void IntrinsicOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (isPure())
+  if (isPure()) {
+    if (readsWritableResource(*this))
+      effects.emplace_back(MemoryEffects::Read::get());
     return;
+  }
   effects.emplace_back(MemoryEffects::Read::get());
   effects.emplace_back(MemoryEffects::Write::get());
 }
