@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "HLSL"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".hlsl", ".yaml", ".test"]
+config.suffixes = [".mlir", ".hlsl", ".yaml", ".test", ".ll"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hlsl_obj_root, "test")
 # Unit tests have their own configuration; inputs are data, not tests.
@@ -20,5 +20,6 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment(
     "PATH", [config.hlsl_tools_dir, config.llvm_tools_dir], append_path=True)
 
-tools = ["hlsl-opt", "hlsl-translate"]
+tools = ["hlsl-opt", "hlsl-translate", "dxil-dis", "dxil-container-gen",
+         "dxil-bc-roundtrip"]
 llvm_config.add_tool_substitutions(tools, [config.hlsl_tools_dir])

@@ -207,5 +207,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   if (!compiler.ExecuteAction(action) ||
       compiler.getDiagnostics().hasErrorOccurred())
     return {};
+  // The target travels with the module to the later stages.
+  static const char *stages[] = {"ps", "vs", "gs", "hs", "ds", "cs", "lib",
+                                 "", "", "", "", "", "", "ms", "as"};
+  std::string profileName =
+      (Twine(stages[unsigned(profile.stage)]) + "_" + Twine(profile.major) +
+       "_" + Twine(profile.minor))
+          .str();
+  (*result)->setAttr("hlsl.profile", StringAttr::get(context, profileName));
   return result;
 }

@@ -10,7 +10,7 @@ RWBuffer<float> Out;
 [numthreads(1,1,1)]
 void main() { Out[0] = d1 + d2; }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.cbuffer @Dup cbuffer binding <order 0> {
 // CHECK-NEXT:   hlsl.cbuffer_member @d1 : f32
 // CHECK-NEXT: }

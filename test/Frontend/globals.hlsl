@@ -21,7 +21,7 @@ void main(uint gi : SV_GroupIndex) {
   Out[gi] = tile[63 - gi] + counter + local_static + total;
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @Out : !hlsl.res<RWStructuredBuffer, f32> binding <order 0>
 // CHECK-NEXT: hlsl.global static @scale : f32 init {
 // CHECK-NEXT:   %[[C:.*]] = arith.constant 2.000000e+00 : f32

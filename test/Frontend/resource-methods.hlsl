@@ -37,7 +37,7 @@ void main(uint3 id : SV_DispatchThreadID) {
   TB[id.x] = TB[id.y] + w + TI[0].x + (uint)SRO[1].y;
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @Raw : !hlsl.res<RWByteAddressBuffer> binding <u0>
 // CHECK-NEXT: hlsl.resource @RO : !hlsl.res<ByteAddressBuffer> binding <t0>
 // CHECK-NEXT: hlsl.resource @SB : !hlsl.res<RWStructuredBuffer, f32> binding <u1>

@@ -19,7 +19,7 @@ void main() {
   Out[0] = foo(K, L) + M[100][0];
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @K : !hlsl.array<3 x !hlsl.res<RWBuffer, f32>> binding <u0>
 // CHECK-NEXT: hlsl.resource @L : !hlsl.array<2 x !hlsl.array<2 x !hlsl.res<RWBuffer, f32>>> binding <u10>
 // CHECK-NEXT: hlsl.resource @M : !hlsl.array<? x !hlsl.res<RWBuffer, f32>> binding <u0, space1>

@@ -16,7 +16,7 @@ void main() {
   Out[0] = A[2][1] + B[3][1][0] + C[1][0][3][0] + D[100][0] + E[100][3][0];
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @A : !hlsl.array<4 x !hlsl.res<RWBuffer, f32>> binding <u10>
 // CHECK-NEXT: hlsl.resource @B : !hlsl.array<4 x !hlsl.array<4 x !hlsl.res<RWBuffer, f32>>> binding <u2>
 // CHECK-NEXT: hlsl.resource @C : !hlsl.array<2 x !hlsl.array<2 x !hlsl.array<5 x !hlsl.res<RWBuffer, f32>>>> binding <u10, space1>

@@ -19,7 +19,7 @@ void main(uint GI : SV_GroupIndex) {
   Arr[0][GI] = 2;
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @X : !hlsl.res<RWBuffer, si32> binding <u0>
 // CHECK-NEXT: hlsl.resource @Y : !hlsl.res<RWBuffer, si32> binding <u1>
 

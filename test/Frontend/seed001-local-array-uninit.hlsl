@@ -17,7 +17,7 @@ void main() {
   Out[0] = foo();
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @Buf : !hlsl.res<RWBuffer, f32> binding <order 0>
 // CHECK-NEXT: hlsl.resource @Out : !hlsl.res<RWBuffer, f32> binding <order 1>
 // CHECK-LABEL: func.func @main()

@@ -15,7 +15,7 @@ void main() {
   Out[0] = foo(N[7]);
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @N : !hlsl.array<10 x !hlsl.array<5 x !hlsl.res<RWBuffer, f32>>> binding <u0>
 // CHECK-NEXT: hlsl.resource @Out : !hlsl.res<RWBuffer, f32> binding <order 0>
 // CHECK-LABEL: func.func @main()

@@ -67,7 +67,7 @@ void main() {
   Out[0] = F + G + CB.H + CB.K + x + s.a + w + a.y + c + y + gs + GS + i + s2.f + v + array[9];
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.cbuffer @MyConstant cbuffer binding <b1> {
 // CHECK-NEXT:   hlsl.cbuffer_member @F : vector<4xf32>
 // CHECK-NEXT: }

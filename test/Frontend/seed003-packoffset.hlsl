@@ -40,7 +40,7 @@ void main() {
   Out[0] = x + y + i + s.v + j + a1[2] + (float)a2[1].z + a3[1].w + a4[1][1] + px + py + pz.w + pw.y;
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.cbuffer @cb0 cbuffer binding <b0> {
 // CHECK-NEXT:   hlsl.cbuffer_member @x : i32 packoffset <c0.y>
 // CHECK-NEXT:   hlsl.cbuffer_member @y : f32 packoffset <c1.z>

@@ -40,7 +40,7 @@ void main(uint3 gi : SV_GROUPID) {
   }
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @A : !hlsl.res<RWBuffer, f32> binding <order 0>
 // CHECK-NEXT: hlsl.resource @B : !hlsl.array<10 x !hlsl.res<RWBuffer, f32>> binding <u0>
 // CHECK-NEXT: hlsl.resource @C : !hlsl.res<RWBuffer, f32> binding <u2>

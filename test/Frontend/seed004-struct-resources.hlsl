@@ -22,7 +22,7 @@ void main() {
   A[0] = s.D[0] + s.B[0];
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @A : !hlsl.res<RWBuffer, f32> binding <u0>
 // CHECK-NEXT: hlsl.resource @C : !hlsl.res<RWBuffer, f32> binding <u2>
 // CHECK-NEXT: hlsl.resource @s.B : !hlsl.res<RWBuffer, f32> binding <order 0>

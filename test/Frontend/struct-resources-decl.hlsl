@@ -20,7 +20,7 @@ void main() {
   A[0] = 1.0;
 }
 
-// CHECK-LABEL: module {
+// CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
 // CHECK-NEXT: hlsl.resource @A : !hlsl.res<RWBuffer, f32> binding <u0>
 // CHECK-NEXT: hlsl.resource @s.B : !hlsl.res<RWBuffer, f32> binding <order 0>
 // CHECK-NEXT: hlsl.resource @s.D : !hlsl.array<3 x !hlsl.res<RWBuffer, f32>> binding <order 1>

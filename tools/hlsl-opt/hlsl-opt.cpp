@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HLSL/Conversion/Passes.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 #include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::hlsl::registerHLSLPasses();
   mlir::hlsl::registerHLSLPipelines();
+  mlir::hlsl::registerHLSLConversionPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "hlsl-mlir pass driver\n", registry));
 }

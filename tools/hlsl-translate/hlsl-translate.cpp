@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+#include "HLSL/Driver/Compiler.h"
 #include "HLSL/Frontend/HLSLImport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,8 +15,11 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -87,6 +91,66 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
 }
 } // namespace
 
+llvm::cl::opt<std::string>
+    optLevel("O", llvm::cl::Prefix,
+             llvm::cl::desc("Optimization level: -O0, -O1, -O2, -O3 (default) "
+                            "or -Od (no optimization at all)"),
+             llvm::cl::init("3"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> validatorVersion(
+    "validator-version",
+    llvm::cl::desc("Validator version recorded in the module (default 1.8)"),
+    llvm::cl::init("1.8"), llvm::cl::cat(dxcCategory));
+
+/// The options of --to-llvmir/--to-dxil; nullopt after an error.
+static std::optional<hlsl::CompileOptions> getCompileOptions() {
+  std::optional<hlsl::ImportOptions> import = getImportOptions();
+  if (!import)
+    return std::nullopt;
+  hlsl::CompileOptions options;
+  options.import = *import;
+  options.validatorVersion = validatorVersion;
+  std::optional<hlsl::DXILOptLevel> level =
+      llvm::StringSwitch<std::optional<hlsl::DXILOptLevel>>(optLevel)
+          .Case("d", hlsl::DXILOptLevel::Od)
+          .Case("0", hlsl::DXILOptLevel::O0)
+          .Case("1", hlsl::DXILOptLevel::O1)
+          .Case("2", hlsl::DXILOptLevel::O2)
+          .Case("3", hlsl::DXILOptLevel::O3)
+          .Default(std::nullopt);
+  if (!level) {
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << "unknown optimization level '-O" << optLevel
+        << "'; expected -O0 to -O3 or -Od\n";
+    return std::nullopt;
+  }
+  options.optLevel = *level;
+  return options;
+}
+
+static void registerToLLVMIR() {
+  TranslateRegistration toLLVMIR(
+      "to-llvmir",
+      "HLSL (or an hlsl/LLVM-dialect .mlir module) to legalized DXIL-ready "
+      "LLVM IR",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &output, MLIRContext *context) -> LogicalResult {
+        std::optional<hlsl::CompileOptions> options = getCompileOptions();
+        if (!options)
+          return failure();
+        OwningOpRef<ModuleOp> module =
+            hlsl::loadInput(*sourceMgr, *options, context);
+        if (!module)
+          return failure();
+        llvm::LLVMContext llvmContext;
+        std::unique_ptr<llvm::Module> llvmModule =
+            hlsl::compileToLLVMIR(*module, llvmContext, *options);
+        if (!llvmModule)
+          return failure();
+        llvmModule->print(output, nullptr);
+        return success();
+      });
+}
+
 static void registerImportHLSL() {
   TranslateToMLIRRegistration importHLSL(
       "import-hlsl", "HLSL source to the hlsl dialect",
@@ -113,7 +177,10 @@ static void registerImportHLSL() {
 }
 
 int main(int argc, char **argv) {
+  // --mlir-print-ir-after-all, --mlir-timing & co. for the pass pipeline.
+  registerPassManagerCLOptions();
   registerImportHLSL();
+  registerToLLVMIR();
   return failed(
       mlirTranslateMain(argc, argv, "hlsl-mlir translation driver\n"));
 }

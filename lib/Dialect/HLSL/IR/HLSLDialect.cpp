@@ -4,6 +4,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
@@ -59,7 +60,7 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
     auto stage = dyn_cast<ShaderStageAttr>(attr.getValue());
     if (!stage)
       return op->emitError() << "'" << name << "' must be a shader stage";
-    if (!isa<func::FuncOp>(op))
+    if (!isa<FunctionOpInterface>(op))
       return op->emitError() << "'" << name << "' only applies to functions";
     if (stage.getValue() == ShaderStage::Compute &&
         !op->hasAttr(getNumThreadsAttrName()))
@@ -77,6 +78,19 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
                                 "integer (0: unroll fully)";
     return success();
   }
+  // Module attributes: the target profile and the DXIL metadata the LLVM IR
+  // translation attaches.
+  if (name == "hlsl.profile") {
+    if (!isa<StringAttr>(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError() << "'hlsl.profile' must be a string on a module";
+    return success();
+  }
+  if (name == "hlsl.named_metadata") {
+    if (!isa<ArrayAttr>(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError()
+             << "'hlsl.named_metadata' must be an array on a module";
+    return success();
+  }
   // Signedness of an atomic min/max destination (types are signless).
   if (name == "hlsl.signed") {
     if (!isa<BoolAttr>(attr.getValue()))
@@ -89,7 +103,7 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == getEntryAttrName()) {
-    if (!isa<UnitAttr>(attr.getValue()) || !isa<func::FuncOp>(op))
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
       return op->emitError() << "'" << name
                              << "' must be a unit attribute on a function";
     return success();

@@ -1,0 +1,34 @@
+//===- Legalize.h - LLVM IR to what DXIL allows -----------------*- C++ -*-===//
+
+#ifndef HLSL_TARGET_DXIL_LEGALIZE_H
+#define HLSL_TARGET_DXIL_LEGALIZE_H
+
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace mlir::hlsl {
+
+/// Optimization level: -O0 .. -O3; -Od is 0 without any cleanup.
+enum class DXILOptLevel { Od, O0, O1, O2, O3 };
+
+/// Runs LLVM's new-pass-manager pipeline for the level with what DXIL cannot
+/// express kept out: no loop or SLP vectorization, no conversion of switches
+/// to lookup tables; memcpy/memset are expanded by the legalization.
+void optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
+
+/// Rewrites the module into what DXIL 1.x allows: scalar operations only,
+/// every remaining LLVM intrinsic mapped to a dx.op or expanded, no
+/// fneg/freeze/poison. Fails naming the first construct it cannot express
+/// (with its source location when the module has one).
+llvm::Error legalizeForDXIL(llvm::Module &module);
+
+/// Checks that the module is legal DXIL IR: no vector instruction, no
+/// intrinsic other than dx.op.*, no fneg or freeze.
+llvm::Error verifyDXILIR(const llvm::Module &module);
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_TARGET_DXIL_LEGALIZE_H

@@ -1,0 +1,129 @@
+//===- DXILOpBuilder.cpp - calls to dx.op functions -----------------------===//
+
+#include "DXILOpBuilder.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+std::string DXILOpBuilder::getOverloadName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isF32())
+    return "f32";
+  if (type.isF64())
+    return "f64";
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return "i" + std::to_string(intType.getWidth());
+  return "unknown";
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getNamedStruct(StringRef name,
+                                                   ArrayRef<Type> body) {
+  auto type = LLVM::LLVMStructType::getIdentified(context, name);
+  if (!type.isInitialized())
+    (void)type.setBody(body, /*isPacked=*/false);
+  return type;
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getHandleType() {
+  return getNamedStruct("dx.types.Handle", {LLVM::LLVMPointerType::get(context)});
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getResBindType() {
+  Type i32 = IntegerType::get(context, 32), i8 = IntegerType::get(context, 8);
+  return getNamedStruct("dx.types.ResBind", {i32, i32, i32, i8});
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getResourcePropertiesType() {
+  Type i32 = IntegerType::get(context, 32);
+  return getNamedStruct("dx.types.ResourceProperties", {i32, i32});
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getResRetType(Type element) {
+  Type i32 = IntegerType::get(context, 32);
+  return getNamedStruct("dx.types.ResRet." + getOverloadName(element),
+                        {element, element, element, element, i32});
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getCBufRetType(Type element) {
+  unsigned width = element.getIntOrFloatBitWidth();
+  unsigned count = width == 64 ? 2 : width == 16 ? 8 : 4;
+  SmallVector<Type> body(count, element);
+  std::string name = "dx.types.CBufRet." + getOverloadName(element);
+  if (count == 8)
+    name += ".8";
+  return getNamedStruct(name, body);
+}
+
+LLVM::LLVMStructType DXILOpBuilder::getDimensionsType() {
+  Type i32 = IntegerType::get(context, 32);
+  return getNamedStruct("dx.types.Dimensions", {i32, i32, i32, i32});
+}
+
+LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
+                                             LLVM::LLVMFunctionType type,
+                                             dxil::OpAttr attr, Location loc) {
+  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return existing;
+  OpBuilder builder(module.getBodyRegion());
+  builder.setInsertionPointToEnd(module.getBody());
+  auto func = LLVM::LLVMFuncOp::create(builder, loc, name, type);
+  func.setNoUnwind(true);
+  switch (attr) {
+  case dxil::OpAttr::ReadNone:
+    func.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
+        context, {LLVM::ModRefInfo::NoModRef, LLVM::ModRefInfo::NoModRef,
+                  LLVM::ModRefInfo::NoModRef, LLVM::ModRefInfo::NoModRef,
+                  LLVM::ModRefInfo::NoModRef, LLVM::ModRefInfo::NoModRef}));
+    break;
+  case dxil::OpAttr::ReadOnly:
+    func.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
+        context, {LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref,
+                  LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref,
+                  LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref}));
+    break;
+  case dxil::OpAttr::NoDuplicate:
+    func.setPassthroughAttr(
+        ArrayAttr::get(context, {StringAttr::get(context, "noduplicate")}));
+    break;
+  case dxil::OpAttr::None:
+    break;
+  }
+  return func;
+}
+
+Value DXILOpBuilder::call(OpBuilder &builder, Location loc, StringRef className,
+                          Type overload, unsigned opcode, Type resultType,
+                          ValueRange args, dxil::OpAttr attr) {
+  std::string name = ("dx.op." + className).str();
+  if (overload)
+    name += "." + getOverloadName(overload);
+  SmallVector<Value> operands = {i32(builder, loc, opcode)};
+  operands.append(args.begin(), args.end());
+  SmallVector<Type> argTypes;
+  for (Value v : operands)
+    argTypes.push_back(v.getType());
+  Type result = resultType ? resultType : LLVM::LLVMVoidType::get(context);
+  auto funcType = LLVM::LLVMFunctionType::get(result, argTypes);
+  LLVM::LLVMFuncOp func = getOrDeclare(name, funcType, attr, loc);
+  auto callOp = LLVM::CallOp::create(builder, loc, func, operands);
+  return resultType ? callOp.getResult() : Value();
+}
+
+Value DXILOpBuilder::i32(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(int32_t(v)));
+}
+
+Value DXILOpBuilder::i8(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI8Type(),
+                                  b.getI8IntegerAttr(int8_t(v)));
+}
+
+Value DXILOpBuilder::i1(OpBuilder &b, Location loc, bool v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(v));
+}
+
+Value DXILOpBuilder::undef(OpBuilder &b, Location loc, Type type) {
+  return LLVM::UndefOp::create(b, loc, type);
+}

@@ -1,0 +1,144 @@
+//===- DXILOpBuilder.h - calls to dx.op functions ---------------*- C++ -*-===//
+//
+// DXIL operations are calls to external functions `dx.op.<class>[.<type>]`
+// whose first argument is the opcode. This helper declares them once per
+// module with DXC's attributes and builds the calls and DXIL helper types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILOPBUILDER_H
+#define HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILOPBUILDER_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::hlsl {
+
+/// Opcodes used by the lowering (DXC's DxilConstants.h OpCode).
+namespace dxil {
+enum Opcode : unsigned {
+  FAbs = 6,
+  Saturate = 7,
+  IsNaN = 8,
+  IsInf = 9,
+  IsFinite = 10,
+  Cos = 12,
+  Sin = 13,
+  Tan = 14,
+  Acos = 15,
+  Asin = 16,
+  Atan = 17,
+  Hcos = 18,
+  Hsin = 19,
+  Htan = 20,
+  Exp = 21,
+  Frc = 22,
+  Log = 23,
+  Sqrt = 24,
+  Rsqrt = 25,
+  RoundNe = 26,
+  RoundNi = 27,
+  RoundPi = 28,
+  RoundZ = 29,
+  Bfrev = 30,
+  Countbits = 31,
+  FirstbitLo = 32,
+  FirstbitHi = 33,
+  FirstbitSHi = 34,
+  FMax = 35,
+  FMin = 36,
+  IMax = 37,
+  IMin = 38,
+  UMax = 39,
+  UMin = 40,
+  FMad = 46,
+  Fma = 47,
+  IMad = 48,
+  UMad = 49,
+  Dot2 = 54,
+  Dot3 = 55,
+  Dot4 = 56,
+  CreateHandle = 57,
+  CBufferLoadLegacy = 59,
+  TextureLoad = 66,
+  TextureStore = 67,
+  BufferLoad = 68,
+  BufferStore = 69,
+  BufferUpdateCounter = 70,
+  GetDimensions = 72,
+  AtomicBinOp = 78,
+  AtomicCompareExchange = 79,
+  Barrier = 80,
+  Discard = 82,
+  ThreadId = 93,
+  GroupId = 94,
+  ThreadIdInGroup = 95,
+  FlattenedThreadIdInGroup = 96,
+  RawBufferLoad = 139,
+  RawBufferStore = 140,
+  AnnotateHandle = 216,
+  CreateHandleFromBinding = 217,
+};
+
+/// Memory behaviour DXC gives a dx.op declaration (besides nounwind).
+enum class OpAttr { ReadNone, ReadOnly, None, NoDuplicate };
+
+/// DXIL ResourceKind (shape).
+enum class ResourceShape : unsigned {
+  Texture1D = 1,
+  Texture2D = 2,
+  Texture2DMS = 3,
+  Texture3D = 4,
+  TextureCube = 5,
+  Texture1DArray = 6,
+  Texture2DArray = 7,
+  Texture2DMSArray = 8,
+  TextureCubeArray = 9,
+  TypedBuffer = 10,
+  RawBuffer = 11,
+  StructuredBuffer = 12,
+  CBuffer = 13,
+  Sampler = 14,
+};
+} // namespace dxil
+
+class DXILOpBuilder {
+public:
+  DXILOpBuilder(ModuleOp module) : module(module), context(module.getContext()) {}
+
+  /// Calls `dx.op.<className>[.<overload>]`; `overload` null means none.
+  /// Returns the call's result (null for void).
+  Value call(OpBuilder &builder, Location loc, StringRef className,
+             Type overload, unsigned opcode, Type resultType, ValueRange args,
+             dxil::OpAttr attr);
+
+  LLVM::LLVMStructType getHandleType();
+  LLVM::LLVMStructType getResBindType();
+  LLVM::LLVMStructType getResourcePropertiesType();
+  /// %dx.types.ResRet.<o> = { T, T, T, T, i32 }.
+  LLVM::LLVMStructType getResRetType(Type element);
+  /// %dx.types.CBufRet.<o>: 4 x 32-bit, 2 x 64-bit or 8 x 16-bit.
+  LLVM::LLVMStructType getCBufRetType(Type element);
+  LLVM::LLVMStructType getDimensionsType();
+
+  /// DXIL's overload suffix: f16 f32 f64 i1 i8 i16 i32 i64.
+  static std::string getOverloadName(Type type);
+
+  Value i32(OpBuilder &b, Location loc, int64_t v);
+  Value i8(OpBuilder &b, Location loc, int64_t v);
+  Value i1(OpBuilder &b, Location loc, bool v);
+  Value undef(OpBuilder &b, Location loc, Type type);
+
+private:
+  LLVM::LLVMStructType getNamedStruct(StringRef name, ArrayRef<Type> body);
+  LLVM::LLVMFuncOp getOrDeclare(StringRef name, LLVM::LLVMFunctionType type,
+                                dxil::OpAttr attr, Location loc);
+
+  ModuleOp module;
+  MLIRContext *context;
+};
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILOPBUILDER_H

@@ -1,0 +1,328 @@
+//===- DXILResources.cpp - bindings and DXIL metadata ---------------------===//
+
+#include "DXILResources.h"
+
+#include "HLSL/Dialect/HLSL/Transforms/StructuredLayout.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+static dxil::ResourceShape getShape(ResourceKind kind) {
+  using S = dxil::ResourceShape;
+  switch (kind) {
+  case ResourceKind::Buffer:
+  case ResourceKind::RWBuffer:
+  case ResourceKind::RasterizerOrderedBuffer:
+    return S::TypedBuffer;
+  case ResourceKind::ByteAddressBuffer:
+  case ResourceKind::RWByteAddressBuffer:
+  case ResourceKind::RasterizerOrderedByteAddressBuffer:
+    return S::RawBuffer;
+  case ResourceKind::StructuredBuffer:
+  case ResourceKind::RWStructuredBuffer:
+  case ResourceKind::RasterizerOrderedStructuredBuffer:
+  case ResourceKind::AppendStructuredBuffer:
+  case ResourceKind::ConsumeStructuredBuffer:
+    return S::StructuredBuffer;
+  case ResourceKind::Texture1D:
+  case ResourceKind::RWTexture1D:
+    return S::Texture1D;
+  case ResourceKind::Texture1DArray:
+  case ResourceKind::RWTexture1DArray:
+    return S::Texture1DArray;
+  case ResourceKind::Texture2D:
+  case ResourceKind::RWTexture2D:
+    return S::Texture2D;
+  case ResourceKind::Texture2DArray:
+  case ResourceKind::RWTexture2DArray:
+    return S::Texture2DArray;
+  case ResourceKind::Texture3D:
+  case ResourceKind::RWTexture3D:
+    return S::Texture3D;
+  case ResourceKind::TextureCube:
+    return S::TextureCube;
+  case ResourceKind::TextureCubeArray:
+    return S::TextureCubeArray;
+  case ResourceKind::SamplerState:
+  case ResourceKind::SamplerComparisonState:
+    return S::Sampler;
+  case ResourceKind::ConstantBuffer:
+    return S::CBuffer;
+  }
+  return S::TypedBuffer;
+}
+
+/// DXIL ComponentType of a typed element's scalar (signedness kept).
+static unsigned getComponentType(Type scalar) {
+  if (scalar.isF16())
+    return 8;
+  if (scalar.isF32())
+    return 9;
+  if (scalar.isF64())
+    return 10;
+  auto intType = cast<IntegerType>(scalar);
+  bool isUnsigned = intType.isUnsigned();
+  switch (intType.getWidth()) {
+  case 16:
+    return isUnsigned ? 3 : 2;
+  case 64:
+    return isUnsigned ? 7 : 6;
+  default:
+    return isUnsigned ? 5 : 4;
+  }
+}
+
+LogicalResult ResourceTable::build(ModuleOp module) {
+  unsigned nextRangeId[4] = {0, 0, 0, 0};
+  for (Operation &op : *module.getBody()) {
+    ResourceInfo info;
+    BindingAttr binding;
+    if (auto resource = dyn_cast<ResourceOp>(op)) {
+      ResourceType type = resource.getResourceType();
+      info.name = resource.getSymName().str();
+      info.cls = type.getResourceClass();
+      info.shape = getShape(type.getKind());
+      info.size = resource.getRangeSize();
+      info.isROV = type.getKind() == ResourceKind::RasterizerOrderedBuffer ||
+                   type.getKind() ==
+                       ResourceKind::RasterizerOrderedStructuredBuffer ||
+                   type.getKind() ==
+                       ResourceKind::RasterizerOrderedByteAddressBuffer;
+      info.isSamplerComparison =
+          type.getKind() == ResourceKind::SamplerComparisonState;
+      binding = resource.getBinding();
+      Type element = type.getElementType();
+      unsigned componentCount = 0;
+      if (isTypedResource(type.getKind()) && element) {
+        Type scalar = element;
+        componentCount = 1;
+        if (auto vec = dyn_cast<VectorType>(element)) {
+          scalar = vec.getElementType();
+          componentCount = vec.getNumElements();
+        }
+        info.componentType = getComponentType(scalar);
+      }
+      if (isStructuredBuffer(type.getKind()))
+        info.strideOrSize = getStructuredLayout(type.getValueType()).size;
+      bool isUAV = info.cls == ResourceClass::UAV;
+      info.properties[0] = unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
+                           (info.isROV ? 1u << 13 : 0) |
+                           (info.isSamplerComparison ? 1u << 15 : 0);
+      if (info.componentType)
+        info.properties[1] = info.componentType | (componentCount << 8);
+      else if (isStructuredBuffer(type.getKind()))
+        info.properties[1] = info.strideOrSize;
+    } else if (auto cbuffer = dyn_cast<CBufferOp>(op)) {
+      info.name = cbuffer.getSymName().str();
+      bool isTBuffer = cbuffer.getKind() == CBufferKind::TBuffer;
+      info.cls = isTBuffer ? ResourceClass::SRV : ResourceClass::CBV;
+      info.shape = dxil::ResourceShape::CBuffer;
+      info.size = 1;
+      binding = cbuffer.getBinding();
+      std::optional<uint32_t> size = cbuffer.getSize();
+      if (!cbuffer.getLayout() || !size)
+        return cbuffer.emitError()
+               << "constant buffer has no layout: run hlsl-layout-cbuffers";
+      // DXC rounds constant buffer sizes up to whole 16-byte rows.
+      info.strideOrSize = llvm::alignTo(*size, 16);
+      info.properties[0] = unsigned(info.shape);
+      info.properties[1] = info.strideOrSize;
+    } else {
+      continue;
+    }
+    if (!binding.hasRegister())
+      return op.emitError() << "'" << info.name
+                            << "' has no register: run hlsl-assign-bindings";
+    info.decl = &op;
+    info.lowerBound = *binding.getLowerBound();
+    info.space = binding.getSpace();
+    info.rangeId = nextRangeId[unsigned(info.cls)]++;
+    byName[info.name] = records.size();
+    records.push_back(std::move(info));
+  }
+  return success();
+}
+
+FailureOr<DXILTarget> mlir::hlsl::getDXILTarget(ModuleOp module,
+                                                StringRef validatorVersion) {
+  DXILTarget target;
+  auto profile = module->getAttrOfType<StringAttr>("hlsl.profile");
+  if (profile) {
+    StringRef stage, version;
+    std::tie(stage, version) = profile.getValue().split('_');
+    std::optional<ShaderStage> parsed =
+        llvm::StringSwitch<std::optional<ShaderStage>>(stage)
+            .Case("cs", ShaderStage::Compute)
+            .Case("vs", ShaderStage::Vertex)
+            .Case("ps", ShaderStage::Pixel)
+            .Case("gs", ShaderStage::Geometry)
+            .Case("hs", ShaderStage::Hull)
+            .Case("ds", ShaderStage::Domain)
+            .Case("lib", ShaderStage::Library)
+            .Case("ms", ShaderStage::Mesh)
+            .Case("as", ShaderStage::Amplification)
+            .Default(std::nullopt);
+    StringRef major, minor;
+    std::tie(major, minor) = version.split('_');
+    if (!parsed || major.getAsInteger(10, target.smMajor) ||
+        minor.getAsInteger(10, target.smMinor))
+      return module.emitError() << "invalid 'hlsl.profile' " << profile;
+    target.stage = *parsed;
+  }
+  StringRef valMajor, valMinor;
+  std::tie(valMajor, valMinor) = validatorVersion.split('.');
+  if (valMajor.getAsInteger(10, target.valMajor) ||
+      valMinor.getAsInteger(10, target.valMinor) || target.valMajor != 1 ||
+      target.valMinor > 8)
+    return module.emitError() << "unsupported validator version '"
+                              << validatorVersion
+                              << "'; expected 1.0 to 1.8";
+  return target;
+}
+
+namespace {
+/// Builds the attribute encoding of metadata nodes (see
+/// HLSLToLLVMIRTranslation.cpp): arrays are nodes, typed integers constants,
+/// strings MDStrings, symbol references functions/globals, unit null.
+struct MDBuilder {
+  Builder b;
+  Attribute i32(int64_t v) { return b.getI32IntegerAttr(int32_t(v)); }
+  Attribute i64(int64_t v) { return b.getI64IntegerAttr(v); }
+  Attribute i1(bool v) { return b.getBoolAttr(v); }
+  Attribute i8(int64_t v) { return b.getI8IntegerAttr(int8_t(v)); }
+  Attribute str(StringRef s) { return b.getStringAttr(s); }
+  Attribute null() { return b.getUnitAttr(); }
+  Attribute sym(StringRef s) { return FlatSymbolRefAttr::get(b.getContext(), s); }
+  Attribute node(ArrayRef<Attribute> elements) {
+    return b.getArrayAttr(elements);
+  }
+  Attribute undefPtr() {
+    return TypeAttr::get(LLVM::LLVMPointerType::get(b.getContext()));
+  }
+};
+
+StringRef getStageName(ShaderStage stage) {
+  switch (stage) {
+  case ShaderStage::Pixel: return "ps";
+  case ShaderStage::Vertex: return "vs";
+  case ShaderStage::Geometry: return "gs";
+  case ShaderStage::Hull: return "hs";
+  case ShaderStage::Domain: return "ds";
+  case ShaderStage::Compute: return "cs";
+  case ShaderStage::Library: return "lib";
+  case ShaderStage::Mesh: return "ms";
+  case ShaderStage::Amplification: return "as";
+  }
+  return "cs";
+}
+
+/// Module shader flags DXC records (entry property tag 0): the features the
+/// module uses.
+uint64_t computeShaderFlags(ModuleOp module, const ResourceTable &resources) {
+  uint64_t flags = 0;
+  for (const ResourceInfo &info : resources.getRecords())
+    if (info.shape == dxil::ResourceShape::RawBuffer ||
+        info.shape == dxil::ResourceShape::StructuredBuffer)
+      flags |= 1u << 4; // EnableRawAndStructuredBuffers
+  module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      Type scalar = getElementTypeOrSelf(type);
+      if (scalar.isF64())
+        flags |= 1u << 2; // EnableDoublePrecision
+      if (scalar.isInteger(64))
+        flags |= 1u << 20; // Int64Ops
+    }
+    if (auto intrinsic = dyn_cast<IntrinsicOp>(op))
+      if (intrinsic.getName().starts_with("Wave"))
+        flags |= 1u << 19; // WaveOps
+  });
+  return flags;
+}
+} // namespace
+
+LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
+                                             const DXILTarget &target,
+                                             const ResourceTable &resources) {
+  MDBuilder md{Builder(module.getContext())};
+  SmallVector<Attribute> named;
+  auto add = [&](StringRef name, ArrayRef<Attribute> nodes) {
+    named.push_back(md.node({md.str(name), md.node(nodes)}));
+  };
+  add("llvm.ident", {md.node({md.str("hlsl-mlir 0.1 (MLIR/LLVM 22)")})});
+  add("dx.version", {md.node({md.i32(1), md.i32(target.smMinor)})});
+  add("dx.valver", {md.node({md.i32(target.valMajor), md.i32(target.valMinor)})});
+  add("dx.shaderModel", {md.node({md.str(getStageName(target.stage)),
+                                  md.i32(target.smMajor),
+                                  md.i32(target.smMinor)})});
+
+  // Resource records: SRV, UAV, CBV, sampler lists (DXIL.rst).
+  SmallVector<Attribute> lists[4];
+  for (const ResourceInfo &info : resources.getRecords()) {
+    uint64_t size = info.size ? *info.size : UINT32_MAX;
+    SmallVector<Attribute> record = {
+        md.i32(info.rangeId), md.undefPtr(), md.str(info.name),
+        md.i32(info.space),   md.i32(info.lowerBound), md.i32(int64_t(uint32_t(size)))};
+    Attribute tags = md.null();
+    if (info.componentType)
+      tags = md.node({md.i32(0), md.i32(info.componentType)});
+    else if (info.shape == dxil::ResourceShape::StructuredBuffer)
+      tags = md.node({md.i32(1), md.i32(info.strideOrSize)});
+    switch (info.cls) {
+    case ResourceClass::SRV:
+      if (info.shape == dxil::ResourceShape::CBuffer) {
+        // tbuffer: a CBuffer-shaped SRV.
+        record.append({md.i32(15 /*TBuffer*/), md.i32(0), md.null()});
+        break;
+      }
+      record.append({md.i32(unsigned(info.shape)), md.i32(0), tags});
+      break;
+    case ResourceClass::UAV:
+      record.append({md.i32(unsigned(info.shape)), md.i1(false), md.i1(false),
+                     md.i1(info.isROV), tags});
+      break;
+    case ResourceClass::CBV:
+      record.append({md.i32(info.strideOrSize), md.null()});
+      break;
+    case ResourceClass::Sampler:
+      record.append({md.i32(info.isSamplerComparison ? 1 : 0), md.null()});
+      break;
+    }
+    lists[unsigned(info.cls)].push_back(md.node(record));
+  }
+  Attribute resourcesNode = md.null();
+  if (!resources.getRecords().empty()) {
+    SmallVector<Attribute> tuple;
+    for (auto &list : lists)
+      tuple.push_back(list.empty() ? md.null() : md.node(list));
+    resourcesNode = md.node(tuple);
+    add("dx.resources", {resourcesNode});
+  }
+
+  SmallVector<Attribute> entries;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func->hasAttr(HLSLDialect::getEntryAttrName()))
+      continue;
+    SmallVector<Attribute> properties;
+    uint64_t flags = computeShaderFlags(module, resources);
+    if (flags)
+      properties.append({md.i32(0), md.i64(flags)});
+    if (auto threads = func->getAttrOfType<DenseI32ArrayAttr>(
+            HLSLDialect::getNumThreadsAttrName()))
+      properties.append({md.i32(4), md.node({md.i32(threads[0]),
+                                             md.i32(threads[1]),
+                                             md.i32(threads[2])})});
+    entries.push_back(md.node({md.sym(func.getSymName()),
+                               md.str(func.getSymName()), md.null(),
+                               resourcesNode,
+                               properties.empty() ? md.null()
+                                                  : md.node(properties)}));
+  }
+  if (entries.empty() && target.stage != ShaderStage::Library)
+    return module.emitError() << "no entry point to describe in !dx.entryPoints";
+  add("dx.entryPoints", entries);
+  module->setAttr("hlsl.named_metadata", md.node(named));
+  return success();
+}

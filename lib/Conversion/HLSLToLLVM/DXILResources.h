@@ -1,0 +1,73 @@
+//===- DXILResources.h - bindings and DXIL metadata -------------*- C++ -*-===//
+//
+// What the lowering needs to know about every bound declaration (class,
+// registers, range id, DXIL shape and properties) and the DXIL module
+// metadata built from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILRESOURCES_H
+#define HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILRESOURCES_H
+
+#include "DXILOpBuilder.h"
+
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::hlsl {
+
+struct ResourceInfo {
+  std::string name;
+  Operation *decl = nullptr;
+  ResourceClass cls = ResourceClass::SRV;
+  dxil::ResourceShape shape = dxil::ResourceShape::TypedBuffer;
+  uint32_t lowerBound = 0;
+  std::optional<uint64_t> size; // nullopt: unbounded
+  uint32_t space = 0;
+  unsigned rangeId = 0;
+  /// The two words of `%dx.types.ResourceProperties`.
+  uint32_t properties[2] = {0, 0};
+  /// Typed resources: DXIL ComponentType of the element; 0 otherwise.
+  unsigned componentType = 0;
+  /// Structured buffers: element stride; cbuffers: size in bytes.
+  uint32_t strideOrSize = 0;
+  bool isROV = false;
+  bool isSamplerComparison = false;
+};
+
+/// Every resource and constant buffer with an assigned register, with range
+/// ids numbered per class in declaration order.
+class ResourceTable {
+public:
+  LogicalResult build(ModuleOp module);
+  const ResourceInfo *lookup(StringRef name) const {
+    auto it = byName.find(name);
+    return it == byName.end() ? nullptr : &records[it->second];
+  }
+  ArrayRef<ResourceInfo> getRecords() const { return records; }
+
+private:
+  SmallVector<ResourceInfo> records;
+  llvm::StringMap<size_t> byName;
+};
+
+/// Shader model, stage and versions the module is compiled for.
+struct DXILTarget {
+  ShaderStage stage = ShaderStage::Compute;
+  unsigned smMajor = 6, smMinor = 6;
+  unsigned valMajor = 1, valMinor = 8;
+};
+
+/// Reads `hlsl.profile` (e.g. "cs_6_6") and the validator version.
+FailureOr<DXILTarget> getDXILTarget(ModuleOp module,
+                                    StringRef validatorVersion);
+
+/// Describes !llvm.ident, !dx.version, !dx.valver, !dx.shaderModel,
+/// !dx.resources and !dx.entryPoints as the module attribute
+/// `hlsl.named_metadata` (see HLSLToLLVMIRTranslation).
+LogicalResult attachDXILMetadata(ModuleOp module, const DXILTarget &target,
+                                 const ResourceTable &resources);
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILRESOURCES_H

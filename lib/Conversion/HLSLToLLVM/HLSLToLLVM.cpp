@@ -1,0 +1,951 @@
+//===- HLSLToLLVM.cpp - hlsl dialect to LLVM dialect with DXIL ops --------===//
+
+#include "DXILOpBuilder.h"
+#include "DXILResources.h"
+
+#include "HLSL/Conversion/Passes.h"
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "HLSL/Dialect/HLSL/Transforms/StructuredLayout.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::hlsl {
+#define GEN_PASS_DEF_CONVERTHLSLTOLLVMPASS
+#include "HLSL/Conversion/Passes.h.inc"
+} // namespace mlir::hlsl
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+namespace {
+
+/// What every pattern needs: the dx.op builder, the bindings and the target.
+struct LoweringContext {
+  DXILOpBuilder dx;
+  ResourceTable resources;
+  unsigned smMinor = 6;
+  bool useBindingHandles() const { return smMinor >= 6; }
+};
+
+/// Creates the handle of element `relIndex` of a declaration's range.
+Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
+                 const ResourceInfo &info, Value relIndex) {
+  DXILOpBuilder &dx = ctx.dx;
+  Value index = dx.i32(b, loc, info.lowerBound);
+  if (relIndex)
+    index = LLVM::AddOp::create(b, loc, index, relIndex);
+  if (!ctx.useBindingHandles())
+    return dx.call(b, loc, "createHandle", Type(), dxil::CreateHandle,
+                   dx.getHandleType(),
+                   {dx.i8(b, loc, unsigned(info.cls)),
+                    dx.i32(b, loc, info.rangeId), index, dx.i1(b, loc, false)},
+                   dxil::OpAttr::ReadOnly);
+  Value bind = LLVM::UndefOp::create(b, loc, dx.getResBindType());
+  uint32_t upper = info.size ? uint32_t(info.lowerBound + *info.size - 1)
+                             : UINT32_MAX;
+  bind = LLVM::InsertValueOp::create(b, loc, bind,
+                                     dx.i32(b, loc, info.lowerBound),
+                                     ArrayRef<int64_t>{0});
+  bind = LLVM::InsertValueOp::create(b, loc, bind, dx.i32(b, loc, upper), 1);
+  bind = LLVM::InsertValueOp::create(b, loc, bind, dx.i32(b, loc, info.space),
+                                     2);
+  bind = LLVM::InsertValueOp::create(b, loc, bind,
+                                     dx.i8(b, loc, unsigned(info.cls)), 3);
+  Value handle = dx.call(b, loc, "createHandleFromBinding", Type(),
+                         dxil::CreateHandleFromBinding, dx.getHandleType(),
+                         {bind, index, dx.i1(b, loc, false)},
+                         dxil::OpAttr::ReadNone);
+  Value props = LLVM::UndefOp::create(b, loc, dx.getResourcePropertiesType());
+  props = LLVM::InsertValueOp::create(
+      b, loc, props, dx.i32(b, loc, int32_t(info.properties[0])),
+      ArrayRef<int64_t>{0});
+  props = LLVM::InsertValueOp::create(
+      b, loc, props, dx.i32(b, loc, int32_t(info.properties[1])), 1);
+  return dx.call(b, loc, "annotateHandle", Type(), dxil::AnnotateHandle,
+                 dx.getHandleType(), {handle, props}, dxil::OpAttr::ReadNone);
+}
+
+/// Scalars of a value: itself, or the elements of a vector.
+SmallVector<Value> scalarize(OpBuilder &b, Location loc, Value value,
+                             DXILOpBuilder &dx) {
+  auto vec = dyn_cast<VectorType>(value.getType());
+  if (!vec)
+    return {value};
+  SmallVector<Value> result;
+  for (int64_t i = 0; i < vec.getNumElements(); ++i)
+    result.push_back(
+        LLVM::ExtractElementOp::create(b, loc, value, dx.i32(b, loc, i)));
+  return result;
+}
+
+Value vectorize(OpBuilder &b, Location loc, Type type, ArrayRef<Value> scalars,
+                DXILOpBuilder &dx) {
+  if (!isa<VectorType>(type))
+    return scalars.front();
+  Value result = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, s] : llvm::enumerate(scalars))
+    result = LLVM::InsertElementOp::create(b, loc, result, s, dx.i32(b, loc, i));
+  return result;
+}
+
+template <typename Op>
+struct HLSLPattern : OpConversionPattern<Op> {
+  HLSLPattern(const TypeConverter &converter, MLIRContext *context,
+              LoweringContext &ctx)
+      : OpConversionPattern<Op>(converter, context), ctx(ctx) {}
+  LoweringContext &ctx;
+};
+
+//===----------------------------------------------------------------------===//
+// Resources
+//===----------------------------------------------------------------------===//
+
+struct CreateHandleLowering : HLSLPattern<CreateHandleOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(CreateHandleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const ResourceInfo *info = ctx.resources.lookup(op.getResource());
+    if (!info)
+      return op.emitError() << "resource '" << op.getResource()
+                            << "' has no assigned binding";
+    rewriter.replaceOp(op, emitHandle(rewriter, op.getLoc(), ctx, *info,
+                                      adaptor.getIndex()));
+    return success();
+  }
+};
+
+struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(CBufferLoadRowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const ResourceInfo *info = ctx.resources.lookup(op.getCbuffer());
+    if (!info)
+      return op.emitError() << "constant buffer '" << op.getCbuffer()
+                            << "' has no assigned binding";
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    Value handle = emitHandle(rewriter, loc, ctx, *info, Value());
+    auto vec = cast<VectorType>(op.getType());
+    Type element = vec.getElementType();
+    Value row = dx.call(rewriter, loc, "cbufferLoadLegacy", element,
+                        dxil::CBufferLoadLegacy, dx.getCBufRetType(element),
+                        {handle, adaptor.getRow()}, dxil::OpAttr::ReadOnly);
+    SmallVector<Value> scalars;
+    for (int64_t i = 0; i < vec.getNumElements(); ++i)
+      scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, row, i));
+    rewriter.replaceOp(op, vectorize(rewriter, loc, vec, scalars, dx));
+    return success();
+  }
+};
+
+/// Coordinates c0..c2 of an access, per resource kind.
+SmallVector<Value, 3> getCoordinates(OpBuilder &b, Location loc,
+                                     ResourceKind kind, Value index,
+                                     Value offset, DXILOpBuilder &dx) {
+  Type i32 = b.getI32Type();
+  Value undef = dx.undef(b, loc, i32);
+  if (isTexture(kind)) {
+    SmallVector<Value, 3> coords = scalarize(b, loc, index, dx);
+    while (coords.size() < 3)
+      coords.push_back(undef);
+    return coords;
+  }
+  if (isStructuredBuffer(kind))
+    return {index, offset, undef};
+  return {index, undef, undef};
+}
+
+/// Alignment argument of raw buffer accesses: the scalar size.
+int64_t getAlignment(Type scalar) {
+  return std::max<int64_t>(scalar.getIntOrFloatBitWidth() / 8, 1);
+}
+
+struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(BufferLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    ResourceKind kind = op.getHandle().getType().getKind();
+    Type resultType = op.getType();
+    Type scalar = getElementTypeOrSelf(resultType);
+    int64_t count =
+        isa<VectorType>(resultType) ? cast<VectorType>(resultType).getNumElements()
+                                    : 1;
+    SmallVector<Value, 3> coords = getCoordinates(
+        rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
+    Value ret;
+    if (isTexture(kind)) {
+      Value undef = dx.undef(rewriter, loc, rewriter.getI32Type());
+      Value mip = getResourceClass(kind) == ResourceClass::UAV
+                      ? undef
+                      : dx.i32(rewriter, loc, 0);
+      ret = dx.call(rewriter, loc, "textureLoad", scalar, dxil::TextureLoad,
+                    dx.getResRetType(scalar),
+                    {adaptor.getHandle(), mip, coords[0], coords[1], coords[2],
+                     undef, undef, undef},
+                    dxil::OpAttr::ReadOnly);
+    } else if (isTypedResource(kind)) {
+      ret = dx.call(rewriter, loc, "bufferLoad", scalar, dxil::BufferLoad,
+                    dx.getResRetType(scalar),
+                    {adaptor.getHandle(), coords[0], coords[1]},
+                    dxil::OpAttr::ReadOnly);
+    } else {
+      ret = dx.call(rewriter, loc, "rawBufferLoad", scalar,
+                    dxil::RawBufferLoad, dx.getResRetType(scalar),
+                    {adaptor.getHandle(), coords[0], coords[1],
+                     dx.i8(rewriter, loc, (1 << count) - 1),
+                     dx.i32(rewriter, loc, getAlignment(scalar))},
+                    dxil::OpAttr::ReadOnly);
+    }
+    SmallVector<Value> scalars;
+    for (int64_t i = 0; i < count; ++i)
+      scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));
+    rewriter.replaceOp(op, vectorize(rewriter, loc, resultType, scalars, dx));
+    return success();
+  }
+};
+
+struct BufferStoreLowering : HLSLPattern<BufferStoreOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(BufferStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    ResourceKind kind = op.getHandle().getType().getKind();
+    Value value = adaptor.getValue();
+    Type scalar = getElementTypeOrSelf(value.getType());
+    SmallVector<Value> values = scalarize(rewriter, loc, value, dx);
+    int64_t count = values.size();
+    while (values.size() < 4)
+      values.push_back(dx.undef(rewriter, loc, scalar));
+    Value mask = dx.i8(rewriter, loc, (1 << count) - 1);
+    SmallVector<Value, 3> coords = getCoordinates(
+        rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
+    if (isTexture(kind)) {
+      dx.call(rewriter, loc, "textureStore", scalar, dxil::TextureStore, Type(),
+              {adaptor.getHandle(), coords[0], coords[1], coords[2], values[0],
+               values[1], values[2], values[3], mask},
+              dxil::OpAttr::None);
+    } else if (isTypedResource(kind)) {
+      dx.call(rewriter, loc, "bufferStore", scalar, dxil::BufferStore, Type(),
+              {adaptor.getHandle(), coords[0], coords[1], values[0], values[1],
+               values[2], values[3], mask},
+              dxil::OpAttr::None);
+    } else {
+      dx.call(rewriter, loc, "rawBufferStore", scalar, dxil::RawBufferStore,
+              Type(),
+              {adaptor.getHandle(), coords[0], coords[1], values[0], values[1],
+               values[2], values[3], mask,
+               dx.i32(rewriter, loc, getAlignment(scalar))},
+              dxil::OpAttr::None);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BufferAtomicLowering : HLSLPattern<BufferAtomicOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(BufferAtomicOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    ResourceKind kind = op.getHandle().getType().getKind();
+    Type type = op.getType();
+    SmallVector<Value, 3> c = getCoordinates(
+        rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
+    Value result;
+    if (adaptor.getCompare())
+      result = dx.call(rewriter, loc, "atomicCompareExchange", type,
+                       dxil::AtomicCompareExchange, type,
+                       {adaptor.getHandle(), c[0], c[1], c[2],
+                        adaptor.getCompare(), adaptor.getValue()},
+                       dxil::OpAttr::None);
+    else
+      result = dx.call(rewriter, loc, "atomicBinOp", type, dxil::AtomicBinOp,
+                       type,
+                       {adaptor.getHandle(),
+                        dx.i32(rewriter, loc, unsigned(op.getKind())), c[0],
+                        c[1], c[2], adaptor.getValue()},
+                       dxil::OpAttr::None);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Intrinsics
+//===----------------------------------------------------------------------===//
+
+struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
+  using HLSLPattern::HLSLPattern;
+
+  /// Applies a one-operand DXIL op to every element.
+  Value elementwise(ConversionPatternRewriter &b, Location loc, StringRef cls,
+                    unsigned opcode, Value value, Type resultElement) const {
+    SmallVector<Value> results;
+    for (Value s : scalarize(b, loc, value, ctx.dx))
+      results.push_back(ctx.dx.call(b, loc, cls, s.getType(), opcode,
+                                    resultElement ? resultElement : s.getType(),
+                                    {s}, dxil::OpAttr::ReadNone));
+    Type type = value.getType();
+    if (resultElement)
+      if (auto vec = dyn_cast<VectorType>(type))
+        type = VectorType::get(vec.getShape(), resultElement);
+      else
+        type = resultElement;
+    return vectorize(b, loc, type, results, ctx.dx);
+  }
+
+  LogicalResult
+  matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef name = op.getName();
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    ValueRange args = adaptor.getArgs();
+    auto barrier = [&](unsigned mode) {
+      dx.call(rewriter, loc, "barrier", Type(), dxil::Barrier, Type(),
+              {dx.i32(rewriter, loc, mode)}, dxil::OpAttr::NoDuplicate);
+      rewriter.eraseOp(op);
+      return success();
+    };
+    // Barrier modes: SyncThreadGroup 1, UAVFenceGlobal 2,
+    // UAVFenceThreadGroup 4, TGSMFence 8.
+    if (name == "GroupMemoryBarrier")
+      return barrier(8);
+    if (name == "GroupMemoryBarrierWithGroupSync")
+      return barrier(9);
+    if (name == "DeviceMemoryBarrier")
+      return barrier(2);
+    if (name == "DeviceMemoryBarrierWithGroupSync")
+      return barrier(3);
+    if (name == "AllMemoryBarrier")
+      return barrier(10);
+    if (name == "AllMemoryBarrierWithGroupSync")
+      return barrier(11);
+
+    auto systemValue = [&](StringRef cls, unsigned opcode) {
+      Type type = getTypeConverter()->convertType(op.getType(0));
+      SmallVector<Value> scalars;
+      unsigned count =
+          isa<VectorType>(type) ? cast<VectorType>(type).getNumElements() : 1;
+      for (unsigned i = 0; i < count; ++i)
+        scalars.push_back(dx.call(rewriter, loc, cls, rewriter.getI32Type(),
+                                  opcode, rewriter.getI32Type(),
+                                  {dx.i32(rewriter, loc, i)},
+                                  dxil::OpAttr::ReadNone));
+      rewriter.replaceOp(op, vectorize(rewriter, loc, type, scalars, dx));
+      return success();
+    };
+    if (name == "DispatchThreadID")
+      return systemValue("threadId", dxil::ThreadId);
+    if (name == "GroupID")
+      return systemValue("groupId", dxil::GroupId);
+    if (name == "GroupThreadID")
+      return systemValue("threadIdInGroup", dxil::ThreadIdInGroup);
+    if (name == "GroupIndex") {
+      rewriter.replaceOp(op, dx.call(rewriter, loc, "flattenedThreadIdInGroup",
+                                     rewriter.getI32Type(),
+                                     dxil::FlattenedThreadIdInGroup,
+                                     rewriter.getI32Type(), {},
+                                     dxil::OpAttr::ReadNone));
+      return success();
+    }
+
+    // Groupshared atomics are LLVM atomics on addrspace(3).
+    if (name.starts_with("Interlocked") && !args.empty() &&
+        isa<LLVM::LLVMPointerType>(args[0].getType())) {
+      bool isSigned = false;
+      if (auto attr = op->getAttrOfType<BoolAttr>("hlsl.signed"))
+        isSigned = attr.getValue();
+      Value ptr = args[0];
+      if (name == "InterlockedCompareExchange" ||
+          name == "InterlockedCompareStore") {
+        auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
+            rewriter, loc, ptr, args[1], args[2],
+            LLVM::AtomicOrdering::seq_cst, LLVM::AtomicOrdering::seq_cst);
+        if (args.size() > 3) {
+          Value old = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg,
+                                                   ArrayRef<int64_t>{0});
+          LLVM::StoreOp::create(rewriter, loc, old, args[3]);
+        }
+        rewriter.eraseOp(op);
+        return success();
+      }
+      std::optional<LLVM::AtomicBinOp> bin =
+          llvm::StringSwitch<std::optional<LLVM::AtomicBinOp>>(name)
+              .Case("InterlockedAdd", LLVM::AtomicBinOp::add)
+              .Case("InterlockedAnd", LLVM::AtomicBinOp::_and)
+              .Case("InterlockedOr", LLVM::AtomicBinOp::_or)
+              .Case("InterlockedXor", LLVM::AtomicBinOp::_xor)
+              .Case("InterlockedMin", isSigned ? LLVM::AtomicBinOp::min
+                                               : LLVM::AtomicBinOp::umin)
+              .Case("InterlockedMax", isSigned ? LLVM::AtomicBinOp::max
+                                               : LLVM::AtomicBinOp::umax)
+              .Case("InterlockedExchange", LLVM::AtomicBinOp::xchg)
+              .Default(std::nullopt);
+      if (!bin)
+        return op.emitError() << "not supported yet: " << name
+                              << " on groupshared memory";
+      auto rmw = LLVM::AtomicRMWOp::create(rewriter, loc, *bin, ptr, args[1],
+                                           LLVM::AtomicOrdering::seq_cst);
+      if (args.size() > 2)
+        LLVM::StoreOp::create(rewriter, loc, rmw.getResult(), args[2]);
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    if (name == "dot" && args.size() == 2) {
+      SmallVector<Value> a = scalarize(rewriter, loc, args[0], dx);
+      SmallVector<Value> b = scalarize(rewriter, loc, args[1], dx);
+      Type element = a.front().getType();
+      if (isa<FloatType>(element) && a.size() >= 2 && a.size() <= 4) {
+        SmallVector<Value> operands(a);
+        operands.append(b);
+        unsigned opcode = a.size() == 2   ? dxil::Dot2
+                          : a.size() == 3 ? dxil::Dot3
+                                          : dxil::Dot4;
+        rewriter.replaceOp(op, dx.call(rewriter, loc,
+                                       "dot" + std::to_string(a.size()),
+                                       element, opcode, element, operands,
+                                       dxil::OpAttr::ReadNone));
+        return success();
+      }
+      // Integer (and one-component) dot products: multiply and add, as DXC.
+      Value sum;
+      for (auto [x, y] : llvm::zip(a, b)) {
+        Value product = isa<FloatType>(element)
+                            ? Value(LLVM::FMulOp::create(rewriter, loc, x, y))
+                            : Value(LLVM::MulOp::create(rewriter, loc, x, y));
+        sum = !sum ? product
+                   : isa<FloatType>(element)
+                         ? Value(LLVM::FAddOp::create(rewriter, loc, sum, product))
+                         : Value(LLVM::AddOp::create(rewriter, loc, sum, product));
+      }
+      rewriter.replaceOp(op, sum);
+      return success();
+    }
+    if (name == "saturate" && args.size() == 1) {
+      rewriter.replaceOp(op, elementwise(rewriter, loc, "unary",
+                                         dxil::Saturate, args[0], Type()));
+      return success();
+    }
+    if (name == "frac" && args.size() == 1) {
+      rewriter.replaceOp(op, elementwise(rewriter, loc, "unary", dxil::Frc,
+                                         args[0], Type()));
+      return success();
+    }
+    if (name == "reversebits" && args.size() == 1) {
+      rewriter.replaceOp(op, elementwise(rewriter, loc, "unary", dxil::Bfrev,
+                                         args[0], Type()));
+      return success();
+    }
+    if ((name == "firstbithigh" || name == "firstbitlow") && args.size() == 1) {
+      bool isSigned = false;
+      if (auto attr = op->getAttrOfType<BoolAttr>("hlsl.signed"))
+        isSigned = attr.getValue();
+      unsigned opcode = name == "firstbitlow" ? dxil::FirstbitLo
+                        : isSigned            ? dxil::FirstbitSHi
+                                              : dxil::FirstbitHi;
+      rewriter.replaceOp(op, elementwise(rewriter, loc, "unaryBits", opcode,
+                                         args[0], rewriter.getI32Type()));
+      return success();
+    }
+    if ((name == "any" || name == "all") && args.size() == 1) {
+      // any/all compare every element with zero and combine.
+      Value result;
+      for (Value s : scalarize(rewriter, loc, args[0], dx)) {
+        Value isSet;
+        if (s.getType().isInteger(1))
+          isSet = s;
+        else if (isa<FloatType>(s.getType()))
+          isSet = LLVM::FCmpOp::create(
+              rewriter, loc, LLVM::FCmpPredicate::une, s,
+              LLVM::ConstantOp::create(rewriter, loc, s.getType(),
+                                       rewriter.getFloatAttr(s.getType(), 0)));
+        else
+          isSet = LLVM::ICmpOp::create(
+              rewriter, loc, LLVM::ICmpPredicate::ne, s,
+              LLVM::ConstantOp::create(rewriter, loc, s.getType(),
+                                       rewriter.getIntegerAttr(s.getType(), 0)));
+        result = !result ? isSet
+                 : name == "any"
+                     ? Value(LLVM::OrOp::create(rewriter, loc, result, isSet))
+                     : Value(LLVM::AndOp::create(rewriter, loc, result, isSet));
+      }
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+    if (name == "NonUniformResourceIndex" && args.size() == 1) {
+      rewriter.replaceOp(op, args[0]);
+      return success();
+    }
+    if ((name == "IncrementCounter" || name == "DecrementCounter") &&
+        args.size() == 1) {
+      bool inc = name == "IncrementCounter";
+      rewriter.replaceOp(op, dx.call(rewriter, loc, "bufferUpdateCounter",
+                                     Type(), dxil::BufferUpdateCounter,
+                                     rewriter.getI32Type(),
+                                     {args[0], dx.i8(rewriter, loc, inc ? 1 : -1)},
+                                     dxil::OpAttr::None));
+      return success();
+    }
+    return op.emitError() << "not supported yet: intrinsic '" << name
+                          << "' in the DXIL lowering";
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Memory and aggregates
+//===----------------------------------------------------------------------===//
+
+struct VarLowering : HLSLPattern<VarOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(VarOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elementType =
+        getTypeConverter()->convertType(op.getAddr().getType().getPointee());
+    if (!elementType)
+      return op.emitError() << "not supported yet: local variable of type "
+                            << op.getAddr().getType().getPointee();
+    // Allocas go to the entry block so that mem2reg/SROA see them.
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *entry = &op->getParentRegion()->front();
+    rewriter.setInsertionPointToStart(entry);
+    Value one = ctx.dx.i32(rewriter, op.getLoc(), 1);
+    auto alloca = LLVM::AllocaOp::create(
+        rewriter, op.getLoc(), LLVM::LLVMPointerType::get(getContext()),
+        elementType, one);
+    rewriter.replaceOp(op, alloca);
+    return success();
+  }
+};
+
+struct LoadLowering : HLSLPattern<LoadOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type || !isa<LLVM::LLVMPointerType>(adaptor.getAddr().getType()))
+      return op.emitError() << "not supported yet: loading from "
+                            << op.getAddr().getType();
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, adaptor.getAddr());
+    return success();
+  }
+};
+
+struct StoreLowering : HLSLPattern<StoreOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<LLVM::LLVMPointerType>(adaptor.getAddr().getType()))
+      return op.emitError() << "not supported yet: storing to "
+                            << op.getAddr().getType();
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(),
+                                               adaptor.getAddr());
+    return success();
+  }
+};
+
+/// GEP index of a struct field in the converted struct (padding is a field
+/// too, so indices match).
+struct ElementAddrLowering : HLSLPattern<ElementAddrOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(ElementAddrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type pointee =
+        getTypeConverter()->convertType(op.getBase().getType().getPointee());
+    if (!pointee || !isa<LLVM::LLVMPointerType>(adaptor.getBase().getType()))
+      return op.emitError() << "not supported yet: addressing "
+                            << op.getBase().getType();
+    if (isa<MatrixType>(op.getBase().getType().getPointee()))
+      return op.emitError() << "not supported yet: a row of a matrix in memory";
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, adaptor.getBase().getType(), pointee, adaptor.getBase(),
+        ArrayRef<LLVM::GEPArg>{0, adaptor.getIndex()},
+        LLVM::GEPNoWrapFlags::inbounds);
+    return success();
+  }
+};
+
+struct FieldAddrLowering : HLSLPattern<FieldAddrOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(FieldAddrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type pointee =
+        getTypeConverter()->convertType(op.getBase().getType().getPointee());
+    if (!pointee || !isa<LLVM::LLVMPointerType>(adaptor.getBase().getType()))
+      return op.emitError() << "not supported yet: addressing "
+                            << op.getBase().getType();
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, adaptor.getBase().getType(), pointee, adaptor.getBase(),
+        ArrayRef<LLVM::GEPArg>{0, int32_t(op.getIndex())},
+        LLVM::GEPNoWrapFlags::inbounds);
+    return success();
+  }
+};
+
+struct GlobalLowering : HLSLPattern<GlobalOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(GlobalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return op.emitError() << "not supported yet: global of type "
+                            << op.getType();
+    bool groupShared = op.getKind() == GlobalKind::GroupShared;
+    auto global = LLVM::GlobalOp::create(
+        rewriter, op.getLoc(), type, op.getConstant(),
+        LLVM::Linkage::Internal, op.getSymName(), Attribute(),
+        /*alignment=*/4, /*addrSpace=*/groupShared ? 3 : 0);
+    Region &init = global.getInitializerRegion();
+    if (!op.getInit().empty()) {
+      rewriter.inlineRegionBefore(op.getInit(), init, init.end());
+      auto yield = cast<YieldOp>(init.back().getTerminator());
+      rewriter.setInsertionPoint(yield);
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(yield, yield.getValues());
+    } else {
+      Block *block = rewriter.createBlock(&init);
+      rewriter.setInsertionPointToStart(block);
+      // Groupshared memory starts undefined (DXC emits undef); statics
+      // without initializer are zero.
+      Value value = groupShared
+                        ? Value(LLVM::UndefOp::create(rewriter, op.getLoc(), type))
+                        : Value(LLVM::ZeroOp::create(rewriter, op.getLoc(), type));
+      LLVM::ReturnOp::create(rewriter, op.getLoc(), value);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct YieldLowering : HLSLPattern<YieldOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<LLVM::GlobalOp>(op->getParentOp()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getValues());
+    return success();
+  }
+};
+
+struct GlobalAddrLowering : HLSLPattern<GlobalAddrOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(GlobalAddrOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getAddr().getType());
+    if (!type)
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, type, op.getGlobal());
+    return success();
+  }
+};
+
+template <typename Op, typename LLVMOp>
+struct ValueOpLowering : HLSLPattern<Op> {
+  using HLSLPattern<Op>::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return op.emitError() << "not supported yet: value of type "
+                            << op.getType();
+    rewriter.replaceOpWithNewOp<LLVMOp>(op, type);
+    return success();
+  }
+};
+
+struct ConstructLowering : HLSLPattern<ConstructOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(ConstructOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    Location loc = op.getLoc();
+    if (isa<VectorType>(type)) {
+      rewriter.replaceOp(op, vectorize(rewriter, loc, type,
+                                       SmallVector<Value>(adaptor.getElements()),
+                                       ctx.dx));
+      return success();
+    }
+    Value result = LLVM::UndefOp::create(rewriter, loc, type);
+    SmallVector<int64_t> positions;
+    if (auto st = dyn_cast<StructType>(op.getType())) {
+      for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+        if (!isa<PaddingType>(field))
+          positions.push_back(i);
+    } else {
+      for (size_t i = 0; i < adaptor.getElements().size(); ++i)
+        positions.push_back(i);
+    }
+    for (auto [position, element] :
+         llvm::zip(positions, adaptor.getElements()))
+      result = LLVM::InsertValueOp::create(rewriter, loc, result, element,
+                                           position);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Dynamic element of an aggregate value: through a stack copy.
+Value extractDynamic(ConversionPatternRewriter &b, Location loc, Value array,
+                     Value index, Type elementType, LoweringContext &ctx,
+                     Value insertValue = Value()) {
+  Value one = ctx.dx.i32(b, loc, 1);
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value slot = LLVM::AllocaOp::create(b, loc, ptrType, array.getType(), one);
+  LLVM::StoreOp::create(b, loc, array, slot);
+  Value element = LLVM::GEPOp::create(b, loc, ptrType, array.getType(), slot,
+                                      ArrayRef<LLVM::GEPArg>{0, index});
+  if (insertValue) {
+    LLVM::StoreOp::create(b, loc, insertValue, element);
+    return LLVM::LoadOp::create(b, loc, array.getType(), slot);
+  }
+  return LLVM::LoadOp::create(b, loc, elementType, element);
+}
+
+std::optional<int64_t> getConstant(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+struct ArrayExtractLowering : HLSLPattern<ArrayExtractOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(ArrayExtractOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (std::optional<int64_t> index = getConstant(op.getIndex()))
+      rewriter.replaceOpWithNewOp<LLVM::ExtractValueOp>(op, adaptor.getArray(),
+                                                        *index);
+    else
+      rewriter.replaceOp(op, extractDynamic(rewriter, op.getLoc(),
+                                            adaptor.getArray(),
+                                            adaptor.getIndex(), type, ctx));
+    return success();
+  }
+};
+
+struct ArrayInsertLowering : HLSLPattern<ArrayInsertOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(ArrayInsertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (std::optional<int64_t> index = getConstant(op.getIndex()))
+      rewriter.replaceOpWithNewOp<LLVM::InsertValueOp>(
+          op, adaptor.getArray(), adaptor.getValue(), *index);
+    else
+      rewriter.replaceOp(op, extractDynamic(rewriter, op.getLoc(),
+                                            adaptor.getArray(),
+                                            adaptor.getIndex(), Type(), ctx,
+                                            adaptor.getValue()));
+    return success();
+  }
+};
+
+struct FieldExtractLowering : HLSLPattern<FieldExtractOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(FieldExtractOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ExtractValueOp>(op, adaptor.getInput(),
+                                                      op.getIndex());
+    return success();
+  }
+};
+
+struct FieldInsertLowering : HLSLPattern<FieldInsertOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(FieldInsertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::InsertValueOp>(
+        op, adaptor.getInput(), adaptor.getValue(), op.getIndex());
+    return success();
+  }
+};
+
+/// Matrices are row-major vectors as values whatever their memory order.
+struct MatrixCastLowering : HLSLPattern<MatrixCastOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(MatrixCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getInput());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// The entry's system-value parameters become intrinsics (lowered to
+/// dx.op.threadId & co.); the entry takes no parameters in DXIL.
+LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
+  if (func.isExternal())
+    return success();
+  auto stage = func->getAttrOfType<ShaderStageAttr>(
+      HLSLDialect::getShaderAttrName());
+  Block &entry = func.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    auto semantic = func.getArgAttrOfType<StringAttr>(
+        i, HLSLDialect::getSemanticAttrName());
+    std::string name = semantic ? semantic.getValue().upper() : "";
+    StringRef intrinsic = llvm::StringSwitch<StringRef>(name)
+                              .Case("SV_DISPATCHTHREADID", "DispatchThreadID")
+                              .Case("SV_GROUPID", "GroupID")
+                              .Case("SV_GROUPTHREADID", "GroupThreadID")
+                              .Case("SV_GROUPINDEX", "GroupIndex")
+                              .Default("");
+    if (intrinsic.empty() || !stage ||
+        stage.getValue() != ShaderStage::Compute)
+      return func.emitError() << "not supported yet: entry parameter "
+                              << (semantic ? semantic.getValue() : "without a semantic")
+                              << " in the DXIL lowering";
+    BlockArgument arg = entry.getArgument(i);
+    auto value = IntrinsicOp::create(builder, func.getLoc(), arg.getType(),
+                                     builder.getStringAttr(intrinsic),
+                                     ValueRange());
+    arg.replaceAllUsesWith(value.getResult());
+  }
+  if (func.getNumResults() != 0)
+    return func.emitError() << "not supported yet: entry results (outputs) "
+                               "in the DXIL lowering";
+  unsigned count = func.getNumArguments();
+  BitVector all(count, true);
+  if (failed(func.eraseArguments(all)))
+    return failure();
+  return success();
+}
+
+struct ConvertHLSLToLLVM
+    : hlsl::impl::ConvertHLSLToLLVMPassBase<ConvertHLSLToLLVM> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    LoweringContext ctx{DXILOpBuilder(module), ResourceTable(), 6};
+    FailureOr<DXILTarget> target = getDXILTarget(module, validatorVersion);
+    if (failed(target))
+      return signalPassFailure();
+    ctx.smMinor = target->smMinor;
+    if (failed(ctx.resources.build(module)))
+      return signalPassFailure();
+    // The metadata describes declarations the conversion erases.
+    if (failed(attachDXILMetadata(module, *target, ctx.resources)))
+      return signalPassFailure();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(HLSLDialect::getEntryAttrName()))
+        if (failed(makeSystemValuesExplicit(func)))
+          return signalPassFailure();
+
+    LowerToLLVMOptions options(context);
+    LLVMTypeConverter converter(context, options);
+    DXILOpBuilder &dx = ctx.dx;
+    converter.addConversion([&](ResourceType) -> Type {
+      return dx.getHandleType();
+    });
+    converter.addConversion([&](PointerType type) -> std::optional<Type> {
+      switch (type.getAddressSpace()) {
+      case AddressSpace::Function:
+      case AddressSpace::Static:
+        return LLVM::LLVMPointerType::get(context, 0);
+      case AddressSpace::GroupShared:
+        return LLVM::LLVMPointerType::get(context, 3);
+      default:
+        return Type();
+      }
+    });
+    converter.addConversion([&](ArrayType type) -> std::optional<Type> {
+      Type element = converter.convertType(type.getElementType());
+      if (!element || type.isUnbounded())
+        return Type();
+      return LLVM::LLVMArrayType::get(element, type.getSize());
+    });
+    converter.addConversion([&](MatrixType type) -> Type {
+      return VectorType::get({int64_t(type.getNumElements())},
+                             type.getElementType());
+    });
+    converter.addConversion([&](PaddingType type) -> Type {
+      return LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
+                                      type.getSize());
+    });
+    converter.addConversion([&](StructType type) -> std::optional<Type> {
+      SmallVector<Type> fields;
+      for (Type field : type.getFieldTypes()) {
+        Type converted = converter.convertType(field);
+        if (!converted)
+          return Type();
+        fields.push_back(converted);
+      }
+      return LLVM::LLVMStructType::getLiteral(context, fields);
+    });
+
+    RewritePatternSet patterns(context);
+    patterns.add<CreateHandleLowering, CBufferLoadRowLowering,
+                 BufferLoadLowering, BufferStoreLowering, BufferAtomicLowering,
+                 IntrinsicLowering, VarLowering, LoadLowering, StoreLowering,
+                 ElementAddrLowering, FieldAddrLowering, GlobalLowering,
+                 YieldLowering, GlobalAddrLowering,
+                 ValueOpLowering<UndefOp, LLVM::UndefOp>,
+                 ValueOpLowering<ZeroOp, LLVM::ZeroOp>, ConstructLowering,
+                 ArrayExtractLowering, ArrayInsertLowering,
+                 FieldExtractLowering, FieldInsertLowering,
+                 MatrixCastLowering>(converter, context, ctx);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    populateVectorToLLVMConversionPatterns(converter, patterns);
+
+    LLVMConversionTarget conversionTarget(*context);
+    conversionTarget.addLegalOp<ModuleOp>();
+    conversionTarget.addIllegalDialect<HLSLDialect>();
+    conversionTarget.addLegalOp<ResourceOp, CBufferOp, CBufferMemberOp>();
+    if (failed(applyFullConversion(module, conversionTarget,
+                                   std::move(patterns))))
+      return signalPassFailure();
+
+    // Declarations that only described bindings are gone from the IR (the
+    // metadata keeps them).
+    for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
+      if (isa<ResourceOp, CBufferOp>(op))
+        op.erase();
+  }
+};
+} // namespace

@@ -1,0 +1,96 @@
+//===- Compiler.cpp - the stages of the compiler as one API ---------------===//
+
+#include "HLSL/Driver/Compiler.h"
+
+#include "HLSL/Conversion/Passes.h"
+#include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+#include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
+#include "HLSL/Target/LLVMIR/HLSLToLLVMIRTranslation.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+void mlir::hlsl::registerCompilerDialects(MLIRContext &context) {
+  DialectRegistry registry;
+  registry.insert<HLSLDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, math::MathDialect, vector::VectorDialect,
+                  LLVM::LLVMDialect>();
+  func::registerInlinerExtension(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerHLSLDialectTranslation(registry);
+  context.appendDialectRegistry(registry);
+  context.loadAllAvailableDialects();
+}
+
+OwningOpRef<ModuleOp> mlir::hlsl::loadInput(llvm::SourceMgr &sourceMgr,
+                                            const CompileOptions &options,
+                                            MLIRContext *context) {
+  registerCompilerDialects(*context);
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef name = buffer->getBufferIdentifier();
+  if (name.ends_with(".mlir"))
+    return parseSourceFile<ModuleOp>(sourceMgr, context);
+  return importHLSL(buffer->getMemBufferRef(), options.import, context);
+}
+
+std::unique_ptr<llvm::Module>
+mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
+                            const CompileOptions &options) {
+  // An hlsl-dialect module goes through the hlsl pipeline and the lowering;
+  // an LLVM-dialect module (from hlsl-opt) is translated as it is.
+  bool hasHLSL = false;
+  module.walk([&](Operation *op) {
+    if (isa<HLSLDialect>(op->getDialect()))
+      hasHLSL = true;
+  });
+  if (hasHLSL) {
+    PassManager pm(module.getContext());
+    if (failed(applyPassManagerCLOptions(pm)))
+      return nullptr;
+    buildHLSLPipeline(pm);
+    ConvertHLSLToLLVMPassOptions lowering;
+    lowering.validatorVersion = options.validatorVersion;
+    pm.addPass(createConvertHLSLToLLVMPass(lowering));
+    pm.addPass(createCanonicalizerPass());
+    if (failed(pm.run(module)))
+      return nullptr;
+  }
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext, "main");
+  if (!llvmModule)
+    return nullptr;
+  llvmModule->setTargetTriple(llvm::Triple("dxil-ms-dx"));
+  // The MLIR translation records a debug-info version; DXIL has no module
+  // flags (the validator only knows the dx.* named metadata).
+  if (llvm::NamedMDNode *flags = llvmModule->getModuleFlagsMetadata())
+    llvmModule->eraseNamedMetadata(flags);
+  optimizeForDXIL(*llvmModule, options.optLevel);
+  if (llvm::Error error = legalizeForDXIL(*llvmModule)) {
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << llvm::toString(std::move(error)) << "\n";
+    return nullptr;
+  }
+  return llvmModule;
+}

@@ -1,0 +1,342 @@
+//===- Legalize.cpp - LLVM IR to what DXIL allows -------------------------===//
+//
+// DXIL is LLVM 3.7 IR with DXIL operations instead of target intrinsics and
+// no vectors. After LLVM's optimizer this rewrites what remains: vectors are
+// scalarized, LLVM intrinsics become dx.op calls (or plain arithmetic), and
+// constructs LLVM 3.7 does not have (fneg, freeze, poison) are expressed
+// with what it has.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Target/DXIL/Legalize.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
+#include "llvm/Transforms/Utils/LowerMemIntrinsics.h"
+
+using namespace llvm;
+using namespace mlir::hlsl;
+
+void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
+  if (level == DXILOptLevel::Od)
+    return;
+  PipelineTuningOptions tuning;
+  tuning.LoopVectorization = false;
+  tuning.SLPVectorization = false;
+  tuning.LoopInterleaving = false;
+  tuning.LoopUnrolling = level >= DXILOptLevel::O2;
+  PassBuilder builder(nullptr, tuning);
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  OptimizationLevel optLevel = level == DXILOptLevel::O0   ? OptimizationLevel::O0
+                               : level == DXILOptLevel::O1 ? OptimizationLevel::O1
+                               : level == DXILOptLevel::O2 ? OptimizationLevel::O2
+                                                           : OptimizationLevel::O3;
+  ModulePassManager mpm = optLevel == OptimizationLevel::O0
+                              ? builder.buildO0DefaultPipeline(optLevel)
+                              : builder.buildPerModuleDefaultPipeline(optLevel);
+  mpm.run(module, mam);
+}
+
+namespace {
+/// Where an instruction came from, for diagnostics.
+std::string describeLocation(const Instruction &inst) {
+  if (const DebugLoc &loc = inst.getDebugLoc())
+    if (auto *scope = dyn_cast<DIScope>(loc.getScope()))
+      return (scope->getFilename() + ":" + Twine(loc.getLine()) + ":" +
+              Twine(loc.getCol()) + ": ")
+          .str();
+  return "";
+}
+
+Error unsupported(const Instruction &inst, const Twine &what) {
+  std::string text;
+  raw_string_ostream os(text);
+  inst.print(os);
+  return createStringError(inconvertibleErrorCode(),
+                           describeLocation(inst) + "not supported yet: " +
+                               what + " in DXIL (" + StringRef(text).trim() +
+                               ")");
+}
+
+/// DXIL overload name of a scalar type.
+std::string overloadName(Type *type) {
+  if (type->isHalfTy())
+    return "f16";
+  if (type->isFloatTy())
+    return "f32";
+  if (type->isDoubleTy())
+    return "f64";
+  return "i" + std::to_string(type->getIntegerBitWidth());
+}
+
+/// A call to `dx.op.<cls>.<overload>(i32 opcode, args...)`, declared with
+/// DXC's attributes (nounwind readnone for these math operations).
+Value *callDXOp(IRBuilder<> &b, StringRef cls, unsigned opcode, Type *result,
+                ArrayRef<Value *> args, Type *overload) {
+  Module *module = b.GetInsertBlock()->getModule();
+  SmallVector<Type *> params = {b.getInt32Ty()};
+  for (Value *arg : args)
+    params.push_back(arg->getType());
+  std::string name = ("dx.op." + cls + "." + overloadName(overload)).str();
+  FunctionCallee callee =
+      module->getOrInsertFunction(name, FunctionType::get(result, params, false));
+  if (auto *func = dyn_cast<Function>(callee.getCallee())) {
+    func->setDoesNotThrow();
+    func->setDoesNotAccessMemory();
+  }
+  SmallVector<Value *> operands = {b.getInt32(opcode)};
+  operands.append(args.begin(), args.end());
+  return b.CreateCall(callee, operands);
+}
+
+/// Rewrites one intrinsic call; returns the replacement or an error.
+Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
+  IRBuilder<> b(&call);
+  Type *type = call.getType();
+  auto unary = [&](unsigned opcode) {
+    return callDXOp(b, "unary", opcode, type, {call.getArgOperand(0)}, type);
+  };
+  auto binary = [&](unsigned opcode) {
+    return callDXOp(b, "binary", opcode, type,
+                    {call.getArgOperand(0), call.getArgOperand(1)}, type);
+  };
+  switch (call.getIntrinsicID()) {
+  case Intrinsic::fabs: return unary(6);
+  case Intrinsic::cos: return unary(12);
+  case Intrinsic::sin: return unary(13);
+  case Intrinsic::tan: return unary(14);
+  case Intrinsic::acos: return unary(15);
+  case Intrinsic::asin: return unary(16);
+  case Intrinsic::atan: return unary(17);
+  case Intrinsic::cosh: return unary(18);
+  case Intrinsic::sinh: return unary(19);
+  case Intrinsic::tanh: return unary(20);
+  case Intrinsic::exp2: return unary(21);
+  case Intrinsic::log2: return unary(23);
+  case Intrinsic::sqrt: return unary(24);
+  case Intrinsic::roundeven: return unary(26);
+  case Intrinsic::floor: return unary(27);
+  case Intrinsic::ceil: return unary(28);
+  case Intrinsic::trunc: return unary(29);
+  case Intrinsic::bitreverse: return unary(30);
+  case Intrinsic::exp: {
+    // e^x = 2^(x * log2(e)), as DXC expands exp.
+    Value *scaled = b.CreateFMul(call.getArgOperand(0),
+                                 ConstantFP::get(type, 1.4426950408889634));
+    return callDXOp(b, "unary", 21, type, {scaled}, type);
+  }
+  case Intrinsic::log: {
+    Value *log2 = callDXOp(b, "unary", 23, type, {call.getArgOperand(0)}, type);
+    return b.CreateFMul(log2, ConstantFP::get(type, 0.6931471805599453));
+  }
+  case Intrinsic::ctpop:
+    return b.CreateZExtOrTrunc(
+        callDXOp(b, "unaryBits", 31, b.getInt32Ty(), {call.getArgOperand(0)},
+                 call.getArgOperand(0)->getType()),
+        type);
+  case Intrinsic::maxnum:
+  case Intrinsic::maximum:
+  case Intrinsic::maximumnum:
+    return binary(35);
+  case Intrinsic::minnum:
+  case Intrinsic::minimum:
+  case Intrinsic::minimumnum:
+    return binary(36);
+  case Intrinsic::smax: return binary(37);
+  case Intrinsic::smin: return binary(38);
+  case Intrinsic::umax: return binary(39);
+  case Intrinsic::umin: return binary(40);
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+    // DXIL's Fma exists for doubles only; FMad for the others.
+    return callDXOp(b, "tertiary", type->isDoubleTy() ? 47 : 46, type,
+                    {call.getArgOperand(0), call.getArgOperand(1),
+                     call.getArgOperand(2)},
+                    type);
+  case Intrinsic::abs: {
+    Value *x = call.getArgOperand(0);
+    return callDXOp(b, "binary", 37, type, {x, b.CreateNeg(x)}, type);
+  }
+  case Intrinsic::copysign: {
+    Value *magnitude = unary(6);
+    Value *negative = b.CreateFCmpOLT(call.getArgOperand(1),
+                                      ConstantFP::get(type, 0.0));
+    return b.CreateSelect(negative, b.CreateFSub(ConstantFP::getNegativeZero(type), magnitude),
+                          magnitude);
+  }
+  case Intrinsic::is_fpclass: {
+    auto *mask = cast<ConstantInt>(call.getArgOperand(1));
+    Type *operand = call.getArgOperand(0)->getType();
+    unsigned opcode = 0;
+    switch (mask->getZExtValue()) {
+    case fcNan: opcode = 8; break;
+    case fcInf: opcode = 9; break;
+    case fcFinite: opcode = 10; break;
+    case fcNormal: opcode = 11; break;
+    default: break;
+    }
+    if (!opcode)
+      return unsupported(call, "floating-point class test");
+    return callDXOp(b, "isSpecialFloat", opcode, b.getInt1Ty(),
+                    {call.getArgOperand(0)}, operand);
+  }
+  case Intrinsic::fshl:
+  case Intrinsic::fshr: {
+    // Funnel shifts by a constant come from rotates: (a << s) | (b >> (w-s)).
+    Value *a = call.getArgOperand(0), *c = call.getArgOperand(1);
+    Value *amount = call.getArgOperand(2);
+    unsigned width = type->getIntegerBitWidth();
+    Value *mask = ConstantInt::get(type, width - 1);
+    Value *s = b.CreateAnd(amount, mask);
+    Value *rest = b.CreateAnd(b.CreateSub(ConstantInt::get(type, width), s), mask);
+    bool left = call.getIntrinsicID() == Intrinsic::fshl;
+    Value *hi = b.CreateShl(a, left ? s : rest);
+    Value *lo = b.CreateLShr(c, left ? rest : s);
+    // A shift amount of zero returns the first (fshl) or second (fshr)
+    // operand unchanged.
+    Value *isZero = b.CreateICmpEQ(s, ConstantInt::get(type, 0));
+    return b.CreateSelect(isZero, left ? a : c, b.CreateOr(hi, lo));
+  }
+  default:
+    return unsupported(call, "intrinsic '" + call.getCalledFunction()->getName() + "'");
+  }
+}
+} // namespace
+
+Error mlir::hlsl::legalizeForDXIL(Module &module) {
+  // Vectors: split into scalars, including loads/stores and
+  // insert/extractelement with variable indices.
+  {
+    FunctionAnalysisManager fam;
+    PassBuilder builder;
+    builder.registerFunctionAnalyses(fam);
+    ScalarizerPassOptions options;
+    options.ScalarizeLoadStore = true;
+    options.ScalarizeVariableInsertExtract = true;
+    FunctionPassManager fpm;
+    fpm.addPass(ScalarizerPass(options));
+    fpm.addPass(DCEPass());
+    for (Function &func : module)
+      if (!func.isDeclaration())
+        fpm.run(func, fam);
+  }
+
+  for (Function &func : module) {
+    if (func.isDeclaration())
+      continue;
+    SmallVector<Instruction *> worklist;
+    for (Instruction &inst : instructions(func))
+      worklist.push_back(&inst);
+    for (Instruction *inst : worklist) {
+      if (auto *memCall = dyn_cast<MemIntrinsic>(inst)) {
+        TargetTransformInfo tti(module.getDataLayout());
+        if (auto *copy = dyn_cast<MemCpyInst>(memCall))
+          expandMemCpyAsLoop(copy, tti);
+        else if (auto *set = dyn_cast<MemSetInst>(memCall))
+          expandMemSetAsLoop(set);
+        else if (auto *move = dyn_cast<MemMoveInst>(memCall))
+          expandMemMoveAsLoop(move, tti);
+        memCall->eraseFromParent();
+        continue;
+      }
+      if (auto *intrinsic = dyn_cast<IntrinsicInst>(inst)) {
+        switch (intrinsic->getIntrinsicID()) {
+        case Intrinsic::lifetime_start:
+        case Intrinsic::lifetime_end:
+        case Intrinsic::assume:
+        case Intrinsic::experimental_noalias_scope_decl:
+        case Intrinsic::dbg_value:
+        case Intrinsic::dbg_declare:
+        case Intrinsic::dbg_label:
+          intrinsic->eraseFromParent();
+          continue;
+        default:
+          break;
+        }
+        Expected<Value *> replacement = lowerIntrinsic(*intrinsic);
+        if (!replacement)
+          return replacement.takeError();
+        intrinsic->replaceAllUsesWith(*replacement);
+        intrinsic->eraseFromParent();
+        continue;
+      }
+      if (auto *neg = dyn_cast<UnaryOperator>(inst)) {
+        // LLVM 3.7 has no fneg: -x is -0.0 - x.
+        IRBuilder<> b(neg);
+        Value *sub = b.CreateFSub(ConstantFP::getNegativeZero(neg->getType()),
+                                  neg->getOperand(0));
+        if (auto *subInst = dyn_cast<Instruction>(sub))
+          subInst->copyFastMathFlags(neg);
+        neg->replaceAllUsesWith(sub);
+        neg->eraseFromParent();
+        continue;
+      }
+      if (auto *freeze = dyn_cast<FreezeInst>(inst)) {
+        freeze->replaceAllUsesWith(freeze->getOperand(0));
+        freeze->eraseFromParent();
+        continue;
+      }
+    }
+    // poison (absent from LLVM 3.7) is undef.
+    for (Instruction &inst : instructions(func))
+      for (Use &use : inst.operands())
+        if (auto *poison = dyn_cast<PoisonValue>(use.get()))
+          use.set(UndefValue::get(poison->getType()));
+  }
+  // Intrinsic declarations left without calls.
+  for (Function &func : llvm::make_early_inc_range(module))
+    if (func.isIntrinsic() && func.use_empty())
+      func.eraseFromParent();
+  return verifyDXILIR(module);
+}
+
+Error mlir::hlsl::verifyDXILIR(const Module &module) {
+  std::string message;
+  raw_string_ostream os(message);
+  if (verifyModule(module, &os))
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid LLVM IR after DXIL legalization: " +
+                                 message);
+  for (const Function &func : module) {
+    if (func.isIntrinsic())
+      return createStringError(inconvertibleErrorCode(),
+                               "not supported yet: intrinsic '" +
+                                   func.getName() + "' in DXIL");
+    for (const Instruction &inst : instructions(func)) {
+      if (inst.getType()->isVectorTy() ||
+          llvm::any_of(inst.operands(), [](const Use &use) {
+            return use->getType()->isVectorTy();
+          }))
+        return unsupported(inst, "vector operation");
+      if (isa<UnaryOperator>(inst))
+        return unsupported(inst, "fneg");
+      if (isa<FreezeInst>(inst))
+        return unsupported(inst, "freeze");
+      if (auto *call = dyn_cast<CallInst>(&inst)) {
+        const Function *callee = call->getCalledFunction();
+        if (!callee || !callee->getName().starts_with("dx.op."))
+          return unsupported(inst, "a call that is not a DXIL operation");
+      }
+    }
+  }
+  return Error::success();
+}
