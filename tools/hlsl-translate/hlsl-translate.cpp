@@ -19,6 +19,8 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
@@ -151,6 +153,34 @@ static void registerToLLVMIR() {
       });
 }
 
+/// Checks hand-written or dumped LLVM IR against what DXIL allows.
+static void registerVerifyDXILIR() {
+  TranslateRegistration verify(
+      "verify-dxil-ir",
+      "check that LLVM IR (.ll) is legal DXIL IR: no vectors, no LLVM "
+      "intrinsics, no fneg/freeze; prints 'ok' or the first violation",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &output, MLIRContext *) -> LogicalResult {
+        llvm::LLVMContext llvmContext;
+        llvm::SMDiagnostic diagnostic;
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        std::unique_ptr<llvm::Module> module = llvm::parseIR(
+            buffer->getMemBufferRef(), diagnostic, llvmContext);
+        if (!module) {
+          diagnostic.print("hlsl-translate", llvm::errs());
+          return failure();
+        }
+        if (llvm::Error error = hlsl::verifyDXILIR(*module)) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << llvm::toString(std::move(error)) << "\n";
+          return failure();
+        }
+        output << "ok\n";
+        return success();
+      });
+}
+
 static void registerImportHLSL() {
   TranslateToMLIRRegistration importHLSL(
       "import-hlsl", "HLSL source to the hlsl dialect",
@@ -181,6 +211,7 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerImportHLSL();
   registerToLLVMIR();
+  registerVerifyDXILIR();
   return failed(
       mlirTranslateMain(argc, argv, "hlsl-mlir translation driver\n"));
 }

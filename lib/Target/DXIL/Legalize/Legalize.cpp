@@ -321,6 +321,13 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
       return createStringError(inconvertibleErrorCode(),
                                "not supported yet: intrinsic '" +
                                    func.getName() + "' in DXIL");
+    FunctionType *type = func.getFunctionType();
+    if (type->getReturnType()->isVectorTy() ||
+        llvm::any_of(type->params(), [](Type *t) { return t->isVectorTy(); }))
+      return createStringError(inconvertibleErrorCode(),
+                               "not supported yet: vector parameter or "
+                               "result of function '" +
+                                   func.getName() + "' in DXIL");
     for (const Instruction &inst : instructions(func)) {
       if (inst.getType()->isVectorTy() ||
           llvm::any_of(inst.operands(), [](const Use &use) {
