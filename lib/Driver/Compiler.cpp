@@ -86,6 +86,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   // flags (the validator only knows the dx.* named metadata).
   if (llvm::NamedMDNode *flags = llvmModule->getModuleFlagsMetadata())
     llvmModule->eraseNamedMetadata(flags);
+  scalarizeForDXIL(*llvmModule);
   optimizeForDXIL(*llvmModule, options.optLevel);
   if (llvm::Error error = legalizeForDXIL(*llvmModule)) {
     llvm::WithColor::error(llvm::errs(), "hlsl-translate")

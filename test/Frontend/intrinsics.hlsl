@@ -133,7 +133,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK-NEXT: return %[[R]]
 // CHECK-LABEL: func.func private @u_firstbithigh(
 // CHECK: %[[X:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<i32>
-// CHECK-NEXT: %[[R:.*]] = hlsl.intrinsic "firstbithigh"(%[[X]]) : (i32) -> i32
+// CHECK-NEXT: %[[R:.*]] = hlsl.intrinsic "firstbithigh"(%[[X]]) {hlsl.signed = false} : (i32) -> i32
 // CHECK-NEXT: return %[[R]]
 // CHECK-LABEL: func.func private @u_reversebits(
 // CHECK: %[[X:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<i32>

@@ -16,6 +16,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -508,8 +509,378 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
                                      dxil::OpAttr::None));
       return success();
     }
+    if (Value result = lowerTexture(op, name, args, rewriter)) {
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+    if (name == "GetDimensions")
+      return lowerGetDimensions(op, args, rewriter);
+    if (name == "mul" && args.size() == 2) {
+      Value result = lowerMul(op, args[0], args[1], rewriter);
+      if (!result)
+        return op.emitError() << "not supported yet: mul of "
+                              << op.getArgs()[0].getType() << " and "
+                              << op.getArgs()[1].getType();
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+    if (name == "transpose" && args.size() == 1) {
+      auto matrix = dyn_cast<MatrixType>(op.getArgs()[0].getType());
+      if (!matrix)
+        return op.emitError() << "not supported yet: transpose of "
+                              << op.getArgs()[0].getType();
+      SmallVector<Value> in = scalarize(rewriter, loc, args[0], dx), out;
+      for (unsigned c = 0; c < matrix.getColumns(); ++c)
+        for (unsigned r = 0; r < matrix.getRows(); ++r)
+          out.push_back(in[r * matrix.getColumns() + c]);
+      rewriter.replaceOp(op, vectorize(rewriter, loc, args[0].getType(), out, dx));
+      return success();
+    }
+    if ((name == "f16tof32" || name == "f32tof16") && args.size() == 1) {
+      bool toFloat = name == "f16tof32";
+      SmallVector<Value> results;
+      for (Value s : scalarize(rewriter, loc, args[0], dx))
+        results.push_back(dx.call(
+            rewriter, loc, toFloat ? "legacyF16ToF32" : "legacyF32ToF16",
+            Type(), toFloat ? 131 : 130,
+            toFloat ? Type(rewriter.getF32Type()) : Type(rewriter.getI32Type()),
+            {s}, dxil::OpAttr::ReadNone));
+      Type type = getTypeConverter()->convertType(op.getType(0));
+      rewriter.replaceOp(op, vectorize(rewriter, loc, type, results, dx));
+      return success();
+    }
+    if (name.starts_with("Wave"))
+      return lowerWave(op, name, args, rewriter);
     return op.emitError() << "not supported yet: intrinsic '" << name
                           << "' in the DXIL lowering";
+  }
+
+  /// Texture Sample*/Load methods; null if `name` is none of them.
+  Value lowerTexture(IntrinsicOp op, StringRef name, ValueRange args,
+                     ConversionPatternRewriter &b) const {
+    if (op.getArgs().empty())
+      return {};
+    auto resource = dyn_cast<ResourceType>(op.getArgs()[0].getType());
+    if (!resource || !isTexture(resource.getKind()) || !op.getResult())
+      return {};
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    Type resultType = getTypeConverter()->convertType(op.getType(0));
+    Type scalar = getElementTypeOrSelf(resultType);
+    unsigned count = isa<VectorType>(resultType)
+                         ? cast<VectorType>(resultType).getNumElements()
+                         : 1;
+    Type f32 = b.getF32Type(), i32 = b.getI32Type();
+    auto pad = [&](SmallVector<Value> values, unsigned n, Type type) {
+      while (values.size() < n)
+        values.push_back(dx.undef(b, loc, type));
+      values.resize(n);
+      return values;
+    };
+    auto finish = [&](Value ret) {
+      SmallVector<Value> scalars;
+      for (unsigned i = 0; i < count; ++i)
+        scalars.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
+      return vectorize(b, loc, resultType, scalars, dx);
+    };
+    Value handle = args[0];
+    if (name == "Load") {
+      // Load(int3 xy+mip) on SRVs; RW textures have no mip level.
+      SmallVector<Value> coords = scalarize(b, loc, args[1], dx);
+      Value mip = dx.undef(b, loc, i32);
+      if (getResourceClass(resource.getKind()) == ResourceClass::SRV) {
+        mip = coords.back();
+        coords.pop_back();
+      }
+      SmallVector<Value> offsets =
+          args.size() > 2 ? scalarize(b, loc, args[2], dx) : SmallVector<Value>();
+      coords = pad(coords, 3, i32);
+      offsets = pad(offsets, 3, i32);
+      return finish(dx.call(b, loc, "textureLoad", scalar, dxil::TextureLoad,
+                            dx.getResRetType(scalar),
+                            {handle, mip, coords[0], coords[1], coords[2],
+                             offsets[0], offsets[1], offsets[2]},
+                            dxil::OpAttr::ReadOnly));
+    }
+    std::optional<unsigned> opcode =
+        llvm::StringSwitch<std::optional<unsigned>>(name)
+            .Case("Sample", 60)
+            .Case("SampleBias", 61)
+            .Case("SampleLevel", 62)
+            .Case("SampleGrad", 63)
+            .Case("SampleCmp", 64)
+            .Case("SampleCmpLevelZero", 65)
+            .Default(std::nullopt);
+    if (!opcode || args.size() < 3)
+      return {};
+    Value sampler = args[1];
+    SmallVector<Value> coords = pad(scalarize(b, loc, args[2], dx), 4, f32);
+    // Extra operands after the coordinates, per method: (bias|lod|cmp) or
+    // (ddx, ddy), then an optional integer offset and a clamp.
+    unsigned fixed = *opcode == 60 ? 0 : *opcode == 63 ? 2 : 1;
+    if (args.size() < 3 + fixed)
+      return {};
+    SmallVector<Value> extra(args.begin() + 3, args.begin() + 3 + fixed);
+    SmallVector<Value> rest(args.begin() + 3 + fixed, args.end());
+    SmallVector<Value> offsets;
+    Value clamp;
+    for (Value v : rest) {
+      if (isa<IntegerType>(getElementTypeOrSelf(v.getType())) && offsets.empty())
+        offsets = scalarize(b, loc, v, dx);
+      else if (v.getType().isF32() && !clamp)
+        clamp = v;
+    }
+    offsets = pad(offsets, 3, i32);
+    SmallVector<Value> operands = {handle, sampler};
+    operands.append(coords);
+    operands.append(offsets);
+    Value zeroClamp = LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(0));
+    switch (*opcode) {
+    case 60:
+      operands.push_back(clamp ? clamp : zeroClamp);
+      break;
+    case 61:
+    case 64:
+      operands.push_back(extra[0]);
+      operands.push_back(clamp ? clamp : zeroClamp);
+      break;
+    case 62:
+    case 65:
+      operands.push_back(extra[0]);
+      break;
+    case 63: {
+      SmallVector<Value> ddx = pad(scalarize(b, loc, extra[0], dx), 3, f32);
+      SmallVector<Value> ddy = pad(scalarize(b, loc, extra[1], dx), 3, f32);
+      operands.append(ddx);
+      operands.append(ddy);
+      operands.push_back(clamp ? clamp : zeroClamp);
+      break;
+    }
+    }
+    StringRef cls = llvm::StringSwitch<StringRef>(name)
+                        .Case("Sample", "sample")
+                        .Case("SampleBias", "sampleBias")
+                        .Case("SampleLevel", "sampleLevel")
+                        .Case("SampleGrad", "sampleGrad")
+                        .Case("SampleCmp", "sampleCmp")
+                        .Default("sampleCmpLevelZero");
+    return finish(dx.call(b, loc, cls, scalar, *opcode,
+                          dx.getResRetType(scalar), operands,
+                          dxil::OpAttr::ReadOnly));
+  }
+
+  /// GetDimensions(out w[, out h[, out d]]...) of buffers and textures.
+  LogicalResult lowerGetDimensions(IntrinsicOp op, ValueRange args,
+                                   ConversionPatternRewriter &b) const {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    auto resource = dyn_cast<ResourceType>(op.getArgs()[0].getType());
+    if (!resource)
+      return op.emitError() << "not supported yet: GetDimensions here";
+    ResourceKind kind = resource.getKind();
+    // Textures take the mip level first when the method has one; we support
+    // the forms without it (w, h[, d]).
+    SmallVector<Value> outputs(args.begin() + 1, args.end());
+    Value dims = dx.call(b, loc, "getDimensions", Type(), dxil::GetDimensions,
+                         dx.getDimensionsType(),
+                         {args[0], isTexture(kind) ? dx.i32(b, loc, 0)
+                                                   : dx.undef(b, loc, b.getI32Type())},
+                         dxil::OpAttr::ReadOnly);
+    for (auto [i, out] : llvm::enumerate(outputs)) {
+      if (!isa<LLVM::LLVMPointerType>(out.getType()))
+        return op.emitError() << "not supported yet: this GetDimensions form";
+      Value value;
+      if (isStructuredBuffer(kind) && i == 1) {
+        // The stride of a structured buffer is known statically.
+        value = dx.i32(b, loc, getStructuredLayout(resource.getValueType()).size);
+      } else {
+        value = LLVM::ExtractValueOp::create(b, loc, dims, int64_t(i));
+      }
+      Type target = getTypeConverter()->convertType(
+          cast<PointerType>(op.getArgs()[i + 1].getType()).getPointee());
+      if (target && target.isF32())
+        value = LLVM::UIToFPOp::create(b, loc, target, value);
+      LLVM::StoreOp::create(b, loc, value, out);
+    }
+    b.eraseOp(op);
+    return success();
+  }
+
+  Value lowerMul(IntrinsicOp op, Value a, Value c,
+                 ConversionPatternRewriter &b) const {
+    Location loc = op.getLoc();
+    Type ta = op.getArgs()[0].getType(), tc = op.getArgs()[1].getType();
+    auto ma = dyn_cast<MatrixType>(ta), mc = dyn_cast<MatrixType>(tc);
+    SmallVector<Value> x = scalarize(b, loc, a, ctx.dx);
+    SmallVector<Value> y = scalarize(b, loc, c, ctx.dx);
+    Type element = x.front().getType();
+    bool isFloat = isa<FloatType>(element);
+    auto mulAdd = [&](Value sum, Value p, Value q) -> Value {
+      Value product = isFloat ? Value(LLVM::FMulOp::create(b, loc, p, q))
+                              : Value(LLVM::MulOp::create(b, loc, p, q));
+      if (!sum)
+        return product;
+      return isFloat ? Value(LLVM::FAddOp::create(b, loc, sum, product))
+                     : Value(LLVM::AddOp::create(b, loc, sum, product));
+    };
+    Type resultType = getTypeConverter()->convertType(op.getType(0));
+    SmallVector<Value> out;
+    if (!ma && mc) { // row vector times matrix
+      for (unsigned j = 0; j < mc.getColumns(); ++j) {
+        Value sum;
+        for (unsigned i = 0; i < mc.getRows(); ++i)
+          sum = mulAdd(sum, x[i], y[i * mc.getColumns() + j]);
+        out.push_back(sum);
+      }
+    } else if (ma && !mc) { // matrix times column vector
+      for (unsigned i = 0; i < ma.getRows(); ++i) {
+        Value sum;
+        for (unsigned j = 0; j < ma.getColumns(); ++j)
+          sum = mulAdd(sum, x[i * ma.getColumns() + j], y[j]);
+        out.push_back(sum);
+      }
+    } else if (ma && mc) {
+      for (unsigned i = 0; i < ma.getRows(); ++i)
+        for (unsigned j = 0; j < mc.getColumns(); ++j) {
+          Value sum;
+          for (unsigned k = 0; k < ma.getColumns(); ++k)
+            sum = mulAdd(sum, x[i * ma.getColumns() + k],
+                         y[k * mc.getColumns() + j]);
+          out.push_back(sum);
+        }
+    } else if (x.size() == y.size() && !isa<VectorType>(resultType)) {
+      Value sum;
+      for (auto [p, q] : llvm::zip(x, y))
+        sum = mulAdd(sum, p, q);
+      out.push_back(sum);
+    } else if (x.size() == 1 || y.size() == 1) { // scalar scaling
+      SmallVector<Value> &v = x.size() == 1 ? y : x;
+      Value s = x.size() == 1 ? x[0] : y[0];
+      for (Value e : v)
+        out.push_back(mulAdd(Value(), s, e));
+    } else {
+      return {};
+    }
+    if (out.size() == 1 && !isa<VectorType>(resultType))
+      return out[0];
+    return vectorize(b, loc, resultType, out, ctx.dx);
+  }
+
+  LogicalResult lowerWave(IntrinsicOp op, StringRef name, ValueRange args,
+                          ConversionPatternRewriter &b) const {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    Type i32 = b.getI32Type(), i1 = b.getI1Type();
+    auto replace = [&](Value v) {
+      b.replaceOp(op, v);
+      return success();
+    };
+    auto voidOp = [&](StringRef cls, unsigned opcode, Type result,
+                      ValueRange operands, Type overload = Type()) {
+      return dx.call(b, loc, cls, overload, opcode, result, operands,
+                     dxil::OpAttr::None);
+    };
+    bool isSigned = true;
+    if (auto attr = op->getAttrOfType<BoolAttr>("hlsl.signed"))
+      isSigned = attr.getValue();
+    if (name == "WaveGetLaneIndex")
+      return replace(dx.call(b, loc, "waveGetLaneIndex", Type(), 111, i32, {},
+                             dxil::OpAttr::ReadNone));
+    if (name == "WaveGetLaneCount")
+      return replace(dx.call(b, loc, "waveGetLaneCount", Type(), 112, i32, {},
+                             dxil::OpAttr::ReadNone));
+    if (name == "WaveIsFirstLane")
+      return replace(voidOp("waveIsFirstLane", 110, i1, {}));
+    if (name == "WaveActiveAnyTrue")
+      return replace(voidOp("waveAnyTrue", 113, i1, {args[0]}));
+    if (name == "WaveActiveAllTrue")
+      return replace(voidOp("waveAllTrue", 114, i1, {args[0]}));
+    if (name == "WaveActiveCountBits")
+      return replace(voidOp("waveAllOp", 135, i32, {args[0]}));
+    if (name == "WavePrefixCountBits")
+      return replace(voidOp("wavePrefixOp", 136, i32, {args[0]}));
+    if (name == "WaveActiveBallot") {
+      auto four = LLVM::LLVMStructType::getIdentified(b.getContext(),
+                                                      "dx.types.fouri32");
+      if (!four.isInitialized())
+        (void)four.setBody({i32, i32, i32, i32}, false);
+      Value ret = voidOp("waveActiveBallot", 116, four, {args[0]});
+      SmallVector<Value> parts;
+      for (int64_t i = 0; i < 4; ++i)
+        parts.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
+      return replace(vectorize(b, loc, getTypeConverter()->convertType(op.getType(0)),
+                               parts, dx));
+    }
+    // Element-wise wave operations on scalars and vectors.
+    auto perElement = [&](auto build) {
+      SmallVector<Value> results;
+      for (Value s : scalarize(b, loc, args[0], dx))
+        results.push_back(build(s));
+      return replace(vectorize(b, loc, args[0].getType(), results, dx));
+    };
+    std::optional<unsigned> activeOp =
+        llvm::StringSwitch<std::optional<unsigned>>(name)
+            .Case("WaveActiveSum", 0)
+            .Case("WaveActiveProduct", 1)
+            .Case("WaveActiveMin", 2)
+            .Case("WaveActiveMax", 3)
+            .Default(std::nullopt);
+    if (activeOp)
+      return perElement([&](Value s) {
+        unsigned sop = isa<FloatType>(s.getType()) || isSigned ? 0 : 1;
+        return voidOp("waveActiveOp", 119, s.getType(),
+                      {s, dx.i8(b, loc, *activeOp), dx.i8(b, loc, sop)},
+                      s.getType());
+      });
+    if (name == "WavePrefixSum" || name == "WavePrefixProduct")
+      return perElement([&](Value s) {
+        unsigned sop = isa<FloatType>(s.getType()) || isSigned ? 0 : 1;
+        return voidOp("wavePrefixOp", 121, s.getType(),
+                      {s, dx.i8(b, loc, name == "WavePrefixSum" ? 0 : 1),
+                       dx.i8(b, loc, sop)},
+                      s.getType());
+      });
+    std::optional<unsigned> bitOp =
+        llvm::StringSwitch<std::optional<unsigned>>(name)
+            .Case("WaveActiveBitAnd", 0)
+            .Case("WaveActiveBitOr", 1)
+            .Case("WaveActiveBitXor", 2)
+            .Default(std::nullopt);
+    if (bitOp)
+      return perElement([&](Value s) {
+        return voidOp("waveActiveBit", 120, s.getType(),
+                      {s, dx.i8(b, loc, *bitOp)}, s.getType());
+      });
+    if (name == "WaveReadLaneFirst")
+      return perElement([&](Value s) {
+        return voidOp("waveReadLaneFirst", 118, s.getType(), {s}, s.getType());
+      });
+    if (name == "WaveReadLaneAt")
+      return perElement([&](Value s) {
+        return voidOp("waveReadLaneAt", 117, s.getType(), {s, args[1]},
+                      s.getType());
+      });
+    return op.emitError() << "not supported yet: intrinsic '" << name
+                          << "' in the DXIL lowering";
+  }
+};
+
+/// isnan/isinf/isfinite: DXIL's IsNaN/IsInf/IsFinite per element.
+template <typename MathOp, unsigned Opcode>
+struct SpecialFloatLowering : HLSLPattern<MathOp> {
+  using HLSLPattern<MathOp>::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = this->ctx.dx;
+    SmallVector<Value> results;
+    for (Value s : scalarize(rewriter, loc, adaptor.getOperand(), dx))
+      results.push_back(dx.call(rewriter, loc, "isSpecialFloat", s.getType(),
+                                Opcode, rewriter.getI1Type(), {s},
+                                dxil::OpAttr::ReadNone));
+    rewriter.replaceOp(op, vectorize(rewriter, loc, op.getType(), results, dx));
+    return success();
   }
 };
 
@@ -580,8 +951,18 @@ struct ElementAddrLowering : HLSLPattern<ElementAddrOp> {
     if (!pointee || !isa<LLVM::LLVMPointerType>(adaptor.getBase().getType()))
       return op.emitError() << "not supported yet: addressing "
                             << op.getBase().getType();
-    if (isa<MatrixType>(op.getBase().getType().getPointee()))
-      return op.emitError() << "not supported yet: a row of a matrix in memory";
+    if (auto matrix = dyn_cast<MatrixType>(op.getBase().getType().getPointee())) {
+      // A local matrix is a flat row-major vector: row r starts at element
+      // r * columns.
+      Value columns = ctx.dx.i32(rewriter, op.getLoc(), matrix.getColumns());
+      Value first =
+          LLVM::MulOp::create(rewriter, op.getLoc(), adaptor.getIndex(), columns);
+      rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+          op, adaptor.getBase().getType(), matrix.getElementType(),
+          adaptor.getBase(), ArrayRef<LLVM::GEPArg>{first},
+          LLVM::GEPNoWrapFlags::inbounds);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
         op, adaptor.getBase().getType(), pointee, adaptor.getBase(),
         ArrayRef<LLVM::GEPArg>{0, adaptor.getIndex()},
@@ -624,10 +1005,8 @@ struct GlobalLowering : HLSLPattern<GlobalOp> {
         /*alignment=*/4, /*addrSpace=*/groupShared ? 3 : 0);
     Region &init = global.getInitializerRegion();
     if (!op.getInit().empty()) {
+      // The initializer's ops (and its hlsl.yield) are converted in place.
       rewriter.inlineRegionBefore(op.getInit(), init, init.end());
-      auto yield = cast<YieldOp>(init.back().getTerminator());
-      rewriter.setInsertionPoint(yield);
-      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(yield, yield.getValues());
     } else {
       Block *block = rewriter.createBlock(&init);
       rewriter.setInsertionPointToStart(block);
@@ -926,7 +1305,10 @@ struct ConvertHLSLToLLVM
                  ValueOpLowering<ZeroOp, LLVM::ZeroOp>, ConstructLowering,
                  ArrayExtractLowering, ArrayInsertLowering,
                  FieldExtractLowering, FieldInsertLowering,
-                 MatrixCastLowering>(converter, context, ctx);
+                 MatrixCastLowering, SpecialFloatLowering<math::IsNaNOp, 8>,
+                 SpecialFloatLowering<math::IsInfOp, 9>,
+                 SpecialFloatLowering<math::IsFiniteOp, 10>>(converter,
+                                                             context, ctx);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

@@ -498,7 +498,8 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
   auto op = IntrinsicOp::create(builder, loc,
                                 resultType ? TypeRange(resultType) : TypeRange(),
                                 builder.getStringAttr(name), args);
-  if (isAtomic && !argExprs.empty())
+  if ((isAtomic || name.starts_with("Wave") || name == "firstbithigh") &&
+      !argExprs.empty())
     op->setAttr("hlsl.signed",
                 builder.getBoolAttr(isSigned(argExprs[0]->getType())));
   return resultType ? op.getResult() : Value();

@@ -19,6 +19,11 @@ enum class DXILOptLevel { Od, O0, O1, O2, O3 };
 /// to lookup tables; memcpy/memset are expanded by the legalization.
 void optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
 
+/// Splits vector operations into scalar ones (LLVM's Scalarizer). Run
+/// before the optimizer, as DXC does, so that it never forms vector idioms
+/// (e.g. `all(v)` as a bitcast of a vector of i1) that cannot be split.
+void scalarizeForDXIL(llvm::Module &module);
+
 /// Rewrites the module into what DXIL 1.x allows: scalar operations only,
 /// every remaining LLVM intrinsic mapped to a dx.op or expanded, no
 /// fneg/freeze/poison. Fails naming the first construct it cannot express

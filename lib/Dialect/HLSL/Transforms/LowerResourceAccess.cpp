@@ -288,6 +288,28 @@ struct LowerResourceAccess
                         args.drop_front());
     }
     auto resource = dyn_cast<ResourceType>(args[0].getType());
+    if (resource && (name == "Append" || name == "Consume")) {
+      // Append/Consume: a counter update gives the element to write/read.
+      auto counter = IntrinsicOp::create(
+          b, loc, b.getI32Type(),
+          b.getStringAttr(name == "Append" ? "IncrementCounter"
+                                           : "DecrementCounter"),
+          ValueRange{args[0]});
+      Value zero = constI32(b, loc, 0);
+      Type elementType = resource.getValueType();
+      BufferAddress addr{args[0], counter.getResult(), zero, elementType};
+      if (name == "Append") {
+        storeValue(b, loc, addr, args[1], zero);
+      } else {
+        Value value = loadValue(b, loc, addr, elementType, zero);
+        if (!value)
+          return op->emitError() << "not supported yet: consuming "
+                                 << elementType;
+        intrinsic.getResult().replaceAllUsesWith(value);
+      }
+      intrinsic.erase();
+      return success();
+    }
     if (!resource || (!isByteAddressBuffer(resource.getKind()) &&
                       !isTypedResource(resource.getKind()) &&
                       !isStructuredBuffer(resource.getKind())) ||

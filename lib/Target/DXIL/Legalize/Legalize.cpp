@@ -148,6 +148,12 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
     Value *log2 = callDXOp(b, "unary", 23, type, {call.getArgOperand(0)}, type);
     return b.CreateFMul(log2, ConstantFP::get(type, 0.6931471805599453));
   }
+  case Intrinsic::ldexp: {
+    // x * 2^e (the optimizer forms ldexp from exp2 of an integer).
+    Value *exponent = b.CreateSIToFP(call.getArgOperand(1), type);
+    Value *scale = callDXOp(b, "unary", 21, type, {exponent}, type);
+    return b.CreateFMul(call.getArgOperand(0), scale);
+  }
   case Intrinsic::ctpop:
     return b.CreateZExtOrTrunc(
         callDXOp(b, "unaryBits", 31, b.getInt32Ty(), {call.getArgOperand(0)},
@@ -222,7 +228,7 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
 }
 } // namespace
 
-Error mlir::hlsl::legalizeForDXIL(Module &module) {
+void mlir::hlsl::scalarizeForDXIL(Module &module) {
   // Vectors: split into scalars, including loads/stores and
   // insert/extractelement with variable indices.
   {
@@ -239,7 +245,12 @@ Error mlir::hlsl::legalizeForDXIL(Module &module) {
       if (!func.isDeclaration())
         fpm.run(func, fam);
   }
+}
 
+Error mlir::hlsl::legalizeForDXIL(Module &module) {
+  // Again after the optimizer, which may combine scalars into vector
+  // idioms.
+  scalarizeForDXIL(module);
   for (Function &func : module) {
     if (func.isDeclaration())
       continue;
