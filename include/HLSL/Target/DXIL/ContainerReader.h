@@ -188,8 +188,7 @@ using BitcodePrinter =
 /// Prints the container header and every part. Nothing is printed when the
 /// container is malformed. Without a `printBitcode` callback the DXIL part
 /// ends with a note that the module is not printed.
-llvm::Error disassembleDXContainer(llvm::StringRef bytes,
-                                   llvm::raw_ostream &os,
+llvm::Error disassembleDXContainer(llvm::StringRef bytes, llvm::raw_ostream &os,
                                    const BitcodePrinter &printBitcode = {});
 
 } // namespace dxil

@@ -171,8 +171,7 @@ void printPSV(llvm::raw_ostream &os, const PSVInfo &psv,
   };
   switch (stage ? *stage : ~0u) {
   case unsigned(ShaderKind::Vertex):
-    os << "  output position present: " << formatBool(psv.stageInfo[0])
-       << "\n";
+    os << "  output position present: " << formatBool(psv.stageInfo[0]) << "\n";
     break;
   case unsigned(ShaderKind::Hull):
     os << "  input control points: " << stageU32(psv, 0) << "\n"
@@ -182,8 +181,7 @@ void printPSV(llvm::raw_ostream &os, const PSVInfo &psv,
     break;
   case unsigned(ShaderKind::Domain):
     os << "  input control points: " << stageU32(psv, 0) << "\n"
-       << "  output position present: " << formatBool(psv.stageInfo[4])
-       << "\n"
+       << "  output position present: " << formatBool(psv.stageInfo[4]) << "\n"
        << "  tessellator domain: " << domainName(stageU32(psv, 8)) << "\n";
     break;
   case unsigned(ShaderKind::Geometry):
@@ -232,8 +230,7 @@ void printPSV(llvm::raw_ostream &os, const PSVInfo &psv,
       break;
     case unsigned(ShaderKind::Mesh):
       os << "  primitive vectors: " << unsigned(psv.geometryData[0]) << "\n"
-         << "  mesh output topology: " << unsigned(psv.geometryData[1])
-         << "\n";
+         << "  mesh output topology: " << unsigned(psv.geometryData[1]) << "\n";
       break;
     default:
       break;
@@ -242,8 +239,8 @@ void printPSV(llvm::raw_ostream &os, const PSVInfo &psv,
        << " input, " << unsigned(psv.sigOutputElements) << " output, "
        << unsigned(psv.sigPatchConstOrPrimElements)
        << " patch constant or primitive\n";
-    os << "  signature vectors: " << unsigned(psv.sigInputVectors)
-       << " input, " << unsigned(psv.sigOutputVectors[0]) << " "
+    os << "  signature vectors: " << unsigned(psv.sigInputVectors) << " input, "
+       << unsigned(psv.sigOutputVectors[0]) << " "
        << unsigned(psv.sigOutputVectors[1]) << " "
        << unsigned(psv.sigOutputVectors[2]) << " "
        << unsigned(psv.sigOutputVectors[3]) << " output\n";
@@ -308,8 +305,7 @@ void printPSV(llvm::raw_ostream &os, const PSVInfo &psv,
                 psv.viewIDPatchConstOrPrimMask);
   for (unsigned s = 0; s < 4; ++s)
     if (!psv.inputToOutputTables[s].empty())
-      printDwords(os,
-                  ("input to output table, stream " + llvm::Twine(s)).str(),
+      printDwords(os, ("input to output table, stream " + llvm::Twine(s)).str(),
                   psv.inputToOutputTables[s]);
   if (!psv.inputToPatchConstTable.empty())
     printDwords(os, "input to patch constant table",

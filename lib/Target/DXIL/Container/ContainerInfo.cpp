@@ -12,9 +12,8 @@
 
 #include "ViewIDState.h"
 
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir::hlsl::dxil;
@@ -295,8 +294,8 @@ llvm::Error verifyElement(const ShaderContainerInfo &info,
   unsigned colMask = (1u << e.cols) - 1;
   if (e.usageMask & ~colMask)
     return elementError("usage mask " + llvm::Twine(unsigned(e.usageMask)) +
-                        " has bits beyond its " + llvm::Twine(unsigned(e.cols)) +
-                        " columns");
+                        " has bits beyond its " +
+                        llvm::Twine(unsigned(e.cols)) + " columns");
   if (e.dynamicIndexMask > 0xF)
     return elementError("dynamic index mask " +
                         llvm::Twine(unsigned(e.dynamicIndexMask)) +
@@ -310,9 +309,8 @@ llvm::Error verifyElement(const ShaderContainerInfo &info,
                         "output stream");
   if (e.kind == SemanticKind::TessFactor ||
       e.kind == SemanticKind::InsideTessFactor) {
-    TessellatorDomain domain = info.stage == ShaderKind::Hull
-                                   ? info.hull.domain
-                                   : info.domain.domain;
+    TessellatorDomain domain =
+        info.stage == ShaderKind::Hull ? info.hull.domain : info.domain.domain;
     if (info.stage != ShaderKind::Hull && info.stage != ShaderKind::Domain)
       return elementError("tessellation factors only exist in hull and "
                           "domain shaders");
@@ -392,8 +390,7 @@ llvm::Error verifyResource(unsigned index, const ResourceBinding &r) {
     break;
   }
   if (!kindMatches)
-    return resourceError(className + " cannot have resource kind " +
-                         kindName);
+    return resourceError(className + " cannot have resource kind " + kindName);
   if (r.upperBound < r.lowerBound)
     return resourceError("upper bound " + llvm::Twine(r.upperBound) +
                          " is below the lower bound " +
@@ -402,9 +399,8 @@ llvm::Error verifyResource(unsigned index, const ResourceBinding &r) {
                         r.kind == ResourceKind::StructuredBuffer))
     return resourceError("only structured UAVs have a counter");
   if (r.flags & ~uint32_t(PSVResourceFlagUsedByAtomic64))
-    return resourceError(llvm::formatv("unknown PSV resource flags {0:x}",
-                                       r.flags)
-                             .str());
+    return resourceError(
+        llvm::formatv("unknown PSV resource flags {0:x}", r.flags).str());
   if ((r.flags & PSVResourceFlagUsedByAtomic64) &&
       r.resourceClass != ResourceClass::UAV)
     return resourceError("only UAVs can be UsedByAtomic64");
@@ -480,9 +476,8 @@ mlir::hlsl::dxil::verifyShaderContainerInfo(const ShaderContainerInfo &info) {
     if (info.stage != ShaderKind::Compute)
       return fail("a wave size is only valid for compute shaders");
     if (info.waveSize->min == 0 || info.waveSize->max < info.waveSize->min)
-      return fail("invalid wave size range " +
-                  llvm::Twine(info.waveSize->min) + " to " +
-                  llvm::Twine(info.waveSize->max));
+      return fail("invalid wave size range " + llvm::Twine(info.waveSize->min) +
+                  " to " + llvm::Twine(info.waveSize->max));
   }
   if (info.stage == ShaderKind::Hull &&
       info.hull.domain == TessellatorDomain::Undefined)
@@ -500,8 +495,7 @@ mlir::hlsl::dxil::verifyShaderContainerInfo(const ShaderContainerInfo &info) {
                   " has bits beyond the 4 streams");
     if (info.geometry.maxVertexCount > 1024)
       return fail("geometry max vertex count " +
-                  llvm::Twine(info.geometry.maxVertexCount) +
-                  " exceeds 1024");
+                  llvm::Twine(info.geometry.maxVertexCount) + " exceeds 1024");
   }
 
   // Feature flags.
@@ -536,9 +530,8 @@ mlir::hlsl::dxil::verifyShaderContainerInfo(const ShaderContainerInfo &info) {
   if (llvm::Error err =
           verifySignature(info, "input", info.inputSignature, false))
     return err;
-  if (llvm::Error err =
-          verifySignature(info, "output", info.outputSignature,
-                          info.stage == ShaderKind::Geometry))
+  if (llvm::Error err = verifySignature(info, "output", info.outputSignature,
+                                        info.stage == ShaderKind::Geometry))
     return err;
   if (llvm::Error err = verifySignature(info, "patch-constant/primitive",
                                         info.patchConstOrPrimSignature, false))

@@ -11,6 +11,7 @@
 
 #include "ContainerReaderUtil.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Endian.h"
 
@@ -40,15 +41,9 @@ llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-uint16_t read16(const char *p) {
-  return llvm::support::endian::read16le(p);
-}
-uint32_t read32(const char *p) {
-  return llvm::support::endian::read32le(p);
-}
-uint64_t read64(const char *p) {
-  return llvm::support::endian::read64le(p);
-}
+uint16_t read16(const char *p) { return llvm::support::endian::read16le(p); }
+uint32_t read32(const char *p) { return llvm::support::endian::read32le(p); }
+uint64_t read64(const char *p) { return llvm::support::endian::read64le(p); }
 
 /// Sequential, bounds-checked reads from one part.
 class PartReader {
@@ -162,10 +157,10 @@ llvm::Error parseSignature(llvm::StringRef data, llvm::StringRef partName,
     r.mask = p[24];
     r.exclusiveMask = p[25];
     r.minPrecision = read32(p + 28);
-    if (llvm::Error err = readString(
-            data, r.nameOffset, r.semanticName,
-            partName + " part: element " + llvm::Twine(i) + " name",
-            "the part"))
+    if (llvm::Error err =
+            readString(data, r.nameOffset, r.semanticName,
+                       partName + " part: element " + llvm::Twine(i) + " name",
+                       "the part"))
       return err;
   }
   return llvm::Error::success();
@@ -227,11 +222,10 @@ llvm::Error parsePSVElements(llvm::StringRef bytes, unsigned count,
     e.interpolationMode = p[13];
     e.dynamicIndexMask = p[14] & 0xF;
     e.outputStream = (p[14] >> 4) & 0x3;
-    std::string what =
-        ("PSV0 " + sigName + " element " + llvm::Twine(i)).str();
-    if (llvm::Error err = readString(psv.stringTable, e.nameOffset,
-                                     e.semanticName, what + " name",
-                                     "the string table"))
+    std::string what = ("PSV0 " + sigName + " element " + llvm::Twine(i)).str();
+    if (llvm::Error err =
+            readString(psv.stringTable, e.nameOffset, e.semanticName,
+                       what + " name", "the string table"))
       return err;
     uint64_t end = uint64_t(e.semanticIndexOffset) + e.rows;
     if (end > psv.semanticIndexTable.size())
@@ -327,8 +321,8 @@ llvm::Error parsePSV(llvm::StringRef data, ParsedDXContainer &result) {
   if (llvm::Error err = r.u32(stringTableSize, "the string table size"))
     return err;
   if (stringTableSize % 4 != 0)
-    return fail("PSV0 part: string table size " +
-                llvm::Twine(stringTableSize) + " is not a multiple of 4");
+    return fail("PSV0 part: string table size " + llvm::Twine(stringTableSize) +
+                " is not a multiple of 4");
   if (llvm::Error err =
           r.take(stringTableSize, psv.stringTable, "the string table"))
     return err;
@@ -336,17 +330,17 @@ llvm::Error parsePSV(llvm::StringRef data, ParsedDXContainer &result) {
   if (llvm::Error err =
           r.u32(semanticIndexCount, "the semantic index table size"))
     return err;
-  if (llvm::Error err = r.dwords(semanticIndexCount, psv.semanticIndexTable,
-                                 llvm::Twine(semanticIndexCount) +
-                                     " semantic indices"))
+  if (llvm::Error err =
+          r.dwords(semanticIndexCount, psv.semanticIndexTable,
+                   llvm::Twine(semanticIndexCount) + " semantic indices"))
     return err;
 
   unsigned elementCount = unsigned(psv.sigInputElements) +
                           psv.sigOutputElements +
                           psv.sigPatchConstOrPrimElements;
   if (elementCount > 0) {
-    if (llvm::Error err = r.u32(psv.signatureElementSize,
-                                "the signature element size"))
+    if (llvm::Error err =
+            r.u32(psv.signatureElementSize, "the signature element size"))
       return err;
     if (psv.signatureElementSize < 16)
       return fail("PSV0 part: signature element size " +
@@ -354,20 +348,19 @@ llvm::Error parsePSV(llvm::StringRef data, ParsedDXContainer &result) {
                   " is smaller than 16 bytes");
     llvm::StringRef elements;
     if (llvm::Error err =
-            r.take(uint64_t(elementCount) * psv.signatureElementSize,
-                   elements,
+            r.take(uint64_t(elementCount) * psv.signatureElementSize, elements,
                    llvm::Twine(elementCount) + " signature elements of " +
                        llvm::Twine(psv.signatureElementSize) + " bytes"))
       return err;
     uint64_t stride = psv.signatureElementSize;
-    if (llvm::Error err = parsePSVElements(
-            elements, psv.sigInputElements, psv.signatureElementSize, psv,
-            "input", psv.inputElements))
+    if (llvm::Error err = parsePSVElements(elements, psv.sigInputElements,
+                                           psv.signatureElementSize, psv,
+                                           "input", psv.inputElements))
       return err;
-    if (llvm::Error err = parsePSVElements(
-            elements.drop_front(stride * psv.sigInputElements),
-            psv.sigOutputElements, psv.signatureElementSize, psv, "output",
-            psv.outputElements))
+    if (llvm::Error err =
+            parsePSVElements(elements.drop_front(stride * psv.sigInputElements),
+                             psv.sigOutputElements, psv.signatureElementSize,
+                             psv, "output", psv.outputElements))
       return err;
     if (llvm::Error err = parsePSVElements(
             elements.drop_front(stride * (unsigned(psv.sigInputElements) +
@@ -378,9 +371,8 @@ llvm::Error parsePSV(llvm::StringRef data, ParsedDXContainer &result) {
   }
   if (psv.version >= 3)
     if (llvm::Error err = readString(
-            psv.stringTable, psv.entryFunctionNameOffset,
-            psv.entryFunctionName, "PSV0 entry function name",
-            "the string table"))
+            psv.stringTable, psv.entryFunctionNameOffset, psv.entryFunctionName,
+            "PSV0 entry function name", "the string table"))
       return err;
 
   // ViewID masks and dependency tables (ReadOrWrite).
@@ -398,36 +390,33 @@ llvm::Error parsePSV(llvm::StringRef data, ParsedDXContainer &result) {
   if (psv.usesViewID) {
     for (unsigned s = 0; s < numStreams; ++s)
       if (psv.sigOutputVectors[s])
-        if (llvm::Error err = r.dwords(
-                maskDwordsForVectors(psv.sigOutputVectors[s]),
-                psv.viewIDOutputMasks[s],
-                "the ViewID mask of output stream " + llvm::Twine(s)))
+        if (llvm::Error err =
+                r.dwords(maskDwordsForVectors(psv.sigOutputVectors[s]),
+                         psv.viewIDOutputMasks[s],
+                         "the ViewID mask of output stream " + llvm::Twine(s)))
           return err;
     if ((isHS || isMS) && pcVectors)
-      if (llvm::Error err =
-              r.dwords(maskDwordsForVectors(pcVectors),
-                       psv.viewIDPatchConstOrPrimMask,
-                       "the ViewID patch-constant/primitive mask"))
+      if (llvm::Error err = r.dwords(
+              maskDwordsForVectors(pcVectors), psv.viewIDPatchConstOrPrimMask,
+              "the ViewID patch-constant/primitive mask"))
         return err;
   }
   for (unsigned s = 0; s < numStreams; ++s)
     if (!isMS && psv.sigOutputVectors[s] && inputVectors)
-      if (llvm::Error err = r.dwords(
-              ioDwords(inputVectors, psv.sigOutputVectors[s]),
-              psv.inputToOutputTables[s],
-              "the input-to-output table of stream " + llvm::Twine(s)))
+      if (llvm::Error err =
+              r.dwords(ioDwords(inputVectors, psv.sigOutputVectors[s]),
+                       psv.inputToOutputTables[s],
+                       "the input-to-output table of stream " + llvm::Twine(s)))
         return err;
   if (isHS && pcVectors && inputVectors)
-    if (llvm::Error err =
-            r.dwords(ioDwords(inputVectors, pcVectors),
-                     psv.inputToPatchConstTable,
-                     "the input-to-patch-constant table"))
+    if (llvm::Error err = r.dwords(ioDwords(inputVectors, pcVectors),
+                                   psv.inputToPatchConstTable,
+                                   "the input-to-patch-constant table"))
       return err;
   if (isDS && psv.sigOutputVectors[0] && pcVectors)
-    if (llvm::Error err =
-            r.dwords(ioDwords(pcVectors, psv.sigOutputVectors[0]),
-                     psv.patchConstToOutputTable,
-                     "the patch-constant-to-output table"))
+    if (llvm::Error err = r.dwords(ioDwords(pcVectors, psv.sigOutputVectors[0]),
+                                   psv.patchConstToOutputTable,
+                                   "the patch-constant-to-output table"))
       return err;
 
   psv.trailingBytes = r.remaining();

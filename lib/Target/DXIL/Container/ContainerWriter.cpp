@@ -294,9 +294,9 @@ buildProgramSignature(const ShaderContainerInfo &info,
         usage <<= e.startCol;
       r.exclusiveMask = isInput ? usage : (~usage & 0xF);
     }
-    r.minPrecision = uint32_t(info.useMinPrecision
-                                  ? getMinPrecision(e.componentType)
-                                  : MinPrecision::Default);
+    r.minPrecision =
+        uint32_t(info.useMinPrecision ? getMinPrecision(e.componentType)
+                                      : MinPrecision::Default);
     for (uint32_t semanticIndex : e.semanticIndices) {
       r.semanticIndex = semanticIndex;
       r.order = records.size();
@@ -379,11 +379,6 @@ uint32_t inputOutputTableDwords(uint32_t inputVectors, uint32_t outputVectors) {
   return maskDwordsForVectors(outputVectors) * inputVectors * 4;
 }
 
-bool hasElementOfKind(const std::vector<SignatureElement> &elements,
-                      llvm::function_ref<bool(const SignatureElement &)> pred) {
-  return llvm::any_of(elements, pred);
-}
-
 /// PSVRuntimeInfo0..3 as DXC fills them; 52 bytes, of which the first
 /// getPSVRuntimeInfoSize(version) are written.
 std::vector<uint8_t> buildRuntimeInfo(const ShaderContainerInfo &info,
@@ -392,7 +387,7 @@ std::vector<uint8_t> buildRuntimeInfo(const ShaderContainerInfo &info,
   auto isPosition = [](const SignatureElement &e) {
     return e.kind == SemanticKind::Position;
   };
-  bool positionOut = hasElementOfKind(info.outputSignature, isPosition);
+  bool positionOut = llvm::any_of(info.outputSignature, isPosition);
 
   switch (info.stage) {
   case ShaderKind::Vertex:
@@ -419,14 +414,14 @@ std::vector<uint8_t> buildRuntimeInfo(const ShaderContainerInfo &info,
     store8(ri, 12, positionOut);
     break;
   case ShaderKind::Pixel: {
-    bool depthOutput = hasElementOfKind(
-        info.outputSignature, [](const SignatureElement &e) {
+    bool depthOutput =
+        llvm::any_of(info.outputSignature, [](const SignatureElement &e) {
           return e.kind == SemanticKind::Depth ||
                  e.kind == SemanticKind::DepthLessEqual ||
                  e.kind == SemanticKind::DepthGreaterEqual;
         });
-    bool sampleFrequency = hasElementOfKind(
-        info.inputSignature, [](const SignatureElement &e) {
+    bool sampleFrequency =
+        llvm::any_of(info.inputSignature, [](const SignatureElement &e) {
           return e.interpolation == InterpolationMode::LinearSample ||
                  e.interpolation ==
                      InterpolationMode::LinearNoperspectiveSample ||
@@ -634,9 +629,9 @@ std::vector<uint8_t> buildPSV(const ShaderContainerInfo &info,
   }
   for (unsigned stream = 0; stream < numStreams; ++stream)
     if (!isMS && outputVectors[stream] && inputVectors)
-      w.dwordsPadded(viewID.inputToOutputTables[stream],
-                     inputOutputTableDwords(inputVectors,
-                                            outputVectors[stream]));
+      w.dwordsPadded(
+          viewID.inputToOutputTables[stream],
+          inputOutputTableDwords(inputVectors, outputVectors[stream]));
   if (isHS && pcVectors && inputVectors)
     w.dwordsPadded(viewID.inputToPatchConstTable,
                    inputOutputTableDwords(inputVectors, pcVectors));
@@ -681,8 +676,7 @@ unsigned mlir::hlsl::dxil::getPSVResourceBindInfoSize(unsigned psvVersion) {
   return psvVersion >= 2 ? 24 : 16;
 }
 
-uint32_t mlir::hlsl::dxil::encodeProgramVersion(ShaderKind kind,
-                                                unsigned major,
+uint32_t mlir::hlsl::dxil::encodeProgramVersion(ShaderKind kind, unsigned major,
                                                 unsigned minor) {
   return (uint32_t(kind) << 16) | ((major & 0xF) << 4) | (minor & 0xF);
 }
@@ -736,9 +730,9 @@ llvm::Error mlir::hlsl::dxil::buildDXContainer(const ShaderContainerInfo &info,
       {"OSG1", buildProgramSignature(info, info.outputSignature, false)});
   if (!info.patchConstOrPrimSignature.empty())
     parts.push_back(
-        {"PSG1", buildProgramSignature(info, info.patchConstOrPrimSignature,
-                                       /*isInput=*/info.stage ==
-                                           ShaderKind::Domain)});
+        {"PSG1",
+         buildProgramSignature(info, info.patchConstOrPrimSignature,
+                               /*isInput=*/info.stage == ShaderKind::Domain)});
   parts.push_back({"PSV0", buildPSV(info, *viewID)});
   if (atLeast(info, 1, 5))
     parts.push_back({"HASH", buildShaderHash(info)});

@@ -9,9 +9,8 @@
 using namespace mlir::hlsl::dxil;
 using namespace mlir::hlsl::dxil::detail;
 
-unsigned
-mlir::hlsl::dxil::detail::numVectorsUsed(const std::vector<SignatureElement> &elements,
-                                         unsigned stream) {
+unsigned mlir::hlsl::dxil::detail::numVectorsUsed(
+    const std::vector<SignatureElement> &elements, unsigned stream) {
   unsigned vectors = 0;
   for (const SignatureElement &e : elements)
     if (e.isAllocated() && e.outputStream == stream)
@@ -33,8 +32,7 @@ public:
 
   llvm::Error read(uint32_t &value, const char *what) {
     if (pos >= data.size())
-      return fail("truncated at dword " + llvm::Twine(pos) + " (" + what +
-                  ")");
+      return fail("truncated at dword " + llvm::Twine(pos) + " (" + what + ")");
     value = data[pos++];
     return llvm::Error::success();
   }
@@ -88,9 +86,8 @@ mlir::hlsl::dxil::detail::splitViewIDState(const ShaderContainerInfo &info) {
   uint32_t inputScalars = 0;
   if (llvm::Error err = cursor.read(inputScalars, "input scalar count"))
     return std::move(err);
-  if (llvm::Error err =
-          checkScalars(inputScalars, numVectorsUsed(info.inputSignature, 0),
-                       "the input"))
+  if (llvm::Error err = checkScalars(
+          inputScalars, numVectorsUsed(info.inputSignature, 0), "the input"))
     return std::move(err);
 
   uint32_t stream0OutputScalars = 0;
@@ -106,9 +103,9 @@ mlir::hlsl::dxil::detail::splitViewIDState(const ShaderContainerInfo &info) {
       stream0OutputScalars = outputScalars;
     uint32_t maskDwords = maskDwordsForScalars(outputScalars);
     if (viewID)
-      if (llvm::Error err = cursor.take(maskDwords,
-                                        tables.viewIDOutputMasks[stream],
-                                        "the ViewID output mask"))
+      if (llvm::Error err =
+              cursor.take(maskDwords, tables.viewIDOutputMasks[stream],
+                          "the ViewID output mask"))
         return std::move(err);
     if (llvm::Error err = cursor.take(uint64_t(inputScalars) * maskDwords,
                                       tables.inputToOutputTables[stream],
@@ -134,9 +131,9 @@ mlir::hlsl::dxil::detail::splitViewIDState(const ShaderContainerInfo &info) {
     } else {
       uint32_t maskDwords = maskDwordsForScalars(pcScalars);
       if (viewID)
-        if (llvm::Error err = cursor.take(maskDwords,
-                                          tables.viewIDPatchConstOrPrimMask,
-                                          "the ViewID patch-constant mask"))
+        if (llvm::Error err =
+                cursor.take(maskDwords, tables.viewIDPatchConstOrPrimMask,
+                            "the ViewID patch-constant mask"))
           return std::move(err);
       if (llvm::Error err = cursor.take(uint64_t(inputScalars) * maskDwords,
                                         tables.inputToPatchConstTable,
