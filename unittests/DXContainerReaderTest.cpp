@@ -112,8 +112,12 @@ std::vector<Bytes> sampleContainers() {
   ShaderContainerInfo v1 = pixelShader(5);
   v1.shaderModelMinor = v1.dxilMinor = 5;
   ShaderContainerInfo v2 = domainShader(6);
-  return {build(computeWithResources()), build(pixelShader()),
-          build(domainShader()), build(v0), build(v1), build(v2)};
+  return {build(computeWithResources()),
+          build(pixelShader()),
+          build(domainShader()),
+          build(v0),
+          build(v1),
+          build(v2)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -220,8 +224,7 @@ TEST(DXContainerReader, AcceptsLargerRecordsAndRuntimeInfo) {
       << text;
   EXPECT_NE(text.find("  resources: 1, 28 bytes each\n"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("  entry function: 'main'\n"), std::string::npos)
-      << text;
+  EXPECT_NE(text.find("  entry function: 'main'\n"), std::string::npos) << text;
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,7 +291,6 @@ TEST(DXContainerReader, ErrorMessages) {
   parts = partsOf(good);
   parts[4].second.push_back(0);
   EXPECT_EQ(errorOf(assemble(parts)), "HASH part has 21 bytes, expected 20");
-
 }
 
 TEST(DXContainerReader, TruncatedPSV0Messages) {

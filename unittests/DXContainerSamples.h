@@ -58,8 +58,8 @@ inline ShaderContainerInfo computeWithResources(unsigned validatorMinor = 8) {
   info.dxilMinor = 6;
   info.numThreads = std::array<uint32_t, 3>{8, 8, 1};
   info.featureFlags = 1ull << 15; // Int64Ops
-  ResourceBinding uav = binding(ResourceClass::UAV,
-                                ResourceKind::StructuredBuffer, 1, 1, 2);
+  ResourceBinding uav =
+      binding(ResourceClass::UAV, ResourceKind::StructuredBuffer, 1, 1, 2);
   uav.hasCounter = true;
   uav.flags = PSVResourceFlagUsedByAtomic64;
   info.resources = {
@@ -72,12 +72,10 @@ inline ShaderContainerInfo computeWithResources(unsigned validatorMinor = 8) {
   return info;
 }
 
-inline SignatureElement element(std::string name, SemanticKind kind,
-                                ComponentType type, uint8_t cols,
-                                int32_t startRow, int32_t startCol,
-                                uint8_t usageMask,
-                                InterpolationMode interpolation =
-                                    InterpolationMode::Undefined) {
+inline SignatureElement
+element(std::string name, SemanticKind kind, ComponentType type, uint8_t cols,
+        int32_t startRow, int32_t startCol, uint8_t usageMask,
+        InterpolationMode interpolation = InterpolationMode::Undefined) {
   SignatureElement e;
   e.semanticName = std::move(name);
   e.kind = kind;
@@ -101,8 +99,8 @@ inline ShaderContainerInfo pixelShader(unsigned validatorMinor = 8) {
   info.inputSignature = {
       element("NORMAL", SemanticKind::Arbitrary, ComponentType::F32, 3, 0, 0,
               0x7, InterpolationMode::LinearSample),
-      element("TEXCOORD", SemanticKind::Arbitrary, ComponentType::F32, 2, 1,
-              0, 0x3, InterpolationMode::LinearNoperspective),
+      element("TEXCOORD", SemanticKind::Arbitrary, ComponentType::F32, 2, 1, 0,
+              0x3, InterpolationMode::LinearNoperspective),
   };
   info.outputSignature = {
       element("SV_Target", SemanticKind::Target, ComponentType::F32, 4, 0, 0,
@@ -130,23 +128,21 @@ inline ShaderContainerInfo domainShader(unsigned validatorMinor = 8) {
   info.domain.inputControlPointCount = 2;
   info.domain.domain = TessellatorDomain::IsoLine;
   info.inputSignature = {
-      element("POS", SemanticKind::Arbitrary, ComponentType::F32, 4, 0, 0,
-              0xF),
+      element("POS", SemanticKind::Arbitrary, ComponentType::F32, 4, 0, 0, 0xF),
   };
   info.outputSignature = {
       element("SV_Position", SemanticKind::Position, ComponentType::F32, 4, 0,
               0, 0xF, InterpolationMode::LinearNoperspective),
   };
-  SignatureElement tess =
-      element("SV_TessFactor", SemanticKind::TessFactor, ComponentType::F32,
-              1, 0, 3, 0x1);
+  SignatureElement tess = element("SV_TessFactor", SemanticKind::TessFactor,
+                                  ComponentType::F32, 1, 0, 3, 0x1);
   tess.semanticIndices = {0, 1};
   info.patchConstOrPrimSignature = {tess};
   // 4 input scalars; 4 output scalars with a ViewID mask and a 4-row
   // input-to-output table; 8 patch-constant scalars (2 vectors) with an
   // 8-row patch-constant-to-output table.
-  info.viewIDState = {4, 4, 0x1, 0x1, 0x2, 0x4, 0x8, 8, 0x3, 0, 0, 0, 0,
-                      0,  0, 0xF};
+  info.viewIDState = {4,   4, 0x1, 0x1, 0x2, 0x4, 0x8, 8,
+                      0x3, 0, 0,   0,   0,   0,   0,   0xF};
   info.bitcode = fakeBitcode(5);
   return info;
 }

@@ -60,9 +60,9 @@ std::vector<RawPart> rawParts(const std::vector<uint8_t> &bytes) {
   uint32_t count = read32(bytes, 28);
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t offset = read32(bytes, 32 + 4 * i);
-    parts.push_back({std::string(bytes.begin() + offset,
-                                 bytes.begin() + offset + 4),
-                     offset, read32(bytes, offset + 4)});
+    parts.push_back(
+        {std::string(bytes.begin() + offset, bytes.begin() + offset + 4),
+         offset, read32(bytes, offset + 4)});
   }
   return parts;
 }
@@ -102,7 +102,7 @@ TEST(DXContainerWriter, EmptyComputeLayout) {
   // Offsets: the first part follows the 6-entry offset table; each part
   // follows the previous one's 8-byte header and data.
   const std::map<std::string, std::pair<uint32_t, uint32_t>> expected = {
-      {"SFI0", {56, 8}},  {"ISG1", {72, 8}},   {"OSG1", {88, 8}},
+      {"SFI0", {56, 8}},   {"ISG1", {72, 8}},   {"OSG1", {88, 8}},
       {"PSV0", {104, 76}}, {"HASH", {188, 20}}, {"DXIL", {216, 28}},
   };
   for (const RawPart &part : parts) {
@@ -132,15 +132,15 @@ TEST(DXContainerWriter, EmptyComputePSV0Bytes) {
   ASSERT_TRUE(psv);
   size_t p = psv->offset + 8;
   EXPECT_EQ(read32(bytes, p), 52u);
-  EXPECT_EQ(read32(bytes, p + 4 + 16), 0u);          // min wave lanes
-  EXPECT_EQ(read32(bytes, p + 4 + 20), UINT32_MAX);  // max wave lanes
-  EXPECT_EQ(bytes[p + 4 + 24], 5);                   // ShaderStage = Compute
-  EXPECT_EQ(read32(bytes, p + 4 + 36), 64u);         // NumThreadsX
+  EXPECT_EQ(read32(bytes, p + 4 + 16), 0u);         // min wave lanes
+  EXPECT_EQ(read32(bytes, p + 4 + 20), UINT32_MAX); // max wave lanes
+  EXPECT_EQ(bytes[p + 4 + 24], 5);                  // ShaderStage = Compute
+  EXPECT_EQ(read32(bytes, p + 4 + 36), 64u);        // NumThreadsX
   EXPECT_EQ(read32(bytes, p + 4 + 40), 1u);
   EXPECT_EQ(read32(bytes, p + 4 + 44), 1u);
-  EXPECT_EQ(read32(bytes, p + 4 + 48), 1u);          // "main" at offset 1
-  EXPECT_EQ(read32(bytes, p + 56), 0u);              // ResourceCount
-  EXPECT_EQ(read32(bytes, p + 60), 8u);              // StringTableSize
+  EXPECT_EQ(read32(bytes, p + 4 + 48), 1u); // "main" at offset 1
+  EXPECT_EQ(read32(bytes, p + 56), 0u);     // ResourceCount
+  EXPECT_EQ(read32(bytes, p + 60), 8u);     // StringTableSize
   EXPECT_EQ(std::string(bytes.begin() + p + 64, bytes.begin() + p + 72),
             std::string("\0main\0\0\0", 8));
   EXPECT_EQ(read32(bytes, p + 72), 0u); // SemanticIndexTableEntries
@@ -181,10 +181,9 @@ TEST(DXContainerWriter, PSV0SizePerValidatorVersion) {
     psv = findPart(rawParts(withResources), "PSV0");
     ASSERT_TRUE(psv);
     EXPECT_EQ(psv->size, c.resourcesSize);
-    size_t recordSize = read32(withResources, psv->offset + 8 + 4 +
-                                                  getPSVRuntimeInfoSize(
-                                                      c.psvVersion) +
-                                                  4);
+    size_t recordSize =
+        read32(withResources,
+               psv->offset + 8 + 4 + getPSVRuntimeInfoSize(c.psvVersion) + 4);
     EXPECT_EQ(recordSize, getPSVResourceBindInfoSize(c.psvVersion));
   }
 }
@@ -203,9 +202,8 @@ TEST(DXContainerWriter, PatchConstantSignaturePart) {
 
 TEST(DXContainerWriter, ShaderHashIsMD5OfTheBitcode) {
   // md5sum of the 4 bytes 'B' 'C' 0xC0 0xDE.
-  const uint8_t expected[16] = {0x0b, 0x40, 0xfc, 0x86, 0x50, 0xd9,
-                                0x0f, 0xa2, 0xe9, 0xfd, 0x5c, 0xad,
-                                0xc8, 0xea, 0xaa, 0xce};
+  const uint8_t expected[16] = {0x0b, 0x40, 0xfc, 0x86, 0x50, 0xd9, 0x0f, 0xa2,
+                                0xe9, 0xfd, 0x5c, 0xad, 0xc8, 0xea, 0xaa, 0xce};
   std::array<uint8_t, 16> digest = computeShaderHash(fakeBitcode(4));
   EXPECT_TRUE(std::equal(digest.begin(), digest.end(), expected));
 
@@ -538,8 +536,7 @@ TEST(DXContainerWriter, LLVMReadsPixelContainer) {
   std::vector<uint32_t> table;
   for (uint32_t dword : psv->getInputOutputMap(0))
     table.push_back(dword);
-  EXPECT_EQ(table,
-            (std::vector<uint32_t>{0xF, 0xF, 0xF, 0, 0xF, 0xF, 0, 0}));
+  EXPECT_EQ(table, (std::vector<uint32_t>{0xF, 0xF, 0xF, 0, 0xF, 0xF, 0, 0}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -584,13 +581,13 @@ TEST(DXContainerWriter, ReaderRoundTripDomainShader) {
 TEST(DXContainerWriter, SemanticIndexRunsAreReused) {
   ShaderContainerInfo info = pixelShader();
   info.viewIDState.clear();
-  SignatureElement matrix = element("M", SemanticKind::Arbitrary,
-                                    ComponentType::F32, 4, 2, 0, 0xF,
-                                    InterpolationMode::Linear);
+  SignatureElement matrix =
+      element("M", SemanticKind::Arbitrary, ComponentType::F32, 4, 2, 0, 0xF,
+              InterpolationMode::Linear);
   matrix.semanticIndices = {0, 1, 2};
-  SignatureElement tail = element("T", SemanticKind::Arbitrary,
-                                  ComponentType::F32, 1, 5, 0, 0x1,
-                                  InterpolationMode::Linear);
+  SignatureElement tail =
+      element("T", SemanticKind::Arbitrary, ComponentType::F32, 1, 5, 0, 0x1,
+              InterpolationMode::Linear);
   tail.semanticIndices = {1, 2};
   info.inputSignature.push_back(matrix);
   info.inputSignature.push_back(tail);
@@ -677,7 +674,8 @@ TEST(DXContainerWriter, RejectsInconsistentInfo) {
   info = emptyCompute();
   info.resources = {binding(ResourceClass::SRV, ResourceKind::RawBuffer, 0, 0)};
   info.resources[0].hasCounter = true;
-  EXPECT_EQ(buildError(info), "resource 0: only structured UAVs have a counter");
+  EXPECT_EQ(buildError(info),
+            "resource 0: only structured UAVs have a counter");
 
   info = emptyCompute();
   info.featureFlags = 1ull << 18; // NativeLowPrecision

@@ -18,7 +18,8 @@
 //     "domain": {"inputControlPointCount": 3, "domain": "Tri"},
 //     "geometry": {"inputPrimitive": 3, "outputTopology": 5,
 //                  "outputStreamMask": 1, "maxVertexCount": 3},
-//     "mesh": {"groupSharedBytesUsed": 0, "groupSharedBytesDependentOnViewID": 0,
+//     "mesh": {"groupSharedBytesUsed": 0, "groupSharedBytesDependentOnViewID":
+//     0,
 //              "payloadSizeInBytes": 0, "maxOutputVertices": 3,
 //              "maxOutputPrimitives": 1, "outputTopology": 2},
 //     "amplification": {"payloadSizeInBytes": 16},
@@ -276,20 +277,33 @@ void readResources(Reader &reader, const json::Object &root,
 
 void readInfo(Reader &reader, const json::Object &root,
               ShaderContainerInfo &info) {
-  reader.checkKeys(
-      root, "<root>",
-      {"stage", "shaderModel", "dxilVersion", "validatorVersion", "entryName",
-       "numThreads", "waveSize", "featureFlags", "useMinPrecision", "hull",
-       "domain", "geometry", "mesh", "amplification", "inputSignature",
-       "outputSignature", "patchConstOrPrimSignature", "viewIDState",
-       "resources", "bitcode"});
+  reader.checkKeys(root, "<root>",
+                   {"stage",
+                    "shaderModel",
+                    "dxilVersion",
+                    "validatorVersion",
+                    "entryName",
+                    "numThreads",
+                    "waveSize",
+                    "featureFlags",
+                    "useMinPrecision",
+                    "hull",
+                    "domain",
+                    "geometry",
+                    "mesh",
+                    "amplification",
+                    "inputSignature",
+                    "outputSignature",
+                    "patchConstOrPrimSignature",
+                    "viewIDState",
+                    "resources",
+                    "bitcode"});
   reader.enumeration(root, "stage", "<root>", info.stage, symbolizeShaderKind);
   reader.version(root, "shaderModel", "<root>", info.shaderModelMajor,
                  info.shaderModelMinor);
   info.dxilMajor = 1;
   info.dxilMinor = info.shaderModelMinor;
-  reader.version(root, "dxilVersion", "<root>", info.dxilMajor,
-                 info.dxilMinor);
+  reader.version(root, "dxilVersion", "<root>", info.dxilMajor, info.dxilMinor);
   reader.version(root, "validatorVersion", "<root>", info.validatorMajor,
                  info.validatorMinor);
   reader.string(root, "entryName", "<root>", info.entryName);
@@ -347,9 +361,9 @@ void readInfo(Reader &reader, const json::Object &root,
   if (const json::Object *ms = reader.object(root, "mesh", "<root>")) {
     reader.checkKeys(*ms, "mesh",
                      {"groupSharedBytesUsed",
-                      "groupSharedBytesDependentOnViewID",
-                      "payloadSizeInBytes", "maxOutputVertices",
-                      "maxOutputPrimitives", "outputTopology"});
+                      "groupSharedBytesDependentOnViewID", "payloadSizeInBytes",
+                      "maxOutputVertices", "maxOutputPrimitives",
+                      "outputTopology"});
     reader.integer(*ms, "groupSharedBytesUsed", "mesh",
                    info.mesh.groupSharedBytesUsed);
     reader.integer(*ms, "groupSharedBytesDependentOnViewID", "mesh",

@@ -24,8 +24,9 @@ llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   llvm::cl::ParseCommandLineOptions(
-      argc, argv, "DXIL container disassembler\n\n"
-                  "Prints the header and every part of a DXIL container.\n");
+      argc, argv,
+      "DXIL container disassembler\n\n"
+      "Prints the header and every part of a DXIL container.\n");
 
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/false,
