@@ -17,7 +17,7 @@ case "${1:-}" in
     status=0
     ninja -C "$build" check-hlsl 2>&1 | tee "$log" || status=$?
     # lit's own summary is not a format CI reads; add the plain one.
-    passed=$(sed -n 's/^ *Passed: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+    passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
     failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$log" || true)
     rm -f "$log"
     echo "check-hlsl: ${passed:-0} passed, ${failed:-0} failed"

@@ -15,6 +15,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -103,8 +104,8 @@ Value vectorize(OpBuilder &b, Location loc, Type type, ArrayRef<Value> scalars,
 template <typename Op>
 struct HLSLPattern : OpConversionPattern<Op> {
   HLSLPattern(const TypeConverter &converter, MLIRContext *context,
-              LoweringContext &ctx)
-      : OpConversionPattern<Op>(converter, context), ctx(ctx) {}
+              LoweringContext &ctx, PatternBenefit benefit = 1)
+      : OpConversionPattern<Op>(converter, context, benefit), ctx(ctx) {}
   LoweringContext &ctx;
 };
 
@@ -509,6 +510,27 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
                                      dxil::OpAttr::None));
       return success();
     }
+    if (name == "discard" || name == "clip") {
+      // clip(x) discards when any component is negative.
+      Value condition = dx.i1(rewriter, loc, true);
+      if (name == "clip") {
+        condition = Value();
+        for (Value s : scalarize(rewriter, loc, args[0], dx)) {
+          Value zero = LLVM::ConstantOp::create(
+              rewriter, loc, s.getType(), rewriter.getFloatAttr(s.getType(), 0));
+          Value negative = LLVM::FCmpOp::create(
+              rewriter, loc, LLVM::FCmpPredicate::olt, s, zero);
+          condition = condition
+                          ? Value(LLVM::OrOp::create(rewriter, loc, condition,
+                                                     negative))
+                          : negative;
+        }
+      }
+      dx.call(rewriter, loc, "discard", Type(), dxil::Discard, Type(),
+              {condition}, dxil::OpAttr::None);
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (Value result = lowerTexture(op, name, args, rewriter)) {
       rewriter.replaceOp(op, result);
       return success();
@@ -884,6 +906,60 @@ struct SpecialFloatLowering : HLSLPattern<MathOp> {
   }
 };
 
+/// [unroll(N)] / [loop] on a loop's back edge become LLVM loop metadata:
+/// unroll fully (N = 0) or N times, or do not unroll.
+LLVM::LoopAnnotationAttr getLoopAnnotation(Operation *op) {
+  MLIRContext *context = op->getContext();
+  Builder b(context);
+  LLVM::LoopUnrollAttr unroll;
+  if (auto count = op->getAttrOfType<IntegerAttr>("hlsl.unroll")) {
+    if (count.getInt() == 0)
+      unroll = LLVM::LoopUnrollAttr::get(context, {}, {}, {}, b.getBoolAttr(true),
+                                         {}, {}, {});
+    else
+      unroll = LLVM::LoopUnrollAttr::get(context, {},
+                                         b.getI32IntegerAttr(count.getInt()),
+                                         {}, {}, {}, {}, {});
+  } else if (op->hasAttr("hlsl.loop")) {
+    unroll = LLVM::LoopUnrollAttr::get(context, b.getBoolAttr(true), {}, {},
+                                       {}, {}, {}, {});
+  } else {
+    return {};
+  }
+  return LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {}, {}, {},
+                                       {}, {}, {}, {}, {}, {}, {}, {});
+}
+
+struct HintedBranchLowering : HLSLPattern<cf::BranchOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(cf::BranchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LLVM::LoopAnnotationAttr annotation = getLoopAnnotation(op);
+    if (!annotation)
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::BrOp>(op, adaptor.getDestOperands(),
+                                            annotation, op.getDest());
+    return success();
+  }
+};
+
+struct HintedCondBranchLowering : HLSLPattern<cf::CondBranchOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(cf::CondBranchOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LLVM::LoopAnnotationAttr annotation = getLoopAnnotation(op);
+    if (!annotation)
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::CondBrOp>(
+        op, adaptor.getCondition(), adaptor.getTrueDestOperands(),
+        adaptor.getFalseDestOperands(), DenseI32ArrayAttr(), annotation,
+        op.getTrueDest(), op.getFalseDest());
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Memory and aggregates
 //===----------------------------------------------------------------------===//
@@ -1213,8 +1289,9 @@ LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
     if (intrinsic.empty() || !stage ||
         stage.getValue() != ShaderStage::Compute)
       return func.emitError() << "not supported yet: entry parameter "
-                              << (semantic ? semantic.getValue() : "without a semantic")
-                              << " in the DXIL lowering";
+                              << (semantic ? semantic.getValue()
+                                           : "without a semantic")
+                              << " of a compute shader in the DXIL lowering";
     BlockArgument arg = entry.getArgument(i);
     auto value = IntrinsicOp::create(builder, func.getLoc(), arg.getType(),
                                      builder.getStringAttr(intrinsic),
@@ -1228,6 +1305,81 @@ LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
   BitVector all(count, true);
   if (failed(func.eraseArguments(all)))
     return failure();
+  return success();
+}
+
+/// The converted graphics entry reads its parameters with loadInput and
+/// writes its result with storeOutput, one component at a time, and takes
+/// no parameters and returns nothing itself.
+LogicalResult lowerSignatureAccess(LLVM::LLVMFuncOp func,
+                                   const EntryInterface &interface,
+                                   DXILOpBuilder &dx) {
+  if (!func || func.isExternal())
+    return success();
+  MLIRContext *context = func.getContext();
+  Block &entry = func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  Location loc = func.getLoc();
+  Type i32 = b.getI32Type();
+  auto loadElement = [&](const SignatureElement &e, unsigned id,
+                         Type type) -> Value {
+    SmallVector<Value> components;
+    for (unsigned c = 0; c < e.columns; ++c)
+      components.push_back(dx.call(b, loc, "loadInput", e.scalarType, 4,
+                                   e.scalarType,
+                                   {dx.i32(b, loc, id), dx.i32(b, loc, 0),
+                                    dx.i8(b, loc, c), dx.undef(b, loc, i32)},
+                                   dxil::OpAttr::ReadNone));
+    return vectorize(b, loc, type, components, dx);
+  };
+  for (auto [argIndex, ids] : llvm::enumerate(interface.argumentElements)) {
+    BlockArgument arg = entry.getArgument(argIndex);
+    Value value;
+    if (auto st = dyn_cast<LLVM::LLVMStructType>(arg.getType())) {
+      value = LLVM::UndefOp::create(b, loc, st);
+      for (auto [field, id] : llvm::enumerate(ids))
+        value = LLVM::InsertValueOp::create(
+            b, loc, value,
+            loadElement(interface.inputs[id], id, st.getBody()[field]),
+            int64_t(field));
+    } else {
+      value = loadElement(interface.inputs[ids.front()], ids.front(),
+                          arg.getType());
+    }
+    arg.replaceAllUsesWith(value);
+  }
+  entry.eraseArguments(0, entry.getNumArguments());
+  // Outputs: every return stores the returned value.
+  SmallVector<LLVM::ReturnOp> returns;
+  func.walk([&](LLVM::ReturnOp ret) { returns.push_back(ret); });
+  for (LLVM::ReturnOp ret : returns) {
+    OpBuilder rb(ret);
+    if (ret.getNumOperands() == 1) {
+      Value result = ret.getOperand(0);
+      auto storeElement = [&](unsigned id, Value value) {
+        const SignatureElement &e = interface.outputs[id];
+        SmallVector<Value> components = scalarize(rb, loc, value, dx);
+        for (auto [c, component] : llvm::enumerate(components))
+          dx.call(rb, loc, "storeOutput", e.scalarType, 5, Type(),
+                  {dx.i32(rb, loc, id), dx.i32(rb, loc, 0),
+                   dx.i8(rb, loc, c), component},
+                  dxil::OpAttr::None);
+      };
+      if (isa<LLVM::LLVMStructType>(result.getType())) {
+        for (auto [field, id] : llvm::enumerate(interface.resultElements))
+          storeElement(id, LLVM::ExtractValueOp::create(rb, loc, result,
+                                                        int64_t(field)));
+      } else if (!interface.resultElements.empty()) {
+        storeElement(interface.resultElements.front(), result);
+      }
+    }
+    LLVM::ReturnOp::create(rb, ret.getLoc(), ValueRange());
+    ret.erase();
+  }
+  func.setFunctionType(LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(context), {}));
+  func.setArgAttrsAttr(ArrayAttr());
+  func.setResAttrsAttr(ArrayAttr());
   return success();
 }
 
@@ -1245,13 +1397,31 @@ struct ConvertHLSLToLLVM
     ctx.smMinor = target->smMinor;
     if (failed(ctx.resources.build(module)))
       return signalPassFailure();
-    // The metadata describes declarations the conversion erases.
-    if (failed(attachDXILMetadata(module, *target, ctx.resources)))
-      return signalPassFailure();
-    for (auto func : module.getOps<func::FuncOp>())
-      if (func->hasAttr(HLSLDialect::getEntryAttrName()))
-        if (failed(makeSystemValuesExplicit(func)))
+    // Graphics entry points read and write signature elements; compute
+    // entry points read system values.
+    std::optional<EntryInterface> interface;
+    std::string graphicsEntry;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (!func->hasAttr(HLSLDialect::getEntryAttrName()))
+        continue;
+      auto stage = func->getAttrOfType<ShaderStageAttr>(
+          HLSLDialect::getShaderAttrName());
+      if (stage && (stage.getValue() == ShaderStage::Vertex ||
+                    stage.getValue() == ShaderStage::Pixel)) {
+        FailureOr<EntryInterface> built =
+            buildEntryInterface(func, stage.getValue());
+        if (failed(built))
           return signalPassFailure();
+        interface = std::move(*built);
+        graphicsEntry = func.getSymName().str();
+      } else if (failed(makeSystemValuesExplicit(func))) {
+        return signalPassFailure();
+      }
+    }
+    // The metadata describes declarations the conversion erases.
+    if (failed(attachDXILMetadata(module, *target, ctx.resources,
+                                  interface ? &*interface : nullptr)))
+      return signalPassFailure();
 
     LowerToLLVMOptions options(context);
     LLVMTypeConverter converter(context, options);
@@ -1309,6 +1479,9 @@ struct ConvertHLSLToLLVM
                  SpecialFloatLowering<math::IsInfOp, 9>,
                  SpecialFloatLowering<math::IsFiniteOp, 10>>(converter,
                                                              context, ctx);
+    // Loop hints must win over the upstream branch conversion.
+    patterns.add<HintedBranchLowering, HintedCondBranchLowering>(
+        converter, context, ctx, /*benefit=*/2);
     populateFuncToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
@@ -1322,6 +1495,12 @@ struct ConvertHLSLToLLVM
     if (failed(applyFullConversion(module, conversionTarget,
                                    std::move(patterns))))
       return signalPassFailure();
+
+    if (interface)
+      if (failed(lowerSignatureAccess(
+              module.lookupSymbol<LLVM::LLVMFuncOp>(graphicsEntry), *interface,
+              ctx.dx)))
+        return signalPassFailure();
 
     // Declarations that only described bindings are gone from the IR (the
     // metadata keeps them).

@@ -461,14 +461,26 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   SmallVector<Type> argTypes, resultTypes;
   SmallVector<DictionaryAttr> argAttrs;
   auto addSemantic = [&](const clang::Decl *d, NamedAttrList &attrs) {
-    if (const auto *semantic = d->getAttr<clang::HLSLAppliedSemanticAttr>()) {
+    // Clang applies one semantic per scalar/vector element of the value: a
+    // struct parameter or result carries one per field, in field order.
+    SmallVector<Attribute> semantics;
+    for (const auto *semantic : d->specific_attrs<clang::HLSLAppliedSemanticAttr>()) {
       std::string name = semantic->getSemanticName().str();
       if (semantic->getSemanticIndex() != 0 ||
           (!name.empty() && isdigit(name.back())))
         name += std::to_string(semantic->getSemanticIndex());
-      attrs.set(HLSLDialect::getSemanticAttrName(),
-                StringAttr::get(context, name));
+      semantics.push_back(StringAttr::get(context, name));
     }
+    if (semantics.empty())
+      return;
+    clang::QualType type =
+        isa<clang::FunctionDecl>(d)
+            ? cast<clang::FunctionDecl>(d)->getReturnType()
+            : cast<clang::ValueDecl>(d)->getType();
+    if (type->isRecordType())
+      attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+    else
+      attrs.set(HLSLDialect::getSemanticAttrName(), semantics.front());
   };
   const auto *method = dyn_cast<clang::CXXMethodDecl>(decl);
   if (method && method->isInstance()) {

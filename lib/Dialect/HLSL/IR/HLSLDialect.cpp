@@ -121,6 +121,15 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
       return op->emitError() << "'" << name << "' must be a non-empty string";
     return success();
   }
+  if (name == "hlsl.field_semantics") {
+    auto semantics = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!semantics || llvm::any_of(semantics, [](Attribute a) {
+          return !isa<StringAttr>(a) || cast<StringAttr>(a).getValue().empty();
+        }))
+      return op->emitError() << "'" << name
+                             << "' must be an array of non-empty strings";
+    return success();
+  }
   if (name == HLSLDialect::getDirectionAttrName() && isArgument) {
     auto direction = dyn_cast<ParamDirectionAttr>(attr.getValue());
     if (!direction)
