@@ -7,6 +7,7 @@
 
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Driver/Compiler.h"
+#include "HLSL/Driver/ContainerFromModule.h"
 #include "HLSL/Frontend/HLSLImport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
@@ -153,6 +155,96 @@ static void registerToLLVMIR() {
       });
 }
 
+llvm::cl::opt<std::string> objectFile(
+    "Fo", llvm::cl::Prefix,
+    llvm::cl::desc("--to-dxil: write the container to this file (default: "
+                   "the -o output)"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> disassemblyFile(
+    "Fc", llvm::cl::Prefix,
+    llvm::cl::desc("--to-dxil: also write the disassembly to this file"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+
+/// Writes `bytes` to `path` (binary), reporting failures.
+static LogicalResult writeFile(StringRef path, StringRef bytes) {
+  std::error_code error;
+  llvm::raw_fd_ostream file(path, error, llvm::sys::fs::OF_None);
+  if (error) {
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << "cannot write '" << path << "': " << error.message() << "\n";
+    return failure();
+  }
+  file << bytes;
+  return success();
+}
+
+static void registerToDXIL() {
+  TranslateRegistration toDXIL(
+      "to-dxil",
+      "HLSL (or an hlsl/LLVM-dialect .mlir module) to a DXIL container "
+      "(DXBC header, SFI0, ISG1, OSG1, PSV0, HASH, DXIL parts). The container "
+      "digest is left zero (unsigned); sign it with a validator if the "
+      "runtime requires it",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &output, MLIRContext *context) -> LogicalResult {
+        std::optional<hlsl::CompileOptions> options = getCompileOptions();
+        if (!options)
+          return failure();
+        OwningOpRef<ModuleOp> module =
+            hlsl::loadInput(*sourceMgr, *options, context);
+        if (!module)
+          return failure();
+        llvm::LLVMContext llvmContext;
+        std::unique_ptr<llvm::Module> llvmModule =
+            hlsl::compileToLLVMIR(*module, llvmContext, *options);
+        if (!llvmModule)
+          return failure();
+        std::string container;
+        llvm::raw_string_ostream containerStream(container);
+        if (llvm::Error error = hlsl::writeDXILContainer(
+                *llvmModule, options->import.enable16BitTypes,
+                containerStream)) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << llvm::toString(std::move(error)) << "\n";
+          return failure();
+        }
+        if (!disassemblyFile.empty()) {
+          std::string text;
+          llvm::raw_string_ostream textStream(text);
+          if (llvm::Error error =
+                  hlsl::disassembleContainer(container, textStream)) {
+            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+                << llvm::toString(std::move(error)) << "\n";
+            return failure();
+          }
+          if (failed(writeFile(disassemblyFile, text)))
+            return failure();
+        }
+        if (!objectFile.empty())
+          return writeFile(objectFile, container);
+        output << container;
+        return success();
+      });
+}
+
+static void registerDXILDis() {
+  TranslateRegistration dis(
+      "dxil-dis",
+      "print a DXIL container (ours or DXC's): header, parts, and the module",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &output, MLIRContext *) -> LogicalResult {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        if (llvm::Error error =
+                hlsl::disassembleContainer(buffer->getBuffer(), output)) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << llvm::toString(std::move(error)) << "\n";
+          return failure();
+        }
+        return success();
+      });
+}
+
 /// Checks hand-written or dumped LLVM IR against what DXIL allows.
 static void registerVerifyDXILIR() {
   TranslateRegistration verify(
@@ -212,6 +304,8 @@ int main(int argc, char **argv) {
   registerImportHLSL();
   registerToLLVMIR();
   registerVerifyDXILIR();
+  registerToDXIL();
+  registerDXILDis();
   return failed(
       mlirTranslateMain(argc, argv, "hlsl-mlir translation driver\n"));
 }

@@ -1,0 +1,34 @@
+//===- ContainerFromModule.h - DXIL module to container ---------*- C++ -*-===//
+
+#ifndef HLSL_DRIVER_CONTAINERFROMMODULE_H
+#define HLSL_DRIVER_CONTAINERFROMMODULE_H
+
+#include "HLSL/Target/DXIL/ContainerInfo.h"
+
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class Module;
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::hlsl {
+
+/// Reads what a container needs (stage, versions, numthreads, signatures,
+/// resource bindings, feature flags) from the DXIL metadata of a legalized
+/// module. Fails if the metadata is missing or malformed.
+llvm::Expected<dxil::ShaderContainerInfo>
+describeContainer(const llvm::Module &module);
+
+/// Writes the module as LLVM 3.7 bitcode, checks that LLVM reads it back
+/// to the same module, and wraps it in a DXContainer.
+llvm::Error writeDXILContainer(const llvm::Module &module,
+                               bool nativeLowPrecision, llvm::raw_ostream &os);
+
+/// Prints a container's parts and its module (read back with typed
+/// pointers as text).
+llvm::Error disassembleContainer(llvm::StringRef bytes, llvm::raw_ostream &os);
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_DRIVER_CONTAINERFROMMODULE_H

@@ -1,0 +1,234 @@
+//===- ContainerFromModule.cpp - DXIL module to container -----------------===//
+
+#include "HLSL/Driver/ContainerFromModule.h"
+
+#include "HLSL/Target/DXIL/BitcodeWriter.h"
+#include "HLSL/Target/DXIL/ContainerReader.h"
+#include "HLSL/Target/DXIL/ContainerWriter.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace mlir::hlsl;
+
+namespace {
+Error malformed(const Twine &what) {
+  return createStringError(inconvertibleErrorCode(),
+                           "malformed DXIL metadata: " + what);
+}
+
+/// The integer value of metadata operand `i` of `node`, if it is one.
+std::optional<uint64_t> getInt(const MDNode *node, unsigned i) {
+  if (!node || i >= node->getNumOperands())
+    return std::nullopt;
+  if (auto *c = mdconst::dyn_extract_or_null<ConstantInt>(node->getOperand(i)))
+    return c->getZExtValue();
+  return std::nullopt;
+}
+
+const MDNode *getNode(const MDNode *node, unsigned i) {
+  if (!node || i >= node->getNumOperands())
+    return nullptr;
+  return dyn_cast_or_null<MDNode>(node->getOperand(i));
+}
+
+StringRef getString(const MDNode *node, unsigned i) {
+  if (!node || i >= node->getNumOperands())
+    return "";
+  if (auto *s = dyn_cast_or_null<MDString>(node->getOperand(i)))
+    return s->getString();
+  return "";
+}
+
+const MDNode *getSingle(const Module &module, StringRef name) {
+  const NamedMDNode *named = module.getNamedMetadata(name);
+  if (!named || named->getNumOperands() == 0)
+    return nullptr;
+  return named->getOperand(0);
+}
+
+Expected<std::vector<dxil::SignatureElement>>
+readSignature(const MDNode *list, dxil::ShaderKind stage, bool isOutput) {
+  std::vector<dxil::SignatureElement> elements;
+  if (!list)
+    return elements;
+  for (const MDOperand &operand : list->operands()) {
+    auto *record = dyn_cast_or_null<MDNode>(operand.get());
+    if (!record || record->getNumOperands() < 11)
+      return malformed("signature element record");
+    dxil::SignatureElement e;
+    e.semanticName = getString(record, 1).str();
+    e.componentType = dxil::ComponentType(getInt(record, 2).value_or(9));
+    e.kind = dxil::SemanticKind(getInt(record, 3).value_or(0));
+    e.semanticIndices.clear();
+    if (const MDNode *indices = getNode(record, 4))
+      for (unsigned i = 0; i < indices->getNumOperands(); ++i)
+        e.semanticIndices.push_back(getInt(indices, i).value_or(0));
+    if (e.semanticIndices.empty())
+      e.semanticIndices.push_back(0);
+    e.interpolation = dxil::InterpolationMode(getInt(record, 5).value_or(0));
+    e.cols = getInt(record, 7).value_or(1);
+    e.startRow = int32_t(getInt(record, 8).value_or(0));
+    e.startCol = int8_t(getInt(record, 9).value_or(0));
+    e.usageMask = (1u << e.cols) - 1;
+    if (const MDNode *tags = getNode(record, 10))
+      for (unsigned i = 0; i + 1 < tags->getNumOperands(); i += 2)
+        if (getInt(tags, i) == 3u)
+          e.usageMask = getInt(tags, i + 1).value_or(e.usageMask);
+    (void)stage;
+    (void)isOutput;
+    elements.push_back(std::move(e));
+  }
+  return elements;
+}
+
+/// SFI0 bits from the module's shader flags (docs §3.7).
+uint64_t getFeatureFlags(uint64_t flags) {
+  static const std::pair<unsigned, unsigned> map[] = {
+      {2, 0},   {6, 5},   {7, 6},   {9, 13},  {10, 10}, {11, 9},
+      {12, 8},  {13, 11}, {14, 7},  {15, 3},  {16, 2},  {17, 1},
+      {18, 12}, {19, 14}, {20, 15}, {21, 16}, {22, 17}, {24, 19},
+      {25, 20}, {26, 21}, {27, 22}, {28, 23}, {29, 24}, {30, 25},
+      {31, 26}, {32, 28}, {34, 29}, {35, 30}, {37, 31}, {38, 32}};
+  uint64_t features = 0;
+  for (auto [module, sfi0] : map)
+    if (flags & (uint64_t(1) << module))
+      features |= uint64_t(1) << sfi0;
+  return features;
+}
+} // namespace
+
+Expected<dxil::ShaderContainerInfo>
+mlir::hlsl::describeContainer(const Module &module) {
+  dxil::ShaderContainerInfo info;
+  const MDNode *sm = getSingle(module, "dx.shaderModel");
+  if (!sm)
+    return malformed("no !dx.shaderModel");
+  std::optional<dxil::ShaderKind> stage =
+      StringSwitch<std::optional<dxil::ShaderKind>>(getString(sm, 0))
+          .Case("ps", dxil::ShaderKind::Pixel)
+          .Case("vs", dxil::ShaderKind::Vertex)
+          .Case("gs", dxil::ShaderKind::Geometry)
+          .Case("hs", dxil::ShaderKind::Hull)
+          .Case("ds", dxil::ShaderKind::Domain)
+          .Case("cs", dxil::ShaderKind::Compute)
+          .Case("lib", dxil::ShaderKind::Library)
+          .Case("ms", dxil::ShaderKind::Mesh)
+          .Case("as", dxil::ShaderKind::Amplification)
+          .Default(std::nullopt);
+  if (!stage)
+    return malformed("unknown shader kind '" + getString(sm, 0) + "'");
+  info.stage = *stage;
+  info.shaderModelMajor = getInt(sm, 1).value_or(6);
+  info.shaderModelMinor = getInt(sm, 2).value_or(0);
+  if (const MDNode *version = getSingle(module, "dx.version")) {
+    info.dxilMajor = getInt(version, 0).value_or(1);
+    info.dxilMinor = getInt(version, 1).value_or(0);
+  }
+  if (const MDNode *valver = getSingle(module, "dx.valver")) {
+    info.validatorMajor = getInt(valver, 0).value_or(1);
+    info.validatorMinor = getInt(valver, 1).value_or(8);
+  }
+  const MDNode *entry = getSingle(module, "dx.entryPoints");
+  if (!entry)
+    return malformed("no !dx.entryPoints");
+  info.entryName = getString(entry, 1).str();
+  if (const MDNode *signatures = getNode(entry, 2)) {
+    auto in = readSignature(getNode(signatures, 0), info.stage, false);
+    if (!in)
+      return in.takeError();
+    auto out = readSignature(getNode(signatures, 1), info.stage, true);
+    if (!out)
+      return out.takeError();
+    info.inputSignature = std::move(*in);
+    info.outputSignature = std::move(*out);
+  }
+  if (const MDNode *properties = getNode(entry, 4)) {
+    for (unsigned i = 0; i + 1 < properties->getNumOperands(); i += 2) {
+      std::optional<uint64_t> tag = getInt(properties, i);
+      if (tag == 0u)
+        info.featureFlags = getFeatureFlags(getInt(properties, i + 1).value_or(0));
+      if (tag == 4u) {
+        const MDNode *threads = getNode(properties, i + 1);
+        info.numThreads = std::array<uint32_t, 3>{
+            uint32_t(getInt(threads, 0).value_or(1)),
+            uint32_t(getInt(threads, 1).value_or(1)),
+            uint32_t(getInt(threads, 2).value_or(1))};
+      }
+    }
+  }
+  if (const MDNode *resources = getSingle(module, "dx.resources")) {
+    for (unsigned cls = 0; cls < 4 && cls < resources->getNumOperands(); ++cls) {
+      const MDNode *list = getNode(resources, cls);
+      if (!list)
+        continue;
+      for (const MDOperand &operand : list->operands()) {
+        auto *record = dyn_cast_or_null<MDNode>(operand.get());
+        if (!record || record->getNumOperands() < 7)
+          return malformed("resource record");
+        dxil::ResourceBinding binding;
+        binding.resourceClass = dxil::ResourceClass(cls);
+        binding.space = getInt(record, 3).value_or(0);
+        binding.lowerBound = getInt(record, 4).value_or(0);
+        uint64_t size = getInt(record, 5).value_or(1);
+        binding.upperBound = size >= UINT32_MAX
+                                 ? UINT32_MAX
+                                 : uint32_t(binding.lowerBound + size - 1);
+        switch (binding.resourceClass) {
+        case dxil::ResourceClass::SRV:
+        case dxil::ResourceClass::UAV:
+          binding.kind = dxil::ResourceKind(getInt(record, 6).value_or(10));
+          if (binding.resourceClass == dxil::ResourceClass::UAV)
+            binding.hasCounter = getInt(record, 8).value_or(0) != 0;
+          break;
+        case dxil::ResourceClass::CBuffer:
+          binding.kind = dxil::ResourceKind::CBuffer;
+          break;
+        case dxil::ResourceClass::Sampler:
+          binding.kind = dxil::ResourceKind::Sampler;
+          break;
+        }
+        info.resources.push_back(binding);
+      }
+    }
+  }
+  return info;
+}
+
+Error mlir::hlsl::writeDXILContainer(const Module &module,
+                                     bool nativeLowPrecision, raw_ostream &os) {
+  Expected<dxil::ShaderContainerInfo> info = describeContainer(module);
+  if (!info)
+    return info.takeError();
+  info->useMinPrecision = !nativeLowPrecision;
+  std::string bitcode;
+  raw_string_ostream bitcodeStream(bitcode);
+  dxil::DXILBitcodeOptions options;
+  if (nativeLowPrecision)
+    options.dataLayout = dxil::NativeLowPrecisionDataLayout.str();
+  if (Error error = dxil::writeDXILBitcode(module, bitcodeStream, options))
+    return error;
+  // Never write a container whose module LLVM does not read back as ours.
+  if (Error error = dxil::verifyDXILBitcodeRoundTrip(module, bitcode))
+    return error;
+  info->bitcode.assign(bitcode.begin(), bitcode.end());
+  return dxil::writeDXContainer(*info, os);
+}
+
+Error mlir::hlsl::disassembleContainer(StringRef bytes, raw_ostream &os) {
+  return dxil::disassembleDXContainer(
+      bytes, os, [](StringRef bitcode, raw_ostream &out) -> Error {
+        LLVMContext context;
+        Expected<std::unique_ptr<Module>> module =
+            dxil::readDXILBitcode(bitcode, context);
+        if (!module)
+          return module.takeError();
+        (*module)->print(out, nullptr);
+        return Error::success();
+      });
+}
