@@ -1,6 +1,5 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
-// XFAIL: *
-// BUG: `InterlockedCompareExchange(B[1], 0, gi, o)` with an int literal
+// Regression test (this used to be wrong): `InterlockedCompareExchange(B[1], 0, gi, o)` with an int literal
 // compare value and a uint value is rejected: "call to
 // 'InterlockedCompareExchange' is ambiguous" (the prelude declares compare
 // and value with one type V for every V). DXC accepts it.

@@ -1,6 +1,5 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
-// XFAIL: *
-// BUG: an `inout` (or `out`) array parameter is imported as an array value
+// Regression test (this used to be wrong): an `inout` (or `out`) array parameter is imported as an array value
 // with `hlsl.direction = inout`, which the verifier rejects ("out/inout
 // parameter must be a function-space pointer, got '!hlsl.array<2 x f32>'"),
 // so the whole import fails; the caller's array would never be written back.

@@ -1,6 +1,5 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
-// XFAIL: *
-// BUG: a matrix row `m[i]` (Clang's MatrixSingleSubscriptExpr) fails with
+// Regression test (this used to be wrong): a matrix row `m[i]` (Clang's MatrixSingleSubscriptExpr) fails with
 // "not supported yet: lvalue 'MatrixSingleSubscriptExpr'", as an rvalue and
 // as an lvalue; only the two-index form m[i][j] works. hlsl.element_addr on
 // a matrix pointer already yields the row.

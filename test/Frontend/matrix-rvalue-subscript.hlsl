@@ -1,6 +1,5 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
-// XFAIL: *
-// BUG: an element of a matrix rvalue (`make(v)[0][1]`, Clang's
+// Regression test (this used to be wrong): an element of a matrix rvalue (`make(v)[0][1]`, Clang's
 // MatrixSubscriptExpr on a prvalue) fails with "not supported yet:
 // expression 'MatrixSubscriptExpr'"; the same element of a matrix variable
 // works.

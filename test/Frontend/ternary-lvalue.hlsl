@@ -1,6 +1,5 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
-// XFAIL: *
-// BUG: a conditional operator whose arms are lvalues of the same type
+// Regression test (this used to be wrong): a conditional operator whose arms are lvalues of the same type
 // (`c ? a : b` with variables a and b, or structs) is a glvalue in Clang's
 // AST and the importer rejects it: "not supported yet: lvalue
 // 'ConditionalOperator'". As an rvalue it should take the same short-circuit

@@ -391,6 +391,34 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
             {}};
   }
 
+  if (const auto *row = dyn_cast<clang::MatrixSingleSubscriptExpr>(expr)) {
+    // `m[i]` is row i, a vector of `columns` elements.
+    LValue base = emitLValue(row->getBase());
+    Value index = emitIndex(*this, row->getRowIdx());
+    if (!base.addr || !index)
+      return {};
+    auto ptr = cast<PointerType>(base.addr.getType());
+    auto matrix = cast<MatrixType>(ptr.getPointee());
+    return {ElementAddrOp::create(
+                builder, loc,
+                PointerType::get(VectorType::get({matrix.getColumns()},
+                                                 matrix.getElementType()),
+                                 ptr.getAddressSpace()),
+                base.addr, index),
+            {}};
+  }
+
+  if (const auto *conditional =
+          dyn_cast<clang::AbstractConditionalOperator>(expr)) {
+    // `c ? a : b` used as a value of class type: choose the value.
+    Value value = emitConditional(conditional);
+    if (!value)
+      return {};
+    Value temp = createVar(value.getType(), "", loc);
+    StoreOp::create(builder, loc, value, temp);
+    return {temp, {}};
+  }
+
   if (const auto *subscript = dyn_cast<clang::MatrixSubscriptExpr>(expr)) {
     LValue base = emitLValue(subscript->getBase());
     Value row = emitIndex(*this, subscript->getRowIdx());

@@ -348,6 +348,12 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
     SmallVector<int64_t> mask(indices.begin(), indices.end());
     return vector::ShuffleOp::create(builder, loc, base, base, mask);
   }
+  case clang::Stmt::MatrixSubscriptExprClass:
+  case clang::Stmt::MatrixSingleSubscriptExprClass: {
+    // An element or row of a matrix value (`make(v)[0][1]`).
+    LValue lvalue = emitLValue(expr);
+    return lvalue.addr ? emitLoad(lvalue, loc) : Value();
+  }
   case clang::Stmt::CXXThisExprClass:
     if (!thisPtr)
       return notSupported(expr, "'this' outside of a member function");

@@ -394,6 +394,20 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
     op.setNameAttr(builder.getStringAttr(var->getName()));
   builder.setInsertionPointToEnd(&op.getBody().front());
   for (const clang::FieldDecl *field : contents->fields()) {
+    // As for cbuffer blocks (seed 002): zero-sized arrays and empty structs
+    // take no space and are not members.
+    clang::QualType element = field->getType();
+    bool excluded = false;
+    while (const auto *array = astContext.getAsArrayType(element)) {
+      if (const auto *constant = dyn_cast<clang::ConstantArrayType>(array))
+        excluded |= constant->getSize() == 0;
+      element = array->getElementType();
+    }
+    if (const auto *record = element->getAsCXXRecordDecl())
+      excluded |= record->hasDefinition() && record->field_empty() &&
+                  record->getNumBases() == 0;
+    if (excluded)
+      continue;
     Type type = types.convert(field->getType(), field->getLocation());
     if (!type)
       return;
@@ -502,11 +516,16 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       return {};
     NamedAttrList attrs;
     if (const auto *modifier = param->getAttr<clang::HLSLParamModifierAttr>())
-      if (modifier->isAnyOut())
+      if (modifier->isAnyOut()) {
         attrs.set(HLSLDialect::getDirectionAttrName(),
                   ParamDirectionAttr::get(context, modifier->isInOut()
                                                        ? ParamDirection::InOut
                                                        : ParamDirection::Out));
+        // Clang keeps out/inout arrays as array types, not references: the
+        // callee still gets the caller's temporary.
+        if (!isa<PointerType>(type))
+          type = PointerType::get(type);
+      }
     addSemantic(param, attrs);
     argTypes.push_back(type);
     argAttrs.push_back(attrs.getDictionary(context));

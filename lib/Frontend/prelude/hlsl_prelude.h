@@ -1041,10 +1041,14 @@ __HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
   __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
 #define __HLSL_ATOMIC_XCHG_V(N, D, V)                                          \
   __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
-#define __HLSL_ATOMIC_CMP_V(N, D, V)                                           \
-  __HLSL_INTRINSIC void InterlockedCompareExchange(inout D dest, V compare,    \
+// Compare and value are deduced separately so that a literal compare value
+// next to a variable of another integer type is not ambiguous.
+#define __HLSL_ATOMIC_CMP_D(D)                                                 \
+  template <typename C, typename V>                                            \
+  __HLSL_INTRINSIC void InterlockedCompareExchange(inout D dest, C compare,    \
                                                    V value, out D original);   \
-  __HLSL_INTRINSIC void InterlockedCompareStore(inout D dest, V compare,       \
+  template <typename C, typename V>                                            \
+  __HLSL_INTRINSIC void InterlockedCompareStore(inout D dest, C compare,       \
                                                 V value);
 #define __HLSL_ATOMIC_D(M, N, D)                                               \
   M(N, D, int) M(N, D, uint) M(N, D, int64_t) M(N, D, uint64_t)
@@ -1058,7 +1062,10 @@ __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAnd)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedOr)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedXor)
 __HLSL_ATOMIC(__HLSL_ATOMIC_XCHG_V, InterlockedExchange)
-__HLSL_ATOMIC(__HLSL_ATOMIC_CMP_V, _)
+__HLSL_ATOMIC_CMP_D(int)
+__HLSL_ATOMIC_CMP_D(uint)
+__HLSL_ATOMIC_CMP_D(int64_t)
+__HLSL_ATOMIC_CMP_D(uint64_t)
 // SM 6.6 float exchange / bitwise compare-exchange.
 __HLSL_INTRINSIC void InterlockedExchange(inout float dest, float value,
                                           out float original);
