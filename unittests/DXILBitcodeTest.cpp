@@ -79,8 +79,8 @@ std::vector<uint8_t> toBytes(const SmallVectorImpl<char> &buffer) {
 
 std::unique_ptr<Module> parse(StringRef text, LLVMContext &context) {
   SMDiagnostic diagnostic;
-  std::unique_ptr<Module> module = parseAssemblyString(text, diagnostic,
-                                                       context);
+  std::unique_ptr<Module> module =
+      parseAssemblyString(text, diagnostic, context);
   if (!module) {
     std::string message;
     raw_string_ostream os(message);
@@ -90,8 +90,8 @@ std::unique_ptr<Module> parse(StringRef text, LLVMContext &context) {
   return module;
 }
 
-std::string write(const Module &module, const DXILBitcodeOptions &options =
-                                            {}) {
+std::string write(const Module &module,
+                  const DXILBitcodeOptions &options = {}) {
   std::string bitcode;
   raw_string_ostream os(bitcode);
   if (Error error = writeDXILBitcode(module, os, options))
@@ -256,9 +256,9 @@ std::vector<std::string> typeNames(const Block &typeBlock) {
       break;
     case bc37::TYPE_CODE_POINTER:
       names.push_back(name(record.ops[0]) +
-                      (record.ops[1] ? " addrspace(" +
-                                           std::to_string(record.ops[1]) + ")"
-                                     : std::string()) +
+                      (record.ops[1]
+                           ? " addrspace(" + std::to_string(record.ops[1]) + ")"
+                           : std::string()) +
                       "*");
       break;
     case bc37::TYPE_CODE_ARRAY:
@@ -306,9 +306,8 @@ TEST(DXILBitcodeEncoding, Magic) {
 }
 
 TEST(DXILBitcodeEncoding, VBR) {
-  for (uint64_t value : {uint64_t(0), uint64_t(31), uint64_t(32),
-                         uint64_t(100), uint64_t(4294967295u),
-                         uint64_t(1) << 40}) {
+  for (uint64_t value : {uint64_t(0), uint64_t(31), uint64_t(32), uint64_t(100),
+                         uint64_t(4294967295u), uint64_t(1) << 40}) {
     SmallVector<char, 32> buffer;
     {
       BitstreamWriter stream(buffer);
@@ -388,19 +387,19 @@ TEST(DXILBitcodeEncoding, Char6AbbreviationAndFallback) {
   }
   BitPacker body;
   body.fixed(bitc::DEFINE_ABBREV, 4);
-  body.vbr(3, 5);     // three operands
-  body.fixed(1, 1);   // literal
-  body.vbr(19, 8);    //   STRUCT_NAME
-  body.fixed(0, 1);   // encoded
-  body.fixed(3, 3);   //   Array
-  body.fixed(0, 1);   // encoded
-  body.fixed(4, 3);   //   Char6
-  body.fixed(4, 4);   // abbreviation 4
-  body.vbr(4, 6);     // four characters
-  body.fixed(0, 6);   // 'a'
-  body.fixed(1, 6);   // 'b'
-  body.fixed(62, 6);  // '.'
-  body.fixed(53, 6);  // '1'
+  body.vbr(3, 5);    // three operands
+  body.fixed(1, 1);  // literal
+  body.vbr(19, 8);   //   STRUCT_NAME
+  body.fixed(0, 1);  // encoded
+  body.fixed(3, 3);  //   Array
+  body.fixed(0, 1);  // encoded
+  body.fixed(4, 3);  //   Char6
+  body.fixed(4, 4);  // abbreviation 4
+  body.vbr(4, 6);    // four characters
+  body.fixed(0, 6);  // 'a'
+  body.fixed(1, 6);  // 'b'
+  body.fixed(62, 6); // '.'
+  body.fixed(53, 6); // '1'
   body.fixed(bitc::UNABBREV_RECORD, 4);
   body.vbr(19, 6);
   body.vbr(3, 6);
@@ -562,8 +561,8 @@ TEST(DXILBitcodeTypedPointers, OnePointerAtTwoTypes) {
   const Block *typeBlock = parsed->module.child(bc37::TYPE_BLOCK_ID_NEW);
   ASSERT_TRUE(typeBlock);
   std::vector<std::string> names = typeNames(*typeBlock);
-  for (const char *expected : {"[4 x float]*", "float*", "i32*",
-                               "float (float*)", "float (float*)*"})
+  for (const char *expected :
+       {"[4 x float]*", "float*", "i32*", "float (float*)", "float (float*)*"})
     EXPECT_TRUE(is_contained(names, expected)) << expected;
   EXPECT_FALSE(is_contained(names, "i8*")) << "no untyped fallbacks needed";
 
@@ -577,13 +576,13 @@ TEST(DXILBitcodeTypedPointers, OnePointerAtTwoTypes) {
   std::vector<unsigned> codes;
   for (const Record &record : body->records)
     codes.push_back(record.code);
-  EXPECT_EQ(codes, (std::vector<unsigned>{
-                       bc37::FUNC_CODE_DECLAREBLOCKS,
-                       bc37::FUNC_CODE_INST_ALLOCA, bc37::FUNC_CODE_INST_GEP,
-                       bc37::FUNC_CODE_INST_LOAD, bc37::FUNC_CODE_INST_CAST,
-                       bc37::FUNC_CODE_INST_LOAD, bc37::FUNC_CODE_INST_LOAD,
-                       bc37::FUNC_CODE_INST_CAST, bc37::FUNC_CODE_INST_LOAD,
-                       bc37::FUNC_CODE_INST_RET}));
+  EXPECT_EQ(codes,
+            (std::vector<unsigned>{
+                bc37::FUNC_CODE_DECLAREBLOCKS, bc37::FUNC_CODE_INST_ALLOCA,
+                bc37::FUNC_CODE_INST_GEP, bc37::FUNC_CODE_INST_LOAD,
+                bc37::FUNC_CODE_INST_CAST, bc37::FUNC_CODE_INST_LOAD,
+                bc37::FUNC_CODE_INST_LOAD, bc37::FUNC_CODE_INST_CAST,
+                bc37::FUNC_CODE_INST_LOAD, bc37::FUNC_CODE_INST_RET}));
   // GEP [inbounds, source type, ...]; CAST [value, destination type, opcode].
   const Record &gep = body->records[2];
   EXPECT_EQ(gep.ops[0], 1u);
@@ -605,10 +604,9 @@ TEST(DXILBitcodeTypedPointers, OnePointerAtTwoTypes) {
   std::vector<std::string> opcodes;
   for (const Instruction &inst : (*reread)->getFunction("main")->front())
     opcodes.push_back(inst.getOpcodeName());
-  EXPECT_EQ(opcodes,
-            (std::vector<std::string>{"alloca", "getelementptr", "load",
-                                      "bitcast", "load", "load", "bitcast",
-                                      "load", "ret"}));
+  EXPECT_EQ(opcodes, (std::vector<std::string>{
+                         "alloca", "getelementptr", "load", "bitcast", "load",
+                         "load", "bitcast", "load", "ret"}));
   expectRoundTrip(*module, bitcode);
 }
 
@@ -638,10 +636,9 @@ define void @main(%dx.types.Handle %h) {
   for (const Record *record :
        parsed->module.withCode(bc37::MODULE_CODE_FUNCTION))
     functionTypes.push_back(names[record->ops[0]]);
-  EXPECT_EQ(functionTypes,
-            (std::vector<std::string>{
-                "void (i32 addrspace(3)*, %dx.types.Handle)", "double* ()",
-                "void (%dx.types.Handle)"}));
+  EXPECT_EQ(functionTypes, (std::vector<std::string>{
+                               "void (i32 addrspace(3)*, %dx.types.Handle)",
+                               "double* ()", "void (%dx.types.Handle)"}));
   EXPECT_TRUE(is_contained(names, "i8*")) << "the handle's field";
   expectRoundTrip(*module, bitcode);
 }
@@ -797,9 +794,8 @@ TEST(DXILBitcodeWriter, LayoutAndTripleAreWrittenAsGiven) {
   options.dataLayout = LegacyDataLayout.str();
   std::string bitcode = write(*module, options);
   std::unique_ptr<ParsedBitcode> parsed = readModule(bitcode);
-  EXPECT_EQ(
-      chars(parsed->module.withCode(bc37::MODULE_CODE_TRIPLE).at(0)->ops),
-      "dxil-ms-dx");
+  EXPECT_EQ(chars(parsed->module.withCode(bc37::MODULE_CODE_TRIPLE).at(0)->ops),
+            "dxil-ms-dx");
   EXPECT_EQ(
       chars(parsed->module.withCode(bc37::MODULE_CODE_DATALAYOUT).at(0)->ops),
       "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-"

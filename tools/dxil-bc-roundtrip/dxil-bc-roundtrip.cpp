@@ -42,9 +42,9 @@ static cl::opt<std::string> dataLayout(
              "Default: native16 if the input has DXIL's 16-bit layout, "
              "legacy otherwise"),
     cl::init(""));
-static cl::opt<bool> noLocalNames(
-    "no-local-names",
-    cl::desc("Leave argument, instruction and block names out"));
+static cl::opt<bool>
+    noLocalNames("no-local-names",
+                 cl::desc("Leave argument, instruction and block names out"));
 static cl::opt<bool> noVerify("no-verify",
                               cl::desc("Skip the round-trip check"));
 

@@ -106,18 +106,18 @@ void emitBlockInfo(BitstreamWriter &stream, unsigned numTypes) {
 
   // FUNCTION: LOAD, BINOP, BINOP with flags, CAST, RET void, RET value,
   // UNREACHABLE, GEP.
+  defineAbbrev(
+      stream, FUNCTION_BLOCK_ID,
+      abbrev({Op(FUNC_CODE_INST_LOAD), Op(Op::VBR, 6), Op(Op::Fixed, typeBits),
+              Op(Op::VBR, 4), Op(Op::Fixed, 1)}),
+      FUNCTION_INST_LOAD_ABBREV);
   defineAbbrev(stream, FUNCTION_BLOCK_ID,
-               abbrev({Op(FUNC_CODE_INST_LOAD), Op(Op::VBR, 6),
-                       Op(Op::Fixed, typeBits), Op(Op::VBR, 4),
-                       Op(Op::Fixed, 1)}),
-               FUNCTION_INST_LOAD_ABBREV);
-  defineAbbrev(stream, FUNCTION_BLOCK_ID,
-               abbrev({Op(FUNC_CODE_INST_BINOP), Op(Op::VBR, 6),
-                       Op(Op::VBR, 6), Op(Op::Fixed, 4)}),
+               abbrev({Op(FUNC_CODE_INST_BINOP), Op(Op::VBR, 6), Op(Op::VBR, 6),
+                       Op(Op::Fixed, 4)}),
                FUNCTION_INST_BINOP_ABBREV);
   defineAbbrev(stream, FUNCTION_BLOCK_ID,
-               abbrev({Op(FUNC_CODE_INST_BINOP), Op(Op::VBR, 6),
-                       Op(Op::VBR, 6), Op(Op::Fixed, 4), Op(Op::Fixed, 7)}),
+               abbrev({Op(FUNC_CODE_INST_BINOP), Op(Op::VBR, 6), Op(Op::VBR, 6),
+                       Op(Op::Fixed, 4), Op(Op::Fixed, 7)}),
                FUNCTION_INST_BINOP_FLAGS_ABBREV);
   defineAbbrev(stream, FUNCTION_BLOCK_ID,
                abbrev({Op(FUNC_CODE_INST_CAST), Op(Op::VBR, 6),
@@ -133,8 +133,7 @@ void emitBlockInfo(BitstreamWriter &stream, unsigned numTypes) {
                FUNCTION_INST_UNREACHABLE_ABBREV);
   defineAbbrev(stream, FUNCTION_BLOCK_ID,
                abbrev({Op(FUNC_CODE_INST_GEP), Op(Op::Fixed, 1),
-                       Op(Op::Fixed, typeBits), Op(Op::Array),
-                       Op(Op::VBR, 6)}),
+                       Op(Op::Fixed, typeBits), Op(Op::Array), Op(Op::VBR, 6)}),
                FUNCTION_INST_GEP_ABBREV);
 
   stream.ExitBlock();

@@ -124,20 +124,34 @@ std::string fastMath(const Instruction &inst) {
 /// The part of an attribute set LLVM 3.7 can represent, as text.
 std::string attributeSummary(AttributeSet set) {
   static const Attribute::AttrKind kinds[] = {
-      Attribute::AlwaysInline,  Attribute::Builtin,
-      Attribute::Cold,          Attribute::Convergent,
-      Attribute::InlineHint,    Attribute::InReg,
-      Attribute::MinSize,       Attribute::Naked,
-      Attribute::Nest,          Attribute::NoAlias,
-      Attribute::NoBuiltin,     Attribute::NoDuplicate,
-      Attribute::NoImplicitFloat, Attribute::NoInline,
-      Attribute::NonLazyBind,   Attribute::NoRedZone,
-      Attribute::NoReturn,      Attribute::NoUnwind,
-      Attribute::OptimizeForSize, Attribute::OptimizeNone,
-      Attribute::ReadNone,      Attribute::ReadOnly,
-      Attribute::Returned,      Attribute::ReturnsTwice,
-      Attribute::SExt,          Attribute::ZExt,
-      Attribute::NonNull,       Attribute::SafeStack,
+      Attribute::AlwaysInline,
+      Attribute::Builtin,
+      Attribute::Cold,
+      Attribute::Convergent,
+      Attribute::InlineHint,
+      Attribute::InReg,
+      Attribute::MinSize,
+      Attribute::Naked,
+      Attribute::Nest,
+      Attribute::NoAlias,
+      Attribute::NoBuiltin,
+      Attribute::NoDuplicate,
+      Attribute::NoImplicitFloat,
+      Attribute::NoInline,
+      Attribute::NonLazyBind,
+      Attribute::NoRedZone,
+      Attribute::NoReturn,
+      Attribute::NoUnwind,
+      Attribute::OptimizeForSize,
+      Attribute::OptimizeNone,
+      Attribute::ReadNone,
+      Attribute::ReadOnly,
+      Attribute::Returned,
+      Attribute::ReturnsTwice,
+      Attribute::SExt,
+      Attribute::ZExt,
+      Attribute::NonNull,
+      Attribute::SafeStack,
   };
   std::set<std::string> items;
   for (Attribute attr : set) {
@@ -344,7 +358,10 @@ bool Comparator::matches(const Instruction &a, const Instruction &b) {
       typeName(a.getType()) != typeName(b.getType()) ||
       a.getNumOperands() != b.getNumOperands())
     return false;
-  if (isa<FPMathOperator>(a) && fastMath(a) != fastMath(b))
+  // LLVM 3.7 keeps fast-math flags on binary operators and fcmp only (not
+  // on phi, select or call).
+  if ((isa<BinaryOperator>(a) || isa<FCmpInst>(a)) &&
+      fastMath(a) != fastMath(b))
     return false;
   if (const auto *obo = dyn_cast<OverflowingBinaryOperator>(&a)) {
     const auto *other = cast<OverflowingBinaryOperator>(&b);
@@ -360,8 +377,8 @@ bool Comparator::matches(const Instruction &a, const Instruction &b) {
   if (const auto *call = dyn_cast<CallInst>(&a)) {
     const auto *other = cast<CallInst>(&b);
     const Function *callee = call->getCalledFunction();
-    const Function *otherCallee = dyn_cast<Function>(
-        other->getCalledOperand()->stripPointerCasts());
+    const Function *otherCallee =
+        dyn_cast<Function>(other->getCalledOperand()->stripPointerCasts());
     return callee && otherCallee &&
            callee->getName() == otherCallee->getName() &&
            call->isTailCall() == other->isTailCall();
@@ -401,6 +418,9 @@ bool Comparator::matches(const Instruction &a, const Instruction &b) {
            xchg->isWeak() == other->isWeak() &&
            xchg->isVolatile() == other->isVolatile();
   }
+  if (const auto *shuffle = dyn_cast<ShuffleVectorInst>(&a))
+    return shuffle->getShuffleMask() ==
+           cast<ShuffleVectorInst>(&b)->getShuffleMask();
   if (const auto *extract = dyn_cast<ExtractValueInst>(&a))
     return extract->getIndices() == cast<ExtractValueInst>(&b)->getIndices();
   if (const auto *insert = dyn_cast<InsertValueInst>(&a))
@@ -499,8 +519,7 @@ void Comparator::compareFunction(const Function &a, const Function &b) {
     x->getAllMetadataOtherThanDebugLoc(mdA);
     y->getAllMetadataOtherThanDebugLoc(mdB);
     if (mdA.size() != mdB.size()) {
-      mismatch(name + ": metadata attachments of '" + describe(x) +
-               "' differ");
+      mismatch(name + ": metadata attachments of '" + describe(x) + "' differ");
       return;
     }
     for (auto [ma, mb] : zip(mdA, mdB))

@@ -314,8 +314,14 @@ struct ConstKey {
   }
 };
 
-enum class ConstAbbrev : uint8_t { None, Integer, CECast, Aggregate, String,
-                                   CString };
+enum class ConstAbbrev : uint8_t {
+  None,
+  Integer,
+  CECast,
+  Aggregate,
+  String,
+  CString
+};
 
 struct ConstRecord {
   unsigned type = 0;
@@ -349,8 +355,11 @@ struct Ref {
 struct Item {
   const Instruction *inst = nullptr;
   /// Inserted casts (inst == nullptr).
-  enum Synthetic : uint8_t { NotSynthetic, Bitcast, ZeroGEP } synthetic =
-      NotSynthetic;
+  enum Synthetic : uint8_t {
+    NotSynthetic,
+    Bitcast,
+    ZeroGEP
+  } synthetic = NotSynthetic;
   /// ZeroGEP: the source element type.
   unsigned sourceElement = 0;
   bool hasValue = false;
@@ -584,9 +593,8 @@ unsigned Writer::globalPointerType(const GlobalVariable &global) {
 
 unsigned Writer::functionPointerType(const Function &function) {
   auto it = fnTypes.find(&function);
-  unsigned fnType = it != fnTypes.end()
-                        ? it->second
-                        : types.map(function.getFunctionType());
+  unsigned fnType =
+      it != fnTypes.end() ? it->second : types.map(function.getFunctionType());
   return types.pointerTo(fnType, function.getAddressSpace());
 }
 
@@ -736,8 +744,8 @@ void Writer::inferPointers() {
             note(store->getPointerOperand(),
                  pointerTo(valueType, store->getPointerOperand()));
         } else if (const auto *gep = dyn_cast<GetElementPtrInst>(&inst)) {
-          note(gep->getPointerOperand(),
-               pointerTo(gep->getSourceElementType(), gep->getPointerOperand()));
+          note(gep->getPointerOperand(), pointerTo(gep->getSourceElementType(),
+                                                   gep->getPointerOperand()));
         } else if (const auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) {
           note(rmw->getPointerOperand(),
                pointerTo(rmw->getValOperand()->getType(),
@@ -1079,9 +1087,8 @@ ConstRecord Writer::buildConstRecord(const ConstKey &key, ConstTable &table) {
         if (elementType->isIntegerTy())
           record.ops.push_back(data->getElementAsInteger(i));
         else
-          record.ops.push_back(data->getElementAsAPFloat(i)
-                                   .bitcastToAPInt()
-                                   .getZExtValue());
+          record.ops.push_back(
+              data->getElementAsAPFloat(i).bitcastToAPInt().getZExtValue());
       }
       return record;
     }
@@ -1101,11 +1108,11 @@ ConstRecord Writer::buildConstRecord(const ConstKey &key, ConstTable &table) {
     TypeTable::Entry aggregate = types[key.type];
     SmallVector<uint64_t, 16> ids;
     for (unsigned i = 0, e = constant->getNumOperands(); i != e; ++i) {
-      unsigned elementType = aggregate.kind == TypeTable::Kind::LiteralStruct ||
-                                     aggregate.kind ==
-                                         TypeTable::Kind::NamedStruct
-                                 ? aggregate.elements[i]
-                                 : aggregate.elements[0];
+      unsigned elementType =
+          aggregate.kind == TypeTable::Kind::LiteralStruct ||
+                  aggregate.kind == TypeTable::Kind::NamedStruct
+              ? aggregate.elements[i]
+              : aggregate.elements[0];
       ids.push_back(
           operand(cast<Constant>(constant->getOperand(i)), elementType).second);
     }
@@ -1135,14 +1142,14 @@ ConstRecord Writer::buildConstRecord(const ConstKey &key, ConstTable &table) {
       record.code =
           gep->isInBounds() ? CST_CODE_CE_INBOUNDS_GEP : CST_CODE_CE_GEP;
       record.ops.push_back(source);
-      auto [ptrType, ptrID] =
-          operand(cast<Constant>(gep->getPointerOperand()),
-                  types.pointerTo(source, pointerType->getPointerAddressSpace()));
+      auto [ptrType, ptrID] = operand(
+          cast<Constant>(gep->getPointerOperand()),
+          types.pointerTo(source, pointerType->getPointerAddressSpace()));
       record.ops.push_back(ptrType);
       record.ops.push_back(ptrID);
       for (const Use &index : gep->indices()) {
-        auto [idxType, idxID] = operand(cast<Constant>(index.get()),
-                                        std::nullopt);
+        auto [idxType, idxID] =
+            operand(cast<Constant>(index.get()), std::nullopt);
         record.ops.push_back(idxType);
         record.ops.push_back(idxID);
       }
@@ -1157,8 +1164,8 @@ ConstRecord Writer::buildConstRecord(const ConstKey &key, ConstTable &table) {
         record.ops.push_back(flags);
       return record;
     }
-    fail("unsupported constant expression '" +
-         Twine(expr->getOpcodeName()) + "': " + describe(*expr));
+    fail("unsupported constant expression '" + Twine(expr->getOpcodeName()) +
+         "': " + describe(*expr));
     return record;
   }
   fail("unsupported constant: " + describe(*constant));
@@ -1183,8 +1190,9 @@ void Writer::planGlobals() {
   moduleConstants.base = globalOrder.size();
   for (const GlobalVariable &global : module.globals())
     if (global.hasInitializer())
-      constID(constKey(global.getInitializer(), types.map(global.getValueType())),
-              moduleConstants);
+      constID(
+          constKey(global.getInitializer(), types.map(global.getValueType())),
+          moduleConstants);
 }
 
 void Writer::enumerateMetadata(const Metadata *md) {
@@ -1344,8 +1352,8 @@ void Writer::encodeAttributes(AttributeSet set, bool isFunction,
       known.insert({ATTR_KIND_ALIGNMENT, attr.getAlignment()->value()});
       continue;
     case Attribute::StackAlignment:
-      known.insert({ATTR_KIND_STACK_ALIGNMENT,
-                    attr.getStackAlignment()->value()});
+      known.insert(
+          {ATTR_KIND_STACK_ALIGNMENT, attr.getStackAlignment()->value()});
       continue;
     case Attribute::Dereferenceable:
       known.insert({ATTR_KIND_DEREFERENCEABLE, attr.getValueAsInt()});
@@ -1438,8 +1446,7 @@ unsigned Writer::attributeListID(AttributeList list, unsigned numParams) {
 //===----------------------------------------------------------------------===//
 
 unsigned Writer::makeCast(const Value *value, unsigned from, unsigned to,
-                          FunctionPlan &plan, unsigned block,
-                          bool atBlockEnd) {
+                          FunctionPlan &plan, unsigned block, bool atBlockEnd) {
   BlockPlan &bp = plan.blocks[block];
   auto &dedup = atBlockEnd ? bp.tailCasts : bp.bodyCasts;
   if (auto it = dedup.find({value, to}); it != dedup.end())
@@ -1460,9 +1467,9 @@ unsigned Writer::makeCast(const Value *value, unsigned from, unsigned to,
   if (depth) {
     item.synthetic = Item::ZeroGEP;
     item.sourceElement = types.pointee(from);
-    ConstKey zero = constKey(
-        ConstantInt::get(Type::getInt32Ty(module.getContext()), 0),
-        std::nullopt);
+    ConstKey zero =
+        constKey(ConstantInt::get(Type::getInt32Ty(module.getContext()), 0),
+                 std::nullopt);
     unsigned zeroID = constID(zero, plan.constants);
     for (unsigned i = 0; i <= *depth; ++i)
       item.ops.push_back({Ref::Value, zeroID, zero.type});
@@ -1732,6 +1739,15 @@ void Writer::planInstruction(const Instruction &inst, FunctionPlan &plan,
     ref(1);
     ref(2);
     break;
+  case Instruction::ShuffleVector:
+    // The mask is a constant vector operand in bitcode; LLVM 22 keeps it
+    // out of the operand list.
+    ref(0);
+    ref(1);
+    ops.push_back(
+        refTo(cast<ShuffleVectorInst>(inst).getShuffleMaskForBitcode(),
+              std::nullopt, plan, block, false));
+    break;
   case Instruction::Call: {
     const auto &call = cast<CallInst>(inst);
     if (call.hasOperandBundles())
@@ -1838,8 +1854,9 @@ void Writer::checkTypedPointers(const FunctionPlan &plan) {
         bad("stored type is the pointee type");
       break;
     case Instruction::GetElementPtr:
-      if (!pointsTo(ops[0].type, types.map(cast<GetElementPtrInst>(inst)
-                                               .getSourceElementType())))
+      if (!pointsTo(
+              ops[0].type,
+              types.map(cast<GetElementPtrInst>(inst).getSourceElementType())))
         bad("gep source type is the pointee type");
       break;
     case Instruction::AtomicRMW:
@@ -2058,8 +2075,8 @@ void Writer::emitTypeTable(BitstreamWriter &stream) {
       break;
     case Kind::NamedStruct:
       if (entry.named->hasName())
-        emitStringRecord(stream, TYPE_CODE_STRUCT_NAME,
-                         entry.named->getName(), nameAbbrev);
+        emitStringRecord(stream, TYPE_CODE_STRUCT_NAME, entry.named->getName(),
+                         nameAbbrev);
       record.push_back(entry.flag);
       if (entry.named->isOpaque()) {
         code = TYPE_CODE_OPAQUE;
@@ -2096,8 +2113,7 @@ void Writer::emitModuleInfo(BitstreamWriter &stream) {
     auto [it, inserted] =
         sections.try_emplace(object.getSection().str(), sections.size() + 1);
     if (inserted)
-      emitStringRecord(stream, MODULE_CODE_SECTIONNAME, object.getSection(),
-                       0);
+      emitStringRecord(stream, MODULE_CODE_SECTIONNAME, object.getSection(), 0);
     return it->second;
   };
   uint64_t maxAlignment = 0;
@@ -2105,8 +2121,7 @@ void Writer::emitModuleInfo(BitstreamWriter &stream) {
   for (const GlobalVariable &global : module.globals()) {
     sectionID(global);
     maxAlignment = std::max<uint64_t>(maxAlignment, global.getAlignment());
-    maxGlobalType =
-        std::max(maxGlobalType, types.map(global.getValueType()));
+    maxGlobalType = std::max(maxGlobalType, types.map(global.getValueType()));
   }
   for (const Function &function : module) {
     sectionID(function);
@@ -2119,8 +2134,8 @@ void Writer::emitModuleInfo(BitstreamWriter &stream) {
     auto abbrev = std::make_shared<BitCodeAbbrev>();
     abbrev->Add(AbbrevOp(MODULE_CODE_GLOBALVAR));
     abbrev->Add(AbbrevOp(AbbrevOp::Fixed, Log2_32_Ceil(maxGlobalType + 1)));
-    abbrev->Add(AbbrevOp(AbbrevOp::VBR, 6)); // addrspace << 2 | 2 | constant
-    abbrev->Add(AbbrevOp(AbbrevOp::VBR, 6)); // initializer
+    abbrev->Add(AbbrevOp(AbbrevOp::VBR, 6));   // addrspace << 2 | 2 | constant
+    abbrev->Add(AbbrevOp(AbbrevOp::VBR, 6));   // initializer
     abbrev->Add(AbbrevOp(AbbrevOp::Fixed, 5)); // linkage
     if (maxAlignment == 0) {
       abbrev->Add(AbbrevOp(0));
@@ -2131,8 +2146,7 @@ void Writer::emitModuleInfo(BitstreamWriter &stream) {
     if (sections.empty())
       abbrev->Add(AbbrevOp(0));
     else
-      abbrev->Add(
-          AbbrevOp(AbbrevOp::Fixed, Log2_32_Ceil(sections.size() + 1)));
+      abbrev->Add(AbbrevOp(AbbrevOp::Fixed, Log2_32_Ceil(sections.size() + 1)));
     simpleGlobalAbbrev = stream.EmitAbbrev(std::move(abbrev));
   }
 
@@ -2198,9 +2212,9 @@ void Writer::emitConstants(BitstreamWriter &stream, const ConstTable &table,
   unsigned aggregateAbbrev = 0, stringAbbrev = 0, cstring7Abbrev = 0,
            cstring6Abbrev = 0;
   if (isModule) {
-    aggregateAbbrev = stream.EmitAbbrev(makeAbbrev(
-        {AbbrevOp(CST_CODE_AGGREGATE), AbbrevOp(AbbrevOp::Array),
-         AbbrevOp(AbbrevOp::Fixed, Log2_32_Ceil(table.end() + 1))}));
+    aggregateAbbrev = stream.EmitAbbrev(
+        makeAbbrev({AbbrevOp(CST_CODE_AGGREGATE), AbbrevOp(AbbrevOp::Array),
+                    AbbrevOp(AbbrevOp::Fixed, Log2_32_Ceil(table.end() + 1))}));
     stringAbbrev = stream.EmitAbbrev(
         makeAbbrev({AbbrevOp(CST_CODE_STRING), AbbrevOp(AbbrevOp::Array),
                     AbbrevOp(AbbrevOp::Fixed, 8)}));
@@ -2253,9 +2267,8 @@ void Writer::emitMetadata(BitstreamWriter &stream) {
   if (mdList.empty() && module.named_metadata_empty())
     return;
   stream.EnterSubblock(METADATA_BLOCK_ID, 3);
-  bool hasString = any_of(mdList, [](const Metadata *md) {
-    return isa<MDString>(md);
-  });
+  bool hasString =
+      any_of(mdList, [](const Metadata *md) { return isa<MDString>(md); });
   unsigned stringAbbrev = 0;
   if (hasString)
     stringAbbrev = stream.EmitAbbrev(
@@ -2282,9 +2295,8 @@ void Writer::emitMetadata(BitstreamWriter &stream) {
       const auto *node = cast<MDTuple>(md);
       for (const MDOperand &op : node->operands())
         record.push_back(op ? mdIDs.lookup(op.get()) + 1 : 0);
-      stream.EmitRecord(node->isDistinct() ? METADATA_DISTINCT_NODE
-                                           : METADATA_NODE,
-                        record);
+      stream.EmitRecord(
+          node->isDistinct() ? METADATA_DISTINCT_NODE : METADATA_NODE, record);
     }
   }
   for (const NamedMDNode &named : module.named_metadata()) {
@@ -2315,8 +2327,8 @@ void Writer::emitMetadataKinds(BitstreamWriter &stream) {
   stream.ExitBlock();
 }
 
-void Writer::emitSymbolEntry(BitstreamWriter &stream, bool isBlock,
-                             unsigned id, StringRef name) {
+void Writer::emitSymbolEntry(BitstreamWriter &stream, bool isBlock, unsigned id,
+                             StringRef name) {
   bool is7Bit = all_of(name, [](char c) { return (unsigned char)c < 128; });
   bool char6 = isChar6(name);
   unsigned abbrev = VST_ENTRY_8_ABBREV;
@@ -2444,8 +2456,8 @@ void Writer::emitItem(BitstreamWriter &stream, const FunctionPlan &plan,
     code = FUNC_CODE_INST_PHI;
     vals.push_back(item.type);
     for (unsigned i = 0, e = phi.getNumIncomingValues(); i != e; ++i) {
-      vals.push_back(encodeSigned(int64_t(instID) -
-                                  int64_t(resolve(plan, ops[i]))));
+      vals.push_back(
+          encodeSigned(int64_t(instID) - int64_t(resolve(plan, ops[i]))));
       bb(phi.getIncomingBlock(i));
     }
     break;
@@ -2483,8 +2495,7 @@ void Writer::emitItem(BitstreamWriter &stream, const FunctionPlan &plan,
   }
   case Instruction::Store: {
     const auto &store = cast<StoreInst>(inst);
-    code = store.isAtomic() ? FUNC_CODE_INST_STOREATOMIC
-                            : FUNC_CODE_INST_STORE;
+    code = store.isAtomic() ? FUNC_CODE_INST_STOREATOMIC : FUNC_CODE_INST_STORE;
     pushVT(ops[1]);
     pushVT(ops[0]);
     vals.push_back(encodeAlign(store.getAlign()));
@@ -2528,6 +2539,12 @@ void Writer::emitItem(BitstreamWriter &stream, const FunctionPlan &plan,
     pushVT(ops[0]);
     push(ops[1]);
     pushVT(ops[2]);
+    break;
+  case Instruction::ShuffleVector:
+    code = FUNC_CODE_INST_SHUFFLEVEC;
+    pushVT(ops[0]);
+    push(ops[1]);
+    push(ops[2]);
     break;
   case Instruction::Call: {
     const auto &call = cast<CallInst>(inst);
@@ -2746,8 +2763,8 @@ Error Writer::run(raw_ostream &os) {
     planGlobals();
   if (!failed())
     for (const Function &function : module)
-      functionAttrs[&function] = attributeListID(function.getAttributes(),
-                                                 function.arg_size());
+      functionAttrs[&function] =
+          attributeListID(function.getAttributes(), function.arg_size());
   if (!failed())
     planMetadata();
   numModuleValues = moduleConstants.end();

@@ -1,4 +1,5 @@
-//===- Bitcode37.h - LLVM 3.7 bitcode codes and encoding helpers -*- C++ -*-===//
+//===- Bitcode37.h - LLVM 3.7 bitcode codes and encoding helpers -*- C++
+//-*-===//
 //
 // Block ids, record codes and encodings of the LLVM 3.7 bitcode format as DXIL
 // uses it (docs/dxil-reference.md §5, from DXC's copy of LLVM 3.7
