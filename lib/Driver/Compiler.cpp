@@ -45,30 +45,41 @@ void mlir::hlsl::registerCompilerDialects(MLIRContext &context) {
 
 OwningOpRef<ModuleOp> mlir::hlsl::loadInput(llvm::SourceMgr &sourceMgr,
                                             const CompileOptions &options,
-                                            MLIRContext *context) {
+                                            MLIRContext *context,
+                                            TimingScope &timing) {
   registerCompilerDialects(*context);
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   StringRef name = buffer->getBufferIdentifier();
-  if (name.ends_with(".mlir"))
+  if (name.ends_with(".mlir")) {
+    TimingScope parseTiming = timing.nest("MLIR parse");
     return parseSourceFile<ModuleOp>(sourceMgr, context);
-  return importHLSL(buffer->getMemBufferRef(), options.import, context);
+  }
+  return importHLSL(buffer->getMemBufferRef(), options.import, context,
+                    timing);
 }
 
 std::unique_ptr<llvm::Module>
 mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
-                            const CompileOptions &options) {
+                            const CompileOptions &options,
+                            TimingScope &timing) {
   // An hlsl-dialect module goes through the hlsl pipeline and the lowering;
-  // an LLVM-dialect module (from hlsl-opt) is translated as it is.
-  bool hasHLSL = false;
-  module.walk([&](Operation *op) {
-    if (isa<HLSLDialect>(op->getDialect()))
-      hasHLSL = true;
+  // an LLVM-dialect module (from hlsl-opt) is translated as it is. An
+  // imported module need not contain any hlsl op (an empty entry is plain
+  // func), so anything outside the LLVM dialect means "not lowered yet".
+  bool needsLowering = false;
+  module->walk([&](Operation *op) {
+    if (op != module.getOperation() &&
+        !isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect()))
+      needsLowering = true;
   });
-  if (hasHLSL) {
+  if (needsLowering) {
     PassManager pm(module.getContext());
     if (failed(applyPassManagerCLOptions(pm)))
       return nullptr;
+    TimingScope pipelineTiming = timing.nest("hlsl pipeline + LLVM lowering");
+    if (pipelineTiming)
+      pm.enableTiming(pipelineTiming);
     buildHLSLPipeline(pm);
     ConvertHLSLToLLVMPassOptions lowering;
     lowering.validatorVersion = options.validatorVersion;
@@ -77,8 +88,10 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     if (failed(pm.run(module)))
       return nullptr;
   }
+  TimingScope translateTiming = timing.nest("LLVM IR translation");
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext, "main");
+  translateTiming.stop();
   if (!llvmModule)
     return nullptr;
   llvmModule->setTargetTriple(llvm::Triple("dxil-ms-dx"));
@@ -86,8 +99,11 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   // flags (the validator only knows the dx.* named metadata).
   if (llvm::NamedMDNode *flags = llvmModule->getModuleFlagsMetadata())
     llvmModule->eraseNamedMetadata(flags);
+  TimingScope optimizeTiming = timing.nest("LLVM optimization");
   scalarizeForDXIL(*llvmModule);
   optimizeForDXIL(*llvmModule, options.optLevel);
+  optimizeTiming.stop();
+  TimingScope legalizeTiming = timing.nest("DXIL legalization");
   if (llvm::Error error = legalizeForDXIL(*llvmModule)) {
     llvm::WithColor::error(llvm::errs(), "hlsl-translate")
         << llvm::toString(std::move(error)) << "\n";

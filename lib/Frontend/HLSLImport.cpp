@@ -88,13 +88,17 @@ namespace {
 class ImportConsumer : public clang::ASTConsumer {
 public:
   ImportConsumer(const ImportOptions &options, MLIRContext *context,
-                 OwningOpRef<ModuleOp> &result)
-      : options(options), context(context), result(result) {}
+                 OwningOpRef<ModuleOp> &result, TimingScope &timing,
+                 TimingScope &clangTiming)
+      : options(options), context(context), result(result), timing(timing),
+        clangTiming(clangTiming) {}
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
+    clangTiming.stop();
     clang::DiagnosticsEngine &diags = ast.getDiagnostics();
     if (diags.hasErrorOccurred())
       return;
+    TimingScope importTiming = timing.nest("AST import");
     gen::HLSLGenModule module(ast, diags, context, options);
     if (module.emitTranslationUnit(ast.getTranslationUnitDecl()))
       result = module.takeModule();
@@ -104,29 +108,47 @@ private:
   const ImportOptions &options;
   MLIRContext *context;
   OwningOpRef<ModuleOp> &result;
+  TimingScope &timing;
+  TimingScope &clangTiming;
 };
 
 class ImportAction : public clang::ASTFrontendAction {
 public:
   ImportAction(const ImportOptions &options, MLIRContext *context,
-               OwningOpRef<ModuleOp> &result)
-      : options(options), context(context), result(result) {}
+               OwningOpRef<ModuleOp> &result, TimingScope &timing,
+               TimingScope &clangTiming)
+      : options(options), context(context), result(result), timing(timing),
+        clangTiming(clangTiming) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
-    return std::make_unique<ImportConsumer>(options, context, result);
+    return std::make_unique<ImportConsumer>(options, context, result, timing,
+                                            clangTiming);
   }
 
 private:
   const ImportOptions &options;
   MLIRContext *context;
   OwningOpRef<ModuleOp> &result;
+  TimingScope &timing;
+  TimingScope &clangTiming;
 };
 } // namespace
 
 OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
                                              const ImportOptions &options,
                                              MLIRContext *context) {
+  TimingScope noTiming;
+  return importHLSL(source, options, context, noTiming);
+}
+
+OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
+                                             const ImportOptions &options,
+                                             MLIRContext *context,
+                                             TimingScope &timing) {
+  // Clang's phase covers its set-up, the prelude, preprocessing, parsing
+  // and Sema; it ends when the translation unit reaches the consumer.
+  TimingScope clangTiming = timing.nest("Clang parse + Sema");
   // The importer creates ops of these dialects: load them (registering is
   // not enough for a translation).
   context->loadDialect<HLSLDialect, func::FuncDialect, arith::ArithDialect,
@@ -203,7 +225,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     return {};
   }
   OwningOpRef<ModuleOp> result;
-  ImportAction action(options, context, result);
+  ImportAction action(options, context, result, timing, clangTiming);
   if (!compiler.ExecuteAction(action) ||
       compiler.getDiagnostics().hasErrorOccurred())
     return {};

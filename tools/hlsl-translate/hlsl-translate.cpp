@@ -25,8 +25,11 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
+
+#include <sys/resource.h>
 
 using namespace mlir;
 
@@ -64,7 +67,6 @@ llvm::cl::opt<bool> rowMajor("Zpr",
 llvm::cl::opt<bool> columnMajor(
     "Zpc", llvm::cl::desc("Matrices are column-major by default (default)"),
     llvm::cl::cat(dxcCategory));
-
 /// Checks the DXC-style options; prints an error and returns nullopt if
 /// they are invalid.
 std::optional<hlsl::ImportOptions> getImportOptions() {
@@ -131,6 +133,45 @@ static std::optional<hlsl::CompileOptions> getCompileOptions() {
   return options;
 }
 
+llvm::cl::opt<bool> timePhases(
+    "time-phases",
+    llvm::cl::desc("Print the wall time of every compiler phase (Clang "
+                   "parse + Sema, AST import, each hlsl pass, LLVM "
+                   "optimization, legalization, container writing) and the "
+                   "peak RSS to stderr"),
+    llvm::cl::cat(dxcCategory));
+
+namespace {
+/// The --time-phases report: a tree of timers under one root, printed with
+/// the process's peak RSS when the translation ends (also after an error,
+/// which is where a slow failing compile needs it).
+class PhaseTiming {
+public:
+  PhaseTiming() {
+    manager.setEnabled(timePhases);
+    manager.setDisplayMode(DefaultTimingManager::DisplayMode::Tree);
+    root = manager.getRootScope();
+  }
+  ~PhaseTiming() {
+    if (!timePhases)
+      return;
+    root.stop();
+    manager.print();
+    // The manager would print an empty report again when destroyed.
+    manager.setEnabled(false);
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) == 0)
+      llvm::errs() << llvm::format("  Peak RSS: %.1f MB\n",
+                                   double(usage.ru_maxrss) / 1024.0);
+  }
+  TimingScope &scope() { return root; }
+
+private:
+  DefaultTimingManager manager;
+  TimingScope root;
+};
+} // namespace
+
 static void registerToLLVMIR() {
   TranslateRegistration toLLVMIR(
       "to-llvmir",
@@ -141,15 +182,17 @@ static void registerToLLVMIR() {
         std::optional<hlsl::CompileOptions> options = getCompileOptions();
         if (!options)
           return failure();
+        PhaseTiming timing;
         OwningOpRef<ModuleOp> module =
-            hlsl::loadInput(*sourceMgr, *options, context);
+            hlsl::loadInput(*sourceMgr, *options, context, timing.scope());
         if (!module)
           return failure();
         llvm::LLVMContext llvmContext;
-        std::unique_ptr<llvm::Module> llvmModule =
-            hlsl::compileToLLVMIR(*module, llvmContext, *options);
+        std::unique_ptr<llvm::Module> llvmModule = hlsl::compileToLLVMIR(
+            *module, llvmContext, *options, timing.scope());
         if (!llvmModule)
           return failure();
+        TimingScope printTiming = timing.scope().nest("LLVM IR printing");
         llvmModule->print(output, nullptr);
         return success();
       });
@@ -190,17 +233,20 @@ static void registerToDXIL() {
         std::optional<hlsl::CompileOptions> options = getCompileOptions();
         if (!options)
           return failure();
+        PhaseTiming timing;
         OwningOpRef<ModuleOp> module =
-            hlsl::loadInput(*sourceMgr, *options, context);
+            hlsl::loadInput(*sourceMgr, *options, context, timing.scope());
         if (!module)
           return failure();
         llvm::LLVMContext llvmContext;
-        std::unique_ptr<llvm::Module> llvmModule =
-            hlsl::compileToLLVMIR(*module, llvmContext, *options);
+        std::unique_ptr<llvm::Module> llvmModule = hlsl::compileToLLVMIR(
+            *module, llvmContext, *options, timing.scope());
         if (!llvmModule)
           return failure();
         std::string container;
         llvm::raw_string_ostream containerStream(container);
+        TimingScope writeTiming =
+            timing.scope().nest("bitcode + container writing");
         if (llvm::Error error = hlsl::writeDXILContainer(
                 *llvmModule, options->import.enable16BitTypes,
                 containerStream)) {
@@ -208,7 +254,9 @@ static void registerToDXIL() {
               << llvm::toString(std::move(error)) << "\n";
           return failure();
         }
+        writeTiming.stop();
         if (!disassemblyFile.empty()) {
+          TimingScope disTiming = timing.scope().nest("disassembly (-Fc)");
           std::string text;
           llvm::raw_string_ostream textStream(text);
           if (llvm::Error error =
@@ -283,10 +331,14 @@ static void registerImportHLSL() {
           return nullptr;
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        OwningOpRef<ModuleOp> module =
-            hlsl::importHLSL(buffer->getMemBufferRef(), *options, context);
+        // The report covers the import and verification; printing the
+        // module happens after the translation returns.
+        PhaseTiming timing;
+        OwningOpRef<ModuleOp> module = hlsl::importHLSL(
+            buffer->getMemBufferRef(), *options, context, timing.scope());
         if (!module)
           return nullptr;
+        TimingScope verifyTiming = timing.scope().nest("verification");
         if (failed(verify(*module)))
           return nullptr;
         return module;

@@ -39,14 +39,18 @@ void registerCompilerDialects(MLIRContext &context);
 
 /// The source as an MLIR module: `.mlir` input is parsed, anything else is
 /// imported as HLSL. Errors are reported; null on failure.
+/// Phases are timed under `timing` (a null scope times nothing).
 OwningOpRef<ModuleOp> loadInput(llvm::SourceMgr &sourceMgr,
                                 const CompileOptions &options,
-                                MLIRContext *context);
+                                MLIRContext *context, TimingScope &timing);
 
 /// hlsl dialect (or LLVM dialect) module -> legalized LLVM IR.
+/// Timed as the hlsl pipeline (one nested timer per pass), the LLVM IR
+/// translation, LLVM optimization and DXIL legalization.
 std::unique_ptr<llvm::Module> compileToLLVMIR(ModuleOp module,
                                               llvm::LLVMContext &llvmContext,
-                                              const CompileOptions &options);
+                                              const CompileOptions &options,
+                                              TimingScope &timing);
 
 } // namespace mlir::hlsl
 

@@ -11,6 +11,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLEnums.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
 #include <string>
@@ -53,6 +54,12 @@ std::string getDefaultPreludePath();
 OwningOpRef<ModuleOp> importHLSL(llvm::MemoryBufferRef source,
                                  const ImportOptions &options,
                                  MLIRContext *context);
+
+/// As above, timing Clang (parse + Sema) and the AST import as two nested
+/// phases of `timing` (a null scope times nothing).
+OwningOpRef<ModuleOp> importHLSL(llvm::MemoryBufferRef source,
+                                 const ImportOptions &options,
+                                 MLIRContext *context, TimingScope &timing);
 
 } // namespace mlir::hlsl
 
