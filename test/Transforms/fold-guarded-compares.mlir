@@ -81,3 +81,22 @@ func.func @false_edge(%x: i32) -> i1 {
   %lt5 = arith.cmpi ult, %x, %c3 : i32
   return %lt5 : i1
 }
+
+// -----
+
+// A comparison in a single-block function (no dominator tree exists) is
+// folded from its operand's range alone: this used to crash. x = 7 & 3 is in
+// [0, 3], so x > 5 is false; y from the argument stays.
+// CHECK-LABEL: func.func @single_block
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: arith.cmpi ugt, %arg0, %c5_i32
+// CHECK: return %[[FALSE]], %{{.*}} : i1, i1
+func.func @single_block(%y: i32) -> (i1, i1) {
+  %c3 = arith.constant 3 : i32
+  %c5 = arith.constant 5 : i32
+  %c7 = arith.constant 7 : i32
+  %x = arith.andi %c7, %c3 : i32
+  %a = arith.cmpi ugt, %x, %c5 : i32
+  %b = arith.cmpi ugt, %y, %c5 : i32
+  return %a, %b : i1, i1
+}

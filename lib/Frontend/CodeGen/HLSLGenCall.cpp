@@ -396,6 +396,14 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
     args.push_back(value);
   }
 
+  // Elementwise primitives are lowered on scalars and vectors only.
+  if (llvm::any_of(args,
+                   [](Value arg) { return isa<MatrixType>(arg.getType()); }) &&
+      name != "mul" && name != "transpose" && name != "determinant") {
+    module.errorNotSupported(expr->getExprLoc(), "intrinsic '" + name.str() +
+                                                     "' on matrix operands");
+    return {};
+  }
   // Intrinsics with an arith/math equivalent use it, so that upstream
   // folding and canonicalization apply.
   auto unaryMath = [&]() -> Value {

@@ -13,9 +13,9 @@
 //    `__attribute__((annotate("hlsl.intrinsic")))` (macro __HLSL_INTRINSIC).
 //    The importer identifies them by (name, parameter types) for free
 //    functions and by (record name, method name, parameter types) for resource
-//    methods. Almost all are non-template overloads with concrete types; the
-//    exceptions are the mul() family and ByteAddressBuffer::Load<T>/Store<T>,
-//    which are body-less templates -- the callee is then a template
+//    methods. Scalar and vector overloads are non-template with concrete
+//    types; the matrix shapes of elementwise primitives, the mul() family and
+//    ByteAddressBuffer::Load<T>/Store<T> are body-less templates -- the callee is then a template
 //    specialization FunctionDecl, still with concrete parameter types and the
 //    annotation (Clang copies it onto every instantiation).
 //
@@ -425,17 +425,19 @@ template <typename A, typename P> struct __differs {
 // Overload generators for primitive declarations
 //===----------------------------------------------------------------------===//
 // Primitives are spelled out as non-template overloads for every element type
-// and shape so that the importer sees concrete parameter types. A generator
-// M(NAME, T[, R]) is applied to every shape of a type (scalar, T1..T4 and
-// T1x1..T4x4) and the shape-list macros are applied to every type of a
-// category.
+// and scalar/vector shape so that the importer sees concrete parameter types.
+// A generator M(NAME, T[, R]) is applied to every shape of a type (scalar,
+// T1..T4, and one template for all matrices T<R>x<C>) and the shape-list
+// macros are applied to every type of a category.
 
 #define __HLSL_SV(M, N, T) M(N, T) M(N, T##1) M(N, T##2) M(N, T##3) M(N, T##4)
-#define __HLSL_MROW(M, N, T, R)                                                \
-  M(N, T##R##x1) M(N, T##R##x2) M(N, T##R##x3) M(N, T##R##x4)
-#define __HLSL_MAT(M, N, T)                                                    \
-  __HLSL_MROW(M, N, T, 1) __HLSL_MROW(M, N, T, 2) __HLSL_MROW(M, N, T, 3)      \
-  __HLSL_MROW(M, N, T, 4)
+// Matrix shapes are one template per element type rather than sixteen
+// overloads: matrices are more than half of all primitive declarations and
+// parsing the prelude is most of a small shader's compile time. The callee
+// is then a specialization with concrete parameter types, as for mul(). M
+// must produce exactly one declaration.
+#define __HLSL_MT(T) matrix<T, __R, __C>
+#define __HLSL_MAT(M, N, T) template <int __R, int __C> M(N, __HLSL_MT(T))
 #define __HLSL_ALL(M, N, T) __HLSL_SV(M, N, T) __HLSL_MAT(M, N, T)
 
 // Same, for generators that also need the matching shape of a result element
@@ -443,22 +445,14 @@ template <typename A, typename P> struct __differs {
 #define __HLSL_SV_R(M, N, T, R)                                                \
   M(N, T, R) M(N, T##1, R##1) M(N, T##2, R##2) M(N, T##3, R##3)                \
       M(N, T##4, R##4)
-#define __HLSL_MROW_R(M, N, T, R, X)                                           \
-  M(N, T##X##x1, R##X##x1)                                                     \
-  M(N, T##X##x2, R##X##x2)                                                     \
-  M(N, T##X##x3, R##X##x3) M(N, T##X##x4, R##X##x4)
 #define __HLSL_ALL_R(M, N, T, R)                                               \
-  __HLSL_SV_R(M, N, T, R) __HLSL_MROW_R(M, N, T, R, 1)                         \
-      __HLSL_MROW_R(M, N, T, R, 2) __HLSL_MROW_R(M, N, T, R, 3)                \
-          __HLSL_MROW_R(M, N, T, R, 4)
+  __HLSL_SV_R(M, N, T, R)                                                      \
+  template <int __R, int __C> M(N, __HLSL_MT(T), __HLSL_MT(R))
 
 // Same, for reductions to a fixed scalar result type R (any(), all()).
-#define __HLSL_MROW_TO(M, N, T, R, X)                                          \
-  M(N, T##X##x1, R) M(N, T##X##x2, R) M(N, T##X##x3, R) M(N, T##X##x4, R)
 #define __HLSL_ALL_TO(M, N, T, R)                                              \
   M(N, T, R) M(N, T##1, R) M(N, T##2, R) M(N, T##3, R) M(N, T##4, R)           \
-      __HLSL_MROW_TO(M, N, T, R, 1) __HLSL_MROW_TO(M, N, T, R, 2)              \
-          __HLSL_MROW_TO(M, N, T, R, 3) __HLSL_MROW_TO(M, N, T, R, 4)
+  template <int __R, int __C> M(N, __HLSL_MT(T), R)
 
 // Declaration shapes.
 #define __HLSL_D_UN(N, T) __HLSL_INTRINSIC T N(T);

@@ -135,6 +135,10 @@ struct FoldGuardedCompares
               range = range.intersection(rangeSatisfying(guardPred, guardConst));
             }
           }
+        // MLIR builds no dominator tree for a single-block region (and
+        // getNode would read a missing one); such a block has no guards.
+        if (block->getParent()->hasOneBlock())
+          break;
         DominanceInfoNode *node = dominance.getNode(block);
         if (!node || !node->getIDom())
           break;
