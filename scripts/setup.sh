@@ -9,7 +9,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${HLSL_BUILD_DIR:-$root/build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools libclang-22-dev clang-22
-          llvm-22-tools ninja-build cmake ccache libgtest-dev)
+          llvm-22-tools ninja-build cmake ccache libgtest-dev
+          libclang-rt-22-dev)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,7 +39,8 @@ if [[ ! -f $build/build.ninja ]]; then
   log=$(mktemp)
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
-    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ >"$log" 2>&1 || {
+    -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
+    ${HLSL_CMAKE_ARGS:-} >"$log" 2>&1 || {
       cat "$log" >&2; rm -f "$log"; exit 1; }
   rm -f "$log"
 fi
