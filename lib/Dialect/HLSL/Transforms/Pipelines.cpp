@@ -16,6 +16,11 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   // Seed 000: explicit copies for out/inout arguments, then everything is
   // inlined into the entry point (DXIL shaders have no calls).
   pm.addPass(createHLSLMaterializeTemporariesPass());
+  // Promoting each function's locals before inlining keeps the entry point
+  // from collecting one slot per parameter of every inlined call: Mem2Reg
+  // scans the whole block per slot, so N inlined calls cost O(N^2).
+  pm.addNestedPass<func::FuncOp>(createHLSLPromoteLocalsPass());
+  pm.addNestedPass<func::FuncOp>(createMem2Reg());
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
   // Locals (incl. local resource arrays) become SSA values, and code that
