@@ -1293,6 +1293,21 @@ LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
                                            : "without a semantic")
                               << " of a compute shader in the DXIL lowering";
     BlockArgument arg = entry.getArgument(i);
+    // DXIL reads these as i32 components: SV_GroupIndex is one uint, the
+    // IDs are uint, uint2 or uint3 (Clang lets 64-bit vectors through).
+    Type type = arg.getType();
+    auto vector = dyn_cast<VectorType>(type);
+    Type element = vector ? vector.getElementType() : type;
+    bool valid = element.isInteger(32) &&
+                 (intrinsic == "GroupIndex"
+                      ? !vector
+                      : !vector || (vector.getRank() == 1 &&
+                                    vector.getNumElements() <= 3));
+    if (!valid)
+      return emitError(arg.getLoc())
+             << semantic.getValue() << " must be "
+             << (intrinsic == "GroupIndex" ? "a uint" : "a uint, uint2 or uint3")
+             << ", not " << type;
     auto value = IntrinsicOp::create(builder, func.getLoc(), arg.getType(),
                                      builder.getStringAttr(intrinsic),
                                      ValueRange());

@@ -53,8 +53,10 @@ void HLSLGenFunction::emitBody() {
     if (method->isInstance())
       thisPtr = entry->getArgument(argIndex++);
   for (const clang::ParmVarDecl *param : decl->parameters()) {
-    Value arg = entry->getArgument(argIndex++);
+    BlockArgument arg = entry->getArgument(argIndex++);
     Location loc = getLoc(param->getLocation());
+    // Diagnostics about a parameter (e.g. a system value's type) point at it.
+    arg.setLoc(loc);
     if (isa<PointerType>(arg.getType())) {
       // out/inout parameters are the caller's temporary.
       locals[param] = arg;
