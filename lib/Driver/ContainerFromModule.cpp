@@ -11,6 +11,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -220,15 +221,38 @@ Error mlir::hlsl::writeDXILContainer(const Module &module,
   return dxil::writeDXContainer(*info, os);
 }
 
+/// Prints the module of a container that may come from anywhere. LLVM's
+/// bitcode reader expects well-formed input (malformed metadata records can
+/// make it crash), so it runs under crash recovery, with an LLVM context of
+/// its own that is abandoned, not destroyed, when the reader crashed: what
+/// it holds then is not safe to tear down.
+static Error printUntrustedBitcode(StringRef bitcode, raw_ostream &out) {
+  auto context = std::make_unique<LLVMContext>();
+  std::string text;
+  Error error = Error::success();
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext recovery;
+  bool completed = recovery.RunSafely([&] {
+    Expected<std::unique_ptr<Module>> module =
+        dxil::readDXILBitcode(bitcode, *context);
+    if (!module) {
+      error = module.takeError();
+      return;
+    }
+    raw_string_ostream os(text);
+    (*module)->print(os, nullptr);
+  });
+  if (!completed) {
+    (void)context.release();
+    consumeError(std::move(error));
+    return createStringError(inconvertibleErrorCode(),
+                             "malformed DXIL bitcode: the LLVM bitcode reader "
+                             "crashed reading it");
+  }
+  out << text;
+  return error;
+}
+
 Error mlir::hlsl::disassembleContainer(StringRef bytes, raw_ostream &os) {
-  return dxil::disassembleDXContainer(
-      bytes, os, [](StringRef bitcode, raw_ostream &out) -> Error {
-        LLVMContext context;
-        Expected<std::unique_ptr<Module>> module =
-            dxil::readDXILBitcode(bitcode, context);
-        if (!module)
-          return module.takeError();
-        (*module)->print(out, nullptr);
-        return Error::success();
-      });
+  return dxil::disassembleDXContainer(bytes, os, printUntrustedBitcode);
 }

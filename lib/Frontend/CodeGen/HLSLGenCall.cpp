@@ -205,9 +205,12 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
     return emitResourceMethod(expr, method, object);
   if (isIntrinsic(callee) || callee->getBuiltinID())
     return emitIntrinsic(expr, callee, Value());
-  if (method && object && method->isCopyAssignmentOperator() &&
-      method->isTrivial() && args.size() == 1) {
-    // Struct assignment: a plain copy of the value.
+  if (method && object &&
+      (method->isCopyAssignmentOperator() ||
+       method->isMoveAssignmentOperator()) &&
+      (method->isTrivial() || method->isDefaulted()) && args.size() == 1) {
+    // Struct assignment, from an lvalue (copy) or a prvalue such as a call
+    // result (move): a plain copy of the value.
     Value value = emitRValue(args[0]);
     LValue self = emitLValue(object);
     if (!value || !self.addr)
