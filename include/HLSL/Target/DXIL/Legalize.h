@@ -30,6 +30,11 @@ void scalarizeForDXIL(llvm::Module &module);
 /// (with its source location when the module has one).
 llvm::Error legalizeForDXIL(llvm::Module &module);
 
+/// Rewrites arrays in memory (globals, allocas) as flat [N x scalar] arrays
+/// addressed by `gep [N x T], ptr, i32 0, i32 index`, as DXIL requires. Part
+/// of legalizeForDXIL.
+llvm::Error flattenArraysForDXIL(llvm::Module &module);
+
 /// Checks that the module is legal DXIL IR: no vector instruction, no
 /// intrinsic other than dx.op.*, no fneg or freeze.
 llvm::Error verifyDXILIR(const llvm::Module &module);

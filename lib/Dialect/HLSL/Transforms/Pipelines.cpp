@@ -26,7 +26,8 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   // Locals (incl. local resource arrays) become SSA values, and code that
   // cannot run goes away before resources are counted as used (seed 004,
   // example 6.1).
-  pm.addNestedPass<func::FuncOp>(createHLSLPromoteLocalsPass());
+  // On the module, so that static initializers are promoted too.
+  pm.addPass(createHLSLPromoteLocalsPass());
   pm.addPass(createMem2Reg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCCPPass());

@@ -89,7 +89,7 @@ Value insert(OpBuilder &builder, Location loc, Operation *step, Value part,
 struct PromoteLocals : hlsl::impl::HLSLPromoteLocalsPassBase<PromoteLocals> {
   void runOnOperation() override {
     SmallVector<VarOp> vars;
-    getOperation().walk([&](VarOp var) {
+    getOperation()->walk([&](VarOp var) {
       Type type = var.getAddr().getType().getPointee();
       if (isa<VectorType>(type) || containsResource(type))
         vars.push_back(var);

@@ -317,6 +317,8 @@ Error mlir::hlsl::legalizeForDXIL(Module &module) {
   for (Function &func : llvm::make_early_inc_range(module))
     if (func.isIntrinsic() && func.use_empty())
       func.eraseFromParent();
+  if (Error error = flattenArraysForDXIL(module))
+    return error;
   return verifyDXILIR(module);
 }
 

@@ -160,8 +160,7 @@ def HLSLMaterializeTemporariesPass
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
-def HLSLPromoteLocalsPass
-    : Pass<"hlsl-promote-locals", "::mlir::func::FuncOp"> {
+def HLSLPromoteLocalsPass : Pass<"hlsl-promote-locals"> {
   let summary = "Rewrite element accesses of local variables as value ops";
   let description = [{
     Makes local variables promotable by `mem2reg`: a load or store through
@@ -171,7 +170,8 @@ def HLSLPromoteLocalsPass
     `hlsl.field_extract`/`hlsl.field_insert`. Applies to variables of vector
     type and to variables that hold resources (local resource arrays, which
     must become SSA handles); other aggregates stay in memory for LLVM's
-    SROA. Variables whose address escapes are left alone.
+    SROA. Variables whose address escapes are left alone. Runs on any op:
+    on a module it also covers the initializers of `hlsl.global`s.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
