@@ -13,6 +13,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   hlsl_fuzz::QuietContext quiet;
   mlir::hlsl::CompileOptions options;
+  options.import.abortOnInternalCrash = true;
   std::unique_ptr<llvm::MemoryBuffer> source = llvm::MemoryBuffer::getMemBuffer(
       llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz.hlsl",
       /*RequiresNullTerminator=*/false);

@@ -17,7 +17,7 @@ HLSL_BUILD_DIR=$build HLSL_CMAKE_ARGS="-DHLSL_BUILD_FUZZERS=ON -DHLSL_SANITIZE=a
   "$root/scripts/setup.sh" hlsl-fuzz-import hlsl-fuzz-mlir hlsl-fuzz-container hlsl-translate
 
 # See scripts/sanitize.sh for allow_user_poisoning=0.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:fast_unwind_on_malloc=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan.supp}
 

@@ -43,6 +43,10 @@ struct ImportOptions {
   bool rowMajorByDefault = false;
   /// The prelude header to force-include; empty = found next to the tool.
   std::string preludePath;
+  /// After recovering from a crash inside our own AST import (a bug, unlike
+  /// a crash in Clang), abort instead of returning an error: fuzzers need
+  /// to see it.
+  bool abortOnInternalCrash = false;
 };
 
 /// The prelude installed with the tools (`<bin>/../lib/hlsl-mlir/include`).
