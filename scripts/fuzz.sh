@@ -4,7 +4,8 @@
 # seeded from test/ and examples/. Crashes land in fuzz/crashes/<target>/.
 #   scripts/fuzz.sh [minutes] [target...]
 # Targets: import (HLSL source), mlir (.mlir into the pipeline), container
-# (DXIL containers into the reader).
+# (DXIL containers into the reader). Fork mode keeps fuzzing after a crash,
+# so every target runs its full time and collects every crash it finds.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${HLSL_FUZZ_BUILD_DIR:-$root/build-fuzz}
@@ -54,6 +55,7 @@ for target in "${targets[@]}"; do
   echo "== hlsl-fuzz-$target for $minutes min (seeds: $(ls "$seeds" | wc -l))"
   "$build/bin/hlsl-fuzz-$target" "$corpus" "$seeds" "${extra[@]}" \
     -max_total_time=$((minutes * 60)) -timeout=30 -rss_limit_mb=4096 \
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -artifact_prefix="$crashes/" -close_fd_mask=3 -print_final_stats=1 \
     >"$work/$target.log" 2>&1 || true
   grep -E '(DONE|ERROR|SUMMARY|stat::number_of_executed_units|stat::peak_rss_mb|Test unit written)' \
