@@ -23,3 +23,8 @@ llvm_config.with_environment(
 tools = ["hlsl-opt", "hlsl-translate", "dxil-dis", "dxil-container-gen",
          "dxil-bc-roundtrip"]
 llvm_config.add_tool_substitutions(tools, [config.hlsl_tools_dir])
+
+# Sanitizer builds: ASan reserves terabytes of address space, so tests that
+# bound memory with `ulimit -v` are UNSUPPORTED there.
+if "address" in getattr(config, "hlsl_sanitize", ""):
+    config.available_features.add("asan")
