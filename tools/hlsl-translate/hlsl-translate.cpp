@@ -172,6 +172,18 @@ private:
 };
 } // namespace
 
+/// The source (HLSL or .mlir) as legalized LLVM IR; null after an error.
+static std::unique_ptr<llvm::Module>
+compileInput(llvm::SourceMgr &sourceMgr, const hlsl::CompileOptions &options,
+             MLIRContext *context, llvm::LLVMContext &llvmContext,
+             TimingScope &timing) {
+  OwningOpRef<ModuleOp> module =
+      hlsl::loadInput(sourceMgr, options, context, timing);
+  if (!module)
+    return nullptr;
+  return hlsl::compileToLLVMIR(*module, llvmContext, options, timing);
+}
+
 static void registerToLLVMIR() {
   TranslateRegistration toLLVMIR(
       "to-llvmir",
@@ -183,13 +195,9 @@ static void registerToLLVMIR() {
         if (!options)
           return failure();
         PhaseTiming timing;
-        OwningOpRef<ModuleOp> module =
-            hlsl::loadInput(*sourceMgr, *options, context, timing.scope());
-        if (!module)
-          return failure();
         llvm::LLVMContext llvmContext;
-        std::unique_ptr<llvm::Module> llvmModule = hlsl::compileToLLVMIR(
-            *module, llvmContext, *options, timing.scope());
+        std::unique_ptr<llvm::Module> llvmModule = compileInput(
+            *sourceMgr, *options, context, llvmContext, timing.scope());
         if (!llvmModule)
           return failure();
         TimingScope printTiming = timing.scope().nest("LLVM IR printing");
@@ -234,13 +242,9 @@ static void registerToDXIL() {
         if (!options)
           return failure();
         PhaseTiming timing;
-        OwningOpRef<ModuleOp> module =
-            hlsl::loadInput(*sourceMgr, *options, context, timing.scope());
-        if (!module)
-          return failure();
         llvm::LLVMContext llvmContext;
-        std::unique_ptr<llvm::Module> llvmModule = hlsl::compileToLLVMIR(
-            *module, llvmContext, *options, timing.scope());
+        std::unique_ptr<llvm::Module> llvmModule = compileInput(
+            *sourceMgr, *options, context, llvmContext, timing.scope());
         if (!llvmModule)
           return failure();
         std::string container;

@@ -56,12 +56,9 @@ void collectScalars(Constant *value, SmallVectorImpl<Constant *> &scalars) {
 
 class ArrayFlattener {
 public:
-  ArrayFlattener(Value *oldBase, Value *newBase, ArrayType *flatType,
-                 const DataLayout &layout)
+  ArrayFlattener(Value *newBase, ArrayType *flatType, const DataLayout &layout)
       : newBase(newBase), flatType(flatType), layout(layout),
-        scalarSize(layout.getTypeAllocSize(flatType->getElementType())) {
-    (void)oldBase;
-  }
+        scalarSize(layout.getTypeAllocSize(flatType->getElementType())) {}
 
   /// Rewrites the users of `pointer`, which addresses element `index`.
   Error rewriteUsers(Value *pointer, Value *index) {
@@ -178,6 +175,18 @@ ArrayType *getFlatType(Type *type, const DataLayout &layout) {
   return ArrayType::get(scalar, count);
 }
 
+/// Moves every access of `base` onto `flat` (of `flatType`), which also
+/// takes over its name; `base` is left without uses.
+Error moveAccesses(Value *base, Value *flat, ArrayType *flatType,
+                   const DataLayout &layout) {
+  ArrayFlattener flattener(flat, flatType, layout);
+  if (Error error = flattener.rewriteUsers(
+          base, ConstantInt::get(Type::getInt32Ty(base->getContext()), 0)))
+    return error;
+  flattener.eraseDead();
+  flat->takeName(base);
+  return Error::success();
+}
 } // namespace
 
 Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
@@ -207,18 +216,13 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
     }
     auto *flat = new GlobalVariable(
         module, flatType, global->isConstant(), global->getLinkage(), init,
-        global->getName() + ".flat", global, global->getThreadLocalMode(),
+        "", global, global->getThreadLocalMode(),
         global->getAddressSpace());
     flat->setAlignment(global->getAlign());
     flat->setUnnamedAddr(global->getUnnamedAddr());
-    ArrayFlattener flattener(global, flat, flatType, layout);
-    if (Error error = flattener.rewriteUsers(
-            global, ConstantInt::get(Type::getInt32Ty(module.getContext()), 0)))
+    if (Error error = moveAccesses(global, flat, flatType, layout))
       return error;
-    flattener.eraseDead();
-    std::string name = global->getName().str();
     global->eraseFromParent();
-    flat->setName(name);
   }
 
   for (Function &func : module) {
@@ -231,17 +235,12 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
     for (AllocaInst *alloca : allocas) {
       ArrayType *flatType = getFlatType(alloca->getAllocatedType(), layout);
       auto *flat = new AllocaInst(flatType, alloca->getAddressSpace(),
-                                  alloca->getName() + ".flat",
+                                  "",
                                   alloca->getIterator());
       flat->setAlignment(alloca->getAlign());
-      ArrayFlattener flattener(alloca, flat, flatType, layout);
-      if (Error error = flattener.rewriteUsers(
-              alloca, ConstantInt::get(Type::getInt32Ty(module.getContext()), 0)))
+      if (Error error = moveAccesses(alloca, flat, flatType, layout))
         return error;
-      flattener.eraseDead();
-      std::string name = alloca->getName().str();
       alloca->eraseFromParent();
-      flat->setName(name);
     }
   }
   return Error::success();
