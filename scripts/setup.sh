@@ -10,7 +10,7 @@ build=${HLSL_BUILD_DIR:-$root/build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools libclang-22-dev clang-22
           llvm-22-tools ninja-build cmake ccache libgtest-dev
-          libclang-rt-22-dev)
+          libclang-rt-22-dev python3-psutil)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -7,6 +7,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::gen;
@@ -355,10 +357,28 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
       continue;
     }
     PackOffsetAttr packoffset;
-    if (const auto *attr = var->getAttr<clang::HLSLPackOffsetAttr>())
-      packoffset = PackOffsetAttr::get(
-          context,
-          const_cast<clang::HLSLPackOffsetAttr *>(attr)->getOffsetInBytes());
+    if (const auto *attr = var->getAttr<clang::HLSLPackOffsetAttr>()) {
+      // Clang's getOffsetInBytes() multiplies in `int` and overflows for
+      // rows past 2^27; compute the offset in 64 bits and refuse what no
+      // constant buffer can reach (the layout pass checks the 64 KiB limit).
+      // The member is still declared so that its uses raise no more errors.
+      uint64_t row = static_cast<uint32_t>(attr->getSubcomponent());
+      uint64_t component = static_cast<uint32_t>(attr->getComponent());
+      uint64_t offset = row * 16 + component * 4;
+      if (offset > std::numeric_limits<uint32_t>::max()) {
+        std::string where = "c" + std::to_string(row);
+        if (component)
+          where += std::string(".") + "xyzw"[component & 3];
+        error(var->getLocation(),
+              ("'" + var->getName() + "' at packoffset(" + where +
+               ") is past the maximum constant buffer size of 65536 bytes "
+               "(4096 rows)")
+                  .str());
+      } else {
+        packoffset =
+            PackOffsetAttr::get(context, static_cast<uint32_t>(offset));
+      }
+    }
     std::string memberName = var->getName().str();
     for (unsigned suffix = 1; !memberNames.insert(memberName).second; ++suffix)
       memberName = (var->getName() + "_" + Twine(suffix)).str();
