@@ -20,7 +20,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment(
     "PATH", [config.hlsl_tools_dir, config.llvm_tools_dir], append_path=True)
 
-tools = ["hlsl-opt", "hlsl-translate", "dxil-dis", "dxil-container-gen",
+tools = ["hlsl-opt", "hlsl-translate", "hlsl-run", "dxil-dis", "dxil-container-gen",
          "dxil-bc-roundtrip"]
 llvm_config.add_tool_substitutions(tools, [config.hlsl_tools_dir])
 

@@ -1,0 +1,123 @@
+//===- RuntimeABI.h - what JIT-compiled shaders and the runtime share -*- C++ -*-===//
+//
+// JIT-compiled shader code reads these structures directly (the rewriter
+// emits loads at the field offsets below) and calls the few functions
+// declared at the end. Both sides are compiled from this header, so the
+// static_asserts keep the layouts and the offsets the rewriter uses in
+// step.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_EXECUTION_RUNTIMEABI_H
+#define HLSL_EXECUTION_RUNTIMEABI_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mlir::hlsl::exec {
+
+/// One bound resource (a buffer, a constant buffer or a texture). A DXIL
+/// handle holds a pointer to it.
+struct RuntimeResource {
+  uint8_t *data = nullptr;
+  /// Bytes of `data`; accesses past it read 0 and drop writes (DXIL's
+  /// out-of-bounds rules).
+  uint64_t size = 0;
+  /// Bytes one index steps over: the structured stride, the typed element
+  /// size (channels x component size), 1 for byte-address buffers, 16 for
+  /// constant buffers.
+  uint32_t indexScale = 1;
+  /// Components per element of a typed buffer or texture (4 otherwise).
+  uint32_t channels = 4;
+  /// Bytes per component of a typed buffer or texture.
+  uint32_t componentSize = 4;
+  /// The hidden counter of a structured UAV.
+  uint32_t counter = 0;
+  /// Texture size in texels (0 for buffers).
+  uint32_t width = 0;
+  uint32_t height = 0;
+  uint32_t reserved[2] = {0, 0};
+  /// What an out-of-bounds load reads: always zero.
+  alignas(16) uint8_t zeros[32] = {};
+  /// Where an out-of-bounds store goes: never read.
+  alignas(16) uint8_t sink[32] = {};
+};
+
+/// Field offsets the rewriter emits loads for.
+namespace resource_field {
+constexpr unsigned Data = 0;
+constexpr unsigned Size = 8;
+constexpr unsigned IndexScale = 16;
+constexpr unsigned Channels = 20;
+constexpr unsigned ComponentSize = 24;
+constexpr unsigned Counter = 28;
+constexpr unsigned Width = 32;
+constexpr unsigned Height = 36;
+constexpr unsigned Zeros = 48;
+constexpr unsigned Sink = 80;
+} // namespace resource_field
+
+static_assert(offsetof(RuntimeResource, data) == resource_field::Data);
+static_assert(offsetof(RuntimeResource, size) == resource_field::Size);
+static_assert(offsetof(RuntimeResource, indexScale) ==
+              resource_field::IndexScale);
+static_assert(offsetof(RuntimeResource, channels) == resource_field::Channels);
+static_assert(offsetof(RuntimeResource, componentSize) ==
+              resource_field::ComponentSize);
+static_assert(offsetof(RuntimeResource, counter) == resource_field::Counter);
+static_assert(offsetof(RuntimeResource, width) == resource_field::Width);
+static_assert(offsetof(RuntimeResource, height) == resource_field::Height);
+static_assert(offsetof(RuntimeResource, zeros) == resource_field::Zeros);
+static_assert(offsetof(RuntimeResource, sink) == resource_field::Sink);
+
+class DispatchState;
+
+/// The state of one shader thread (lane).
+struct ThreadContext {
+  uint32_t threadId[3] = {0, 0, 0};
+  uint32_t groupId[3] = {0, 0, 0};
+  uint32_t threadIdInGroup[3] = {0, 0, 0};
+  uint32_t flatThreadIdInGroup = 0;
+  /// This group's groupshared memory.
+  uint8_t *groupShared = nullptr;
+  DispatchState *dispatch = nullptr;
+  /// The fiber running this lane when the shader synchronizes its group.
+  void *fiber = nullptr;
+};
+
+namespace context_field {
+constexpr unsigned ThreadId = 0;
+constexpr unsigned GroupId = 12;
+constexpr unsigned ThreadIdInGroup = 24;
+constexpr unsigned FlatThreadIdInGroup = 36;
+constexpr unsigned GroupShared = 40;
+} // namespace context_field
+
+static_assert(offsetof(ThreadContext, threadId) == context_field::ThreadId);
+static_assert(offsetof(ThreadContext, groupId) == context_field::GroupId);
+static_assert(offsetof(ThreadContext, threadIdInGroup) ==
+              context_field::ThreadIdInGroup);
+static_assert(offsetof(ThreadContext, flatThreadIdInGroup) ==
+              context_field::FlatThreadIdInGroup);
+static_assert(offsetof(ThreadContext, groupShared) ==
+              context_field::GroupShared);
+
+} // namespace mlir::hlsl::exec
+
+/// The runtime entry points JIT-compiled shaders call (C linkage, resolved
+/// by name when the shader is linked).
+extern "C" {
+/// The context of the lane running on this OS thread.
+mlir::hlsl::exec::ThreadContext *hlslrt_context();
+/// The resource bound at `register` of `resourceClass` (0 t, 1 u, 2 b, 3 s)
+/// in `space`. An unbound register yields an empty resource and records an
+/// error that fails the run.
+mlir::hlsl::exec::RuntimeResource *
+hlslrt_resource(mlir::hlsl::exec::ThreadContext *context,
+                uint32_t resourceClass, uint32_t space, uint32_t reg);
+/// GroupMemoryBarrierWithGroupSync and friends: waits until every lane of
+/// the group has arrived.
+void hlslrt_group_sync(mlir::hlsl::exec::ThreadContext *context);
+}
+
+#endif // HLSL_EXECUTION_RUNTIMEABI_H

@@ -1,0 +1,803 @@
+//===- HostLowering.cpp - DXIL module -> host-executable module -----------===//
+//
+// Every resource access becomes inline code: the handle is a pointer to a
+// RuntimeResource, the address is computed from the record's index scale,
+// and the bounds check selects the record's zero (loads) or sink (stores)
+// area instead of branching, so that loops over buffers vectorize. Only
+// handle creation and group synchronization call into the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Execution/HostLowering.h"
+#include "HLSL/Execution/RuntimeABI.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+
+using namespace llvm;
+using namespace mlir::hlsl::exec;
+
+static Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+static std::optional<uint64_t> getMDInt(const MDNode *node, unsigned i) {
+  if (!node || i >= node->getNumOperands())
+    return std::nullopt;
+  if (auto *value = dyn_cast_or_null<ConstantAsMetadata>(node->getOperand(i)))
+    if (auto *constant = dyn_cast<ConstantInt>(value->getValue()))
+      return constant->getZExtValue();
+  return std::nullopt;
+}
+
+Expected<std::vector<ShaderResourceRange>>
+mlir::hlsl::exec::readShaderResources(const Module &module) {
+  std::vector<ShaderResourceRange> ranges;
+  const NamedMDNode *named = module.getNamedMetadata("dx.resources");
+  if (!named || named->getNumOperands() == 0)
+    return ranges;
+  const MDNode *lists = named->getOperand(0);
+  for (unsigned cls = 0; cls < 4 && cls < lists->getNumOperands(); ++cls) {
+    auto *list = dyn_cast_or_null<MDNode>(lists->getOperand(cls).get());
+    if (!list)
+      continue;
+    for (const MDOperand &operand : list->operands()) {
+      auto *record = dyn_cast_or_null<MDNode>(operand.get());
+      if (!record || record->getNumOperands() < 6)
+        return makeError("malformed !dx.resources record");
+      ShaderResourceRange range;
+      range.resourceClass = cls;
+      range.rangeId = getMDInt(record, 0).value_or(0);
+      if (auto *name = dyn_cast_or_null<MDString>(record->getOperand(2)))
+        range.name = name->getString().str();
+      range.space = getMDInt(record, 3).value_or(0);
+      range.lowerBound = getMDInt(record, 4).value_or(0);
+      uint64_t size = getMDInt(record, 5).value_or(1);
+      range.size = size >= UINT32_MAX ? UINT32_MAX : uint32_t(size);
+      if (cls == 2) {
+        range.kind = 13;
+      } else if (cls < 2) {
+        range.kind = getMDInt(record, 6).value_or(0);
+        // Extended properties: tag/value pairs; 0 = element type,
+        // 1 = structured buffer stride.
+        unsigned tagsIndex = cls == 0 ? 8 : 10;
+        if (tagsIndex < record->getNumOperands())
+          if (auto *tags =
+                  dyn_cast_or_null<MDNode>(record->getOperand(tagsIndex).get()))
+            for (unsigned i = 0; i + 1 < tags->getNumOperands(); i += 2) {
+              std::optional<uint64_t> tag = getMDInt(tags, i);
+              std::optional<uint64_t> value = getMDInt(tags, i + 1);
+              if (tag == 0u && value)
+                range.componentType = unsigned(*value);
+              if (tag == 1u && value)
+                range.structureStride = uint32_t(*value);
+            }
+      } else {
+        range.kind = 14;
+      }
+      ranges.push_back(range);
+    }
+  }
+  return ranges;
+}
+
+namespace {
+/// DXIL opcodes the runtime implements (DxilConstants.h OpCode).
+enum Opcode : unsigned {
+  FAbs = 6,
+  Saturate = 7,
+  IsNaN = 8,
+  IsInf = 9,
+  IsFinite = 10,
+  IsNormal = 11,
+  Cos = 12,
+  Sin = 13,
+  Tan = 14,
+  Acos = 15,
+  Asin = 16,
+  Atan = 17,
+  Hcos = 18,
+  Hsin = 19,
+  Htan = 20,
+  Exp = 21,
+  Frc = 22,
+  Log = 23,
+  Sqrt = 24,
+  Rsqrt = 25,
+  RoundNe = 26,
+  RoundNi = 27,
+  RoundPi = 28,
+  RoundZ = 29,
+  Bfrev = 30,
+  Countbits = 31,
+  FirstbitLo = 32,
+  FirstbitHi = 33,
+  FirstbitSHi = 34,
+  FMax = 35,
+  FMin = 36,
+  IMax = 37,
+  IMin = 38,
+  UMax = 39,
+  UMin = 40,
+  FMad = 46,
+  Fma = 47,
+  IMad = 48,
+  UMad = 49,
+  Dot2 = 54,
+  Dot3 = 55,
+  Dot4 = 56,
+  CreateHandle = 57,
+  CBufferLoadLegacy = 59,
+  TextureLoad = 66,
+  TextureStore = 67,
+  BufferLoad = 68,
+  BufferStore = 69,
+  BufferUpdateCounter = 70,
+  GetDimensions = 72,
+  AtomicBinOp = 78,
+  AtomicCompareExchange = 79,
+  Barrier = 80,
+  ThreadId = 93,
+  GroupId = 94,
+  ThreadIdInGroup = 95,
+  FlattenedThreadIdInGroup = 96,
+  MakeDouble = 101,
+  SplitDouble = 102,
+  LegacyF32ToF16 = 130,
+  LegacyF16ToF32 = 131,
+  RawBufferLoad = 139,
+  RawBufferStore = 140,
+  AnnotateHandle = 216,
+  CreateHandleFromBinding = 217,
+};
+
+/// Barrier mode bit: wait for every thread of the group.
+constexpr uint64_t BarrierSyncThreadGroup = 1;
+
+class HostLowering {
+public:
+  HostLowering(Module &module, std::vector<ShaderResourceRange> ranges)
+      : module(module), context(module.getContext()), builder(context),
+        ranges(std::move(ranges)) {
+    ptrType = PointerType::get(context, 0);
+    i8 = builder.getInt8Ty();
+    i32 = builder.getInt32Ty();
+    i64 = builder.getInt64Ty();
+    contextFn = module.getOrInsertFunction("hlslrt_context", ptrType);
+    resourceFn = module.getOrInsertFunction("hlslrt_resource", ptrType,
+                                            ptrType, i32, i32, i32);
+    syncFn = module.getOrInsertFunction("hlslrt_group_sync",
+                                        builder.getVoidTy(), ptrType);
+    // The bindings do not change during a dispatch: resource lookups of
+    // the same register can be merged and hoisted.
+    if (auto *f = dyn_cast<Function>(resourceFn.getCallee())) {
+      f->setDoesNotThrow();
+      f->setOnlyReadsMemory();
+      f->setWillReturn();
+    }
+    if (auto *f = dyn_cast<Function>(contextFn.getCallee())) {
+      f->setDoesNotThrow();
+      f->setDoesNotAccessMemory();
+      f->setWillReturn();
+    }
+  }
+
+  Expected<HostShaderInfo> run(StringRef entryName);
+
+private:
+  Error lowerCall(CallInst &call, unsigned opcode, StringRef className);
+  Error lowerGroupShared();
+
+  Value *getContext(Function &func);
+  Value *loadField(Value *base, unsigned offset, Type *type);
+  Value *getResource(Value *handle) {
+    return builder.CreateExtractValue(handle, 0);
+  }
+  /// A 64-bit byte offset from a 32-bit operand; undef counts as 0.
+  Value *offset64(Value *value) {
+    if (isa<UndefValue>(value))
+      return builder.getInt64(0);
+    return builder.CreateZExt(value, i64);
+  }
+  /// `index * indexScale + offset` in bytes.
+  Value *elementAddress(Value *resource, Value *index, Value *offset) {
+    Value *scale = builder.CreateZExt(
+        loadField(resource, resource_field::IndexScale, i32), i64);
+    return builder.CreateAdd(builder.CreateMul(offset64(index), scale),
+                             offset64(offset));
+  }
+  /// Where an access of `bytes` at `byteOffset` goes: into the data when
+  /// in bounds (and `extraCondition` holds), else the zero or sink area.
+  Value *accessPointer(Value *resource, Value *byteOffset, unsigned bytes,
+                       bool store, Value *extraCondition = nullptr,
+                       Value **inBounds = nullptr);
+  Value *componentSizeCheck(Value *resource, unsigned component,
+                            Type *type);
+
+  Value *lowerTypedLoad(CallInst &call, Value *resource, Value *byteBase,
+                        bool checkChannels, Value *componentStride);
+  void lowerTypedStore(CallInst &call, Value *resource, Value *byteBase,
+                       ArrayRef<Value *> values, Value *mask,
+                       bool checkChannels, Value *componentStride);
+
+  Module &module;
+  LLVMContext &context;
+  IRBuilder<> builder;
+  std::vector<ShaderResourceRange> ranges;
+  Type *ptrType, *i8, *i32, *i64;
+  FunctionCallee contextFn, resourceFn, syncFn;
+  DenseMap<Function *, Value *> contexts;
+  bool usesGroupSync = false;
+  uint64_t groupSharedBytes = 0;
+};
+} // namespace
+
+Value *HostLowering::getContext(Function &func) {
+  auto it = contexts.find(&func);
+  if (it != contexts.end())
+    return it->second;
+  IRBuilder<> entry(&*func.getEntryBlock().getFirstInsertionPt());
+  Value *ctx = entry.CreateCall(contextFn, {}, "ctx");
+  contexts[&func] = ctx;
+  return ctx;
+}
+
+Value *HostLowering::loadField(Value *base, unsigned offset, Type *type) {
+  Value *address = builder.CreateConstInBoundsGEP1_32(i8, base, offset);
+  return builder.CreateLoad(type, address);
+}
+
+Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
+                                   unsigned bytes, bool store,
+                                   Value *extraCondition, Value **inBounds) {
+  Value *data = loadField(resource, resource_field::Data, ptrType);
+  Value *size = loadField(resource, resource_field::Size, i64);
+  Value *end = builder.CreateAdd(byteOffset, builder.getInt64(bytes));
+  Value *ok = builder.CreateICmpULE(end, size);
+  if (extraCondition)
+    ok = builder.CreateAnd(ok, extraCondition);
+  if (inBounds)
+    *inBounds = ok;
+  Value *inside = builder.CreateGEP(i8, data, byteOffset);
+  Value *outside = builder.CreateConstInBoundsGEP1_32(
+      i8, resource, store ? resource_field::Sink : resource_field::Zeros);
+  return builder.CreateSelect(ok, inside, outside);
+}
+
+/// Loads the components of a ResRet-returning typed access: component i at
+/// `byteBase + i * componentStride`, present when i < channels (if
+/// `checkChannels`) and in bounds; absent components read 0.
+Value *HostLowering::lowerTypedLoad(CallInst &call, Value *resource,
+                                    Value *byteBase, bool checkChannels,
+                                    Value *componentStride) {
+  auto *resultType = cast<StructType>(call.getType());
+  Type *element = resultType->getElementType(0);
+  unsigned bytes = element->getScalarSizeInBits() / 8;
+  Value *channels =
+      checkChannels ? loadField(resource, resource_field::Channels, i32)
+                    : nullptr;
+  Value *result = PoisonValue::get(resultType);
+  Value *allInBounds = builder.getTrue();
+  unsigned components = resultType->getNumElements() - 1;
+  for (unsigned i = 0; i < components; ++i) {
+    Value *offset = builder.CreateAdd(
+        byteBase, builder.CreateMul(componentStride, builder.getInt64(i)));
+    Value *present =
+        channels ? builder.CreateICmpULT(builder.getInt32(i), channels)
+                 : nullptr;
+    Value *inBounds;
+    Value *pointer =
+        accessPointer(resource, offset, bytes, false, present, &inBounds);
+    if (i == 0)
+      allInBounds = inBounds;
+    LoadInst *load = builder.CreateLoad(element, pointer);
+    load->setAlignment(Align(1));
+    result = builder.CreateInsertValue(result, load, i);
+  }
+  // The status word: CheckAccessFullyMapped is true when the first
+  // component was in bounds.
+  result = builder.CreateInsertValue(
+      result, builder.CreateZExt(allInBounds, i32), components);
+  return result;
+}
+
+void HostLowering::lowerTypedStore(CallInst &call, Value *resource,
+                                   Value *byteBase, ArrayRef<Value *> values,
+                                   Value *mask, bool checkChannels,
+                                   Value *componentStride) {
+  Value *channels =
+      checkChannels ? loadField(resource, resource_field::Channels, i32)
+                    : nullptr;
+  uint64_t constantMask =
+      isa<ConstantInt>(mask) ? cast<ConstantInt>(mask)->getZExtValue() : 0xF;
+  for (unsigned i = 0; i < values.size(); ++i) {
+    if (!(constantMask & (1u << i)) || isa<UndefValue>(values[i]))
+      continue;
+    Type *type = values[i]->getType();
+    unsigned bytes = type->getScalarSizeInBits() / 8;
+    Value *offset = builder.CreateAdd(
+        byteBase, builder.CreateMul(componentStride, builder.getInt64(i)));
+    Value *present =
+        channels ? builder.CreateICmpULT(builder.getInt32(i), channels)
+                 : nullptr;
+    if (!isa<ConstantInt>(mask)) {
+      Value *bit = builder.CreateICmpNE(
+          builder.CreateAnd(mask, ConstantInt::get(mask->getType(), 1u << i)),
+          ConstantInt::get(mask->getType(), 0));
+      present = present ? builder.CreateAnd(present, bit) : bit;
+    }
+    Value *pointer = accessPointer(resource, offset, bytes, true, present);
+    builder.CreateStore(values[i], pointer)->setAlignment(Align(1));
+  }
+}
+
+static Intrinsic::ID getUnaryIntrinsic(unsigned opcode) {
+  switch (opcode) {
+  case FAbs: return Intrinsic::fabs;
+  case Cos: return Intrinsic::cos;
+  case Sin: return Intrinsic::sin;
+  case Tan: return Intrinsic::tan;
+  case Acos: return Intrinsic::acos;
+  case Asin: return Intrinsic::asin;
+  case Atan: return Intrinsic::atan;
+  case Hcos: return Intrinsic::cosh;
+  case Hsin: return Intrinsic::sinh;
+  case Htan: return Intrinsic::tanh;
+  case Exp: return Intrinsic::exp2;
+  case Log: return Intrinsic::log2;
+  case Sqrt: return Intrinsic::sqrt;
+  case RoundNe: return Intrinsic::roundeven;
+  case RoundNi: return Intrinsic::floor;
+  case RoundPi: return Intrinsic::ceil;
+  case RoundZ: return Intrinsic::trunc;
+  case Bfrev: return Intrinsic::bitreverse;
+  case FMax: return Intrinsic::maxnum;
+  case FMin: return Intrinsic::minnum;
+  case IMax: return Intrinsic::smax;
+  case IMin: return Intrinsic::smin;
+  case UMax: return Intrinsic::umax;
+  case UMin: return Intrinsic::umin;
+  case Fma: return Intrinsic::fma;
+  case FMad: return Intrinsic::fmuladd;
+  default: return Intrinsic::not_intrinsic;
+  }
+}
+
+Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
+                              StringRef className) {
+  builder.SetInsertPoint(&call);
+  Function &func = *call.getFunction();
+  auto arg = [&](unsigned i) { return call.getArgOperand(i); };
+  auto replace = [&](Value *value) {
+    if (value)
+      call.replaceAllUsesWith(value);
+    call.eraseFromParent();
+    return Error::success();
+  };
+  auto contextField = [&](unsigned offset, Value *component) {
+    Value *base = builder.CreateConstInBoundsGEP1_32(i8, getContext(func),
+                                                     offset);
+    Value *address = component ? builder.CreateGEP(i32, base, component)
+                               : base;
+    return builder.CreateLoad(i32, address);
+  };
+  Type *type = call.getType();
+
+  if (Intrinsic::ID id = getUnaryIntrinsic(opcode)) {
+    SmallVector<Value *> operands;
+    for (unsigned i = 1; i < call.arg_size(); ++i)
+      operands.push_back(arg(i));
+    return replace(builder.CreateIntrinsic(id, {type}, operands));
+  }
+
+  switch (opcode) {
+  case Saturate: {
+    Value *low = builder.CreateMaxNum(arg(1), ConstantFP::get(type, 0.0));
+    return replace(builder.CreateMinNum(low, ConstantFP::get(type, 1.0)));
+  }
+  case Frc: {
+    Value *floor = builder.CreateUnaryIntrinsic(Intrinsic::floor, arg(1));
+    return replace(builder.CreateFSub(arg(1), floor));
+  }
+  case Rsqrt: {
+    Value *root = builder.CreateUnaryIntrinsic(Intrinsic::sqrt, arg(1));
+    return replace(builder.CreateFDiv(ConstantFP::get(type, 1.0), root));
+  }
+  case IsNaN:
+    return replace(builder.CreateFCmpUNO(arg(1), arg(1)));
+  case IsInf:
+  case IsFinite: {
+    Value *magnitude = builder.CreateUnaryIntrinsic(Intrinsic::fabs, arg(1));
+    Value *inf = ConstantFP::getInfinity(arg(1)->getType());
+    return replace(opcode == IsInf ? builder.CreateFCmpOEQ(magnitude, inf)
+                                   : builder.CreateFCmpOLT(magnitude, inf));
+  }
+  case IsNormal:
+    return replace(builder.createIsFPClass(arg(1), fcNormal));
+  case Countbits:
+    return replace(builder.CreateZExtOrTrunc(
+        builder.CreateUnaryIntrinsic(Intrinsic::ctpop, arg(1)), i32));
+  case FirstbitLo:
+  case FirstbitHi:
+  case FirstbitSHi: {
+    // DXIL counts FirstbitLo from the least significant bit and
+    // FirstbitHi/SHi from the most significant one; -1 when no bit is
+    // found (for SHi: no bit that differs from the sign).
+    Value *x = arg(1);
+    Type *operand = x->getType();
+    if (opcode == FirstbitSHi) {
+      Value *negative = builder.CreateICmpSLT(x, ConstantInt::get(operand, 0));
+      x = builder.CreateSelect(negative, builder.CreateNot(x), x);
+    }
+    Value *count = builder.CreateBinaryIntrinsic(
+        opcode == FirstbitLo ? Intrinsic::cttz : Intrinsic::ctlz, x,
+        builder.getTrue());
+    Value *none = builder.CreateICmpEQ(x, ConstantInt::get(operand, 0));
+    return replace(builder.CreateSelect(
+        none, builder.getInt32(-1), builder.CreateZExtOrTrunc(count, i32)));
+  }
+  case IMad:
+  case UMad:
+    return replace(builder.CreateAdd(builder.CreateMul(arg(1), arg(2)), arg(3)));
+  case Dot2:
+  case Dot3:
+  case Dot4: {
+    unsigned n = opcode - Dot2 + 2;
+    Value *sum = builder.CreateFMul(arg(1), arg(1 + n));
+    for (unsigned i = 1; i < n; ++i)
+      sum = builder.CreateFAdd(sum, builder.CreateFMul(arg(1 + i), arg(1 + n + i)));
+    return replace(sum);
+  }
+  case LegacyF32ToF16: {
+    Value *half = builder.CreateFPTrunc(arg(1), builder.getHalfTy());
+    return replace(
+        builder.CreateZExt(builder.CreateBitCast(half, builder.getInt16Ty()), i32));
+  }
+  case LegacyF16ToF32: {
+    Value *bits = builder.CreateTrunc(arg(1), builder.getInt16Ty());
+    return replace(builder.CreateFPExt(
+        builder.CreateBitCast(bits, builder.getHalfTy()), builder.getFloatTy()));
+  }
+  case MakeDouble: {
+    Value *low = builder.CreateZExt(arg(1), i64);
+    Value *high = builder.CreateShl(builder.CreateZExt(arg(2), i64), 32);
+    return replace(
+        builder.CreateBitCast(builder.CreateOr(low, high), builder.getDoubleTy()));
+  }
+  case SplitDouble: {
+    Value *bits = builder.CreateBitCast(arg(1), i64);
+    Value *result = PoisonValue::get(type);
+    result = builder.CreateInsertValue(result, builder.CreateTrunc(bits, i32), 0);
+    result = builder.CreateInsertValue(
+        result, builder.CreateTrunc(builder.CreateLShr(bits, 32), i32), 1);
+    return replace(result);
+  }
+
+  case ThreadId:
+    return replace(contextField(context_field::ThreadId, arg(1)));
+  case GroupId:
+    return replace(contextField(context_field::GroupId, arg(1)));
+  case ThreadIdInGroup:
+    return replace(contextField(context_field::ThreadIdInGroup, arg(1)));
+  case FlattenedThreadIdInGroup:
+    return replace(contextField(context_field::FlatThreadIdInGroup, nullptr));
+  case Barrier: {
+    auto *mode = dyn_cast<ConstantInt>(arg(1));
+    if (!mode || (mode->getZExtValue() & BarrierSyncThreadGroup)) {
+      usesGroupSync = true;
+      builder.CreateCall(syncFn, {getContext(func)});
+    } else {
+      builder.CreateFence(AtomicOrdering::SequentiallyConsistent);
+    }
+    return replace(nullptr);
+  }
+
+  case CreateHandle: {
+    // createHandle(i8 class, i32 rangeId, i32 index, i1 nonUniform): the
+    // index is the register; the range gives the space.
+    auto *cls = dyn_cast<ConstantInt>(arg(1));
+    auto *rangeId = dyn_cast<ConstantInt>(arg(2));
+    if (!cls || !rangeId)
+      return makeError("createHandle with a non-constant class or range");
+    const ShaderResourceRange *range = nullptr;
+    for (const ShaderResourceRange &r : ranges)
+      if (r.resourceClass == cls->getZExtValue() &&
+          r.rangeId == rangeId->getZExtValue())
+        range = &r;
+    if (!range)
+      return makeError("createHandle names range " +
+                       Twine(rangeId->getZExtValue()) +
+                       ", which !dx.resources does not declare");
+    Value *resource = builder.CreateCall(
+        resourceFn, {getContext(func), builder.getInt32(range->resourceClass),
+                     builder.getInt32(range->space), arg(3)});
+    return replace(builder.CreateInsertValue(PoisonValue::get(type), resource, 0));
+  }
+  case CreateHandleFromBinding: {
+    Value *bind = arg(1);
+    Value *space = builder.CreateExtractValue(bind, 2);
+    Value *cls = builder.CreateZExt(builder.CreateExtractValue(bind, 3), i32);
+    Value *resource = builder.CreateCall(
+        resourceFn, {getContext(func), cls, space, arg(2)});
+    return replace(builder.CreateInsertValue(PoisonValue::get(type), resource, 0));
+  }
+  case AnnotateHandle:
+    return replace(arg(1));
+
+  case CBufferLoadLegacy: {
+    Value *resource = getResource(arg(1));
+    auto *resultType = cast<StructType>(type);
+    Type *element = resultType->getElementType(0);
+    unsigned bytes = element->getScalarSizeInBits() / 8;
+    Value *row = builder.CreateMul(offset64(arg(2)), builder.getInt64(16));
+    Value *result = PoisonValue::get(type);
+    for (unsigned i = 0; i < resultType->getNumElements(); ++i) {
+      Value *offset = builder.CreateAdd(row, builder.getInt64(i * bytes));
+      LoadInst *load = builder.CreateLoad(
+          element, accessPointer(resource, offset, bytes, false));
+      load->setAlignment(Align(1));
+      result = builder.CreateInsertValue(result, load, i);
+    }
+    return replace(result);
+  }
+  case BufferLoad: {
+    // Typed buffers: element `index`, one component per channel.
+    Value *resource = getResource(arg(1));
+    Value *base = elementAddress(resource, arg(2), arg(3));
+    Value *componentSize = builder.CreateZExt(
+        loadField(resource, resource_field::ComponentSize, i32), i64);
+    return replace(lowerTypedLoad(call, resource, base, true, componentSize));
+  }
+  case RawBufferLoad: {
+    Value *resource = getResource(arg(1));
+    Value *base = elementAddress(resource, arg(2), arg(3));
+    auto *resultType = cast<StructType>(type);
+    unsigned bytes = resultType->getElementType(0)->getScalarSizeInBits() / 8;
+    return replace(
+        lowerTypedLoad(call, resource, base, false, builder.getInt64(bytes)));
+  }
+  case BufferStore: {
+    Value *resource = getResource(arg(1));
+    Value *base = elementAddress(resource, arg(2), arg(3));
+    Value *componentSize = builder.CreateZExt(
+        loadField(resource, resource_field::ComponentSize, i32), i64);
+    lowerTypedStore(call, resource, base, {arg(4), arg(5), arg(6), arg(7)},
+                    arg(8), true, componentSize);
+    return replace(nullptr);
+  }
+  case RawBufferStore: {
+    Value *resource = getResource(arg(1));
+    Value *base = elementAddress(resource, arg(2), arg(3));
+    unsigned bytes = arg(4)->getType()->getScalarSizeInBits() / 8;
+    lowerTypedStore(call, resource, base, {arg(4), arg(5), arg(6), arg(7)},
+                    arg(8), false, builder.getInt64(bytes));
+    return replace(nullptr);
+  }
+  case TextureLoad: {
+    // (handle, mip, x, y, z, offsets...): 2D textures, mip 0.
+    Value *resource = getResource(arg(1));
+    Value *width = builder.CreateZExt(
+        loadField(resource, resource_field::Width, i32), i64);
+    Value *height = builder.CreateZExt(
+        loadField(resource, resource_field::Height, i32), i64);
+    Value *x = offset64(arg(3)), *y = offset64(arg(4));
+    Value *inside = builder.CreateAnd(builder.CreateICmpULT(x, width),
+                                      builder.CreateICmpULT(y, height));
+    Value *texel = builder.CreateAdd(builder.CreateMul(y, width), x);
+    Value *scale = builder.CreateZExt(
+        loadField(resource, resource_field::IndexScale, i32), i64);
+    // Out-of-range coordinates read texel "size": past the end, so 0.
+    Value *base = builder.CreateSelect(
+        inside, builder.CreateMul(texel, scale),
+        loadField(resource, resource_field::Size, i64));
+    Value *componentSize = builder.CreateZExt(
+        loadField(resource, resource_field::ComponentSize, i32), i64);
+    return replace(lowerTypedLoad(call, resource, base, true, componentSize));
+  }
+  case TextureStore: {
+    // (handle, x, y, z, v0..v3, mask).
+    Value *resource = getResource(arg(1));
+    Value *width = builder.CreateZExt(
+        loadField(resource, resource_field::Width, i32), i64);
+    Value *height = builder.CreateZExt(
+        loadField(resource, resource_field::Height, i32), i64);
+    Value *x = offset64(arg(2)), *y = offset64(arg(3));
+    Value *inside = builder.CreateAnd(builder.CreateICmpULT(x, width),
+                                      builder.CreateICmpULT(y, height));
+    Value *texel = builder.CreateAdd(builder.CreateMul(y, width), x);
+    Value *scale = builder.CreateZExt(
+        loadField(resource, resource_field::IndexScale, i32), i64);
+    Value *base = builder.CreateSelect(
+        inside, builder.CreateMul(texel, scale),
+        loadField(resource, resource_field::Size, i64));
+    Value *componentSize = builder.CreateZExt(
+        loadField(resource, resource_field::ComponentSize, i32), i64);
+    lowerTypedStore(call, resource, base, {arg(5), arg(6), arg(7), arg(8)},
+                    arg(9), true, componentSize);
+    return replace(nullptr);
+  }
+  case GetDimensions: {
+    // Buffers: the element count (bytes for byte-address buffers);
+    // textures: width and height.
+    Value *resource = getResource(arg(1));
+    Value *size = loadField(resource, resource_field::Size, i64);
+    Value *scale = builder.CreateZExt(
+        loadField(resource, resource_field::IndexScale, i32), i64);
+    scale = builder.CreateSelect(
+        builder.CreateICmpEQ(scale, builder.getInt64(0)), builder.getInt64(1),
+        scale);
+    Value *count = builder.CreateTrunc(builder.CreateUDiv(size, scale), i32);
+    Value *width = loadField(resource, resource_field::Width, i32);
+    Value *height = loadField(resource, resource_field::Height, i32);
+    Value *isTexture = builder.CreateICmpNE(height, builder.getInt32(0));
+    Value *result = PoisonValue::get(type);
+    result = builder.CreateInsertValue(
+        result, builder.CreateSelect(isTexture, width, count), 0);
+    result = builder.CreateInsertValue(result, height, 1);
+    result = builder.CreateInsertValue(
+        result, builder.CreateZExt(isTexture, i32), 2);
+    result = builder.CreateInsertValue(
+        result, builder.CreateZExt(isTexture, i32), 3);
+    return replace(result);
+  }
+  case BufferUpdateCounter: {
+    // IncrementCounter returns the value before, DecrementCounter the
+    // value after.
+    Value *resource = getResource(arg(1));
+    Value *step = builder.CreateSExt(arg(2), i32);
+    Value *counter =
+        builder.CreateConstInBoundsGEP1_32(i8, resource, resource_field::Counter);
+    Value *old = builder.CreateAtomicRMW(AtomicRMWInst::Add, counter, step,
+                                         Align(4),
+                                         AtomicOrdering::SequentiallyConsistent);
+    Value *decrement = builder.CreateICmpSLT(step, builder.getInt32(0));
+    return replace(builder.CreateSelect(decrement, builder.CreateAdd(old, step),
+                                        old));
+  }
+  case AtomicBinOp:
+  case AtomicCompareExchange: {
+    // (handle, [op,] offset0, offset1, offset2, ...): typed and
+    // structured buffers index with offset0 (+ offset1 bytes), raw ones
+    // address bytes with offset0.
+    Value *resource = getResource(arg(1));
+    unsigned first = opcode == AtomicBinOp ? 3 : 2;
+    Value *base = elementAddress(resource, arg(first), arg(first + 1));
+    unsigned bytes = type->getScalarSizeInBits() / 8;
+    Value *inBounds;
+    Value *pointer =
+        accessPointer(resource, base, bytes, true, nullptr, &inBounds);
+    Value *old;
+    if (opcode == AtomicCompareExchange) {
+      Value *pair = builder.CreateAtomicCmpXchg(
+          pointer, arg(5), arg(6), Align(bytes),
+          AtomicOrdering::SequentiallyConsistent,
+          AtomicOrdering::SequentiallyConsistent);
+      old = builder.CreateExtractValue(pair, 0);
+    } else {
+      auto *op = dyn_cast<ConstantInt>(arg(2));
+      static const AtomicRMWInst::BinOp ops[] = {
+          AtomicRMWInst::Add, AtomicRMWInst::And,  AtomicRMWInst::Or,
+          AtomicRMWInst::Xor, AtomicRMWInst::Min,  AtomicRMWInst::Max,
+          AtomicRMWInst::UMin, AtomicRMWInst::UMax, AtomicRMWInst::Xchg};
+      if (!op || op->getZExtValue() > 8)
+        return makeError("atomicBinOp with an invalid atomic operation");
+      old = builder.CreateAtomicRMW(ops[op->getZExtValue()], pointer, arg(6),
+                                    Align(bytes),
+                                    AtomicOrdering::SequentiallyConsistent);
+    }
+    return replace(
+        builder.CreateSelect(inBounds, old, Constant::getNullValue(type)));
+  }
+  default:
+    break;
+  }
+  if (className.starts_with("wave"))
+    return makeError("not supported yet: wave intrinsics in hlsl-run "
+                     "(dx.op." + className + ", opcode " + Twine(opcode) + ")");
+  return makeError("not supported yet: dx.op." + className + " (opcode " +
+                   Twine(opcode) + ") in hlsl-run");
+}
+
+Error HostLowering::lowerGroupShared() {
+  SmallVector<GlobalVariable *> shared;
+  for (GlobalVariable &global : module.globals()) {
+    if (global.getAddressSpace() == 3) {
+      shared.push_back(&global);
+      continue;
+    }
+    if (!global.isConstant() && !global.use_empty())
+      return makeError("not supported yet: static variable '" +
+                       global.getName() + "' written by the shader");
+  }
+  if (shared.empty())
+    return Error::success();
+  const DataLayout &layout = module.getDataLayout();
+  DenseMap<GlobalVariable *, uint64_t> offsets;
+  for (GlobalVariable *global : shared) {
+    Align align = std::max(global->getAlign().valueOrOne(),
+                           layout.getABITypeAlign(global->getValueType()));
+    groupSharedBytes = alignTo(groupSharedBytes, align);
+    offsets[global] = groupSharedBytes;
+    groupSharedBytes += layout.getTypeAllocSize(global->getValueType());
+  }
+  SmallVector<Constant *> constants(shared.begin(), shared.end());
+  convertUsersOfConstantsToInstructions(constants);
+  for (GlobalVariable *global : shared) {
+    DenseMap<Function *, Value *> addresses;
+    for (Use &use : make_early_inc_range(global->uses())) {
+      auto *user = dyn_cast<Instruction>(use.getUser());
+      if (!user)
+        return makeError("groupshared variable '" + global->getName() +
+                         "' used outside a function");
+      Function &func = *user->getFunction();
+      Value *&address = addresses[&func];
+      if (!address) {
+        Value *ctx = getContext(func);
+        IRBuilder<> entry(cast<Instruction>(ctx)->getNextNode());
+        Value *base = entry.CreateLoad(
+            ptrType, entry.CreateConstInBoundsGEP1_32(
+                         i8, ctx, context_field::GroupShared));
+        Value *field = entry.CreateConstInBoundsGEP1_64(i8, base,
+                                                        offsets[global]);
+        address = entry.CreateAddrSpaceCast(field, global->getType(),
+                                            global->getName());
+      }
+      use.set(address);
+    }
+    global->eraseFromParent();
+  }
+  return Error::success();
+}
+
+Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
+  Function *entry = module.getFunction(entryName);
+  if (!entry || entry->isDeclaration())
+    return makeError("the module has no entry function '" + entryName + "'");
+  SmallVector<CallInst *> calls;
+  for (Function &func : module)
+    if (func.getName().starts_with("dx.op."))
+      for (User *user : func.users())
+        if (auto *call = dyn_cast<CallInst>(user))
+          calls.push_back(call);
+  for (CallInst *call : calls) {
+    StringRef name = call->getCalledFunction()->getName();
+    StringRef className = name.drop_front(strlen("dx.op.")).split('.').first;
+    auto *opcode = call->arg_size() ? dyn_cast<ConstantInt>(call->getArgOperand(0))
+                                    : nullptr;
+    if (!opcode)
+      return makeError("call to " + name + " without a constant opcode");
+    if (Error error = lowerCall(*call, opcode->getZExtValue(), className))
+      return std::move(error);
+  }
+  for (Function &func : make_early_inc_range(module))
+    if (func.getName().starts_with("dx.op.")) {
+      if (!func.use_empty())
+        return makeError(func.getName() + " is used other than by calls");
+      func.eraseFromParent();
+    }
+  if (Error error = lowerGroupShared())
+    return std::move(error);
+  entry->setName(HostEntryName);
+  entry->setLinkage(GlobalValue::ExternalLinkage);
+  HostShaderInfo info;
+  info.resources = ranges;
+  info.groupSharedBytes = groupSharedBytes;
+  info.usesGroupSync = usesGroupSync;
+  return info;
+}
+
+Expected<HostShaderInfo>
+mlir::hlsl::exec::lowerDXILForHost(Module &module, StringRef entryName) {
+  Expected<std::vector<ShaderResourceRange>> ranges =
+      readShaderResources(module);
+  if (!ranges)
+    return ranges.takeError();
+  HostLowering lowering(module, std::move(*ranges));
+  return lowering.run(entryName);
+}

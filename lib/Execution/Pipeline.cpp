@@ -1,0 +1,727 @@
+//===- Pipeline.cpp - pipeline YAML in and out ----------------------------===//
+//
+// The YAML is read and written with LLVM's YAML I/O, so unknown keys are
+// errors at their line. A buffer's `Data` is typed by its `Format`, which
+// is mapped first; values are kept as the bytes the shader sees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Execution/Pipeline.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir::hlsl::exec;
+using llvm::StringRef;
+
+unsigned mlir::hlsl::exec::getFormatSize(DataFormat format) {
+  switch (format) {
+  case DataFormat::Hex8:
+    return 1;
+  case DataFormat::Hex16:
+  case DataFormat::UInt16:
+  case DataFormat::Int16:
+  case DataFormat::Float16:
+    return 2;
+  case DataFormat::Hex32:
+  case DataFormat::UInt32:
+  case DataFormat::Int32:
+  case DataFormat::Float32:
+  case DataFormat::Bool:
+    return 4;
+  case DataFormat::Hex64:
+  case DataFormat::UInt64:
+  case DataFormat::Int64:
+  case DataFormat::Float64:
+    return 8;
+  }
+  return 4;
+}
+
+bool mlir::hlsl::exec::isFloatFormat(DataFormat format) {
+  return format == DataFormat::Float16 || format == DataFormat::Float32 ||
+         format == DataFormat::Float64;
+}
+
+#define HLSL_DATA_FORMATS(X)                                                   \
+  X(Hex8) X(Hex16) X(Hex32) X(Hex64) X(UInt16) X(UInt32) X(UInt64) X(Int16)    \
+      X(Int32) X(Int64) X(Float16) X(Float32) X(Float64) X(Bool)
+#define HLSL_RESOURCE_KINDS(X)                                                 \
+  X(Buffer) X(RWBuffer) X(StructuredBuffer) X(RWStructuredBuffer)              \
+      X(ByteAddressBuffer) X(RWByteAddressBuffer) X(ConstantBuffer)            \
+          X(Texture2D) X(RWTexture2D) X(Sampler)
+
+StringRef mlir::hlsl::exec::stringifyDataFormat(DataFormat format) {
+#define CASE(N)                                                                \
+  case DataFormat::N:                                                          \
+    return #N;
+  switch (format) { HLSL_DATA_FORMATS(CASE) }
+#undef CASE
+  return "?";
+}
+
+StringRef mlir::hlsl::exec::stringifyResourceKind(ResourceKind kind) {
+#define CASE(N)                                                                \
+  case ResourceKind::N:                                                        \
+    return #N;
+  switch (kind) { HLSL_RESOURCE_KINDS(CASE) }
+#undef CASE
+  return "?";
+}
+
+unsigned mlir::hlsl::exec::getResourceClass(ResourceKind kind) {
+  switch (kind) {
+  case ResourceKind::Buffer:
+  case ResourceKind::StructuredBuffer:
+  case ResourceKind::ByteAddressBuffer:
+  case ResourceKind::Texture2D:
+    return 0;
+  case ResourceKind::RWBuffer:
+  case ResourceKind::RWStructuredBuffer:
+  case ResourceKind::RWByteAddressBuffer:
+  case ResourceKind::RWTexture2D:
+    return 1;
+  case ResourceKind::ConstantBuffer:
+    return 2;
+  case ResourceKind::Sampler:
+    return 3;
+  }
+  return 0;
+}
+
+char mlir::hlsl::exec::getRegisterLetter(unsigned resourceClass) {
+  return "tubs"[resourceClass & 3];
+}
+
+Buffer *Pipeline::findBuffer(StringRef name) {
+  for (Buffer &buffer : buffers)
+    if (buffer.name == name)
+      return &buffer;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Element values <-> bytes
+//===----------------------------------------------------------------------===//
+
+/// A Bool element: `true`/`false` or 0/1 in YAML, a 32-bit word in memory.
+LLVM_YAML_STRONG_TYPEDEF(uint32_t, BoolValue)
+
+namespace llvm::yaml {
+template <> struct ScalarTraits<BoolValue> {
+  static void output(const BoolValue &value, void *, raw_ostream &os) {
+    os << (value.value ? "true" : "false");
+  }
+  static StringRef input(StringRef scalar, void *, BoolValue &value) {
+    if (scalar == "true" || scalar == "1")
+      value = BoolValue(1);
+    else if (scalar == "false" || scalar == "0")
+      value = BoolValue(0);
+    else
+      return "expected true, false, 1 or 0";
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+} // namespace llvm::yaml
+
+namespace {
+/// The YAML spelling of each format's values. Float16 values are written as
+/// their 16-bit patterns (YAML has no half type); Bool is a 32-bit word.
+template <DataFormat F> struct FormatTraits;
+#define FORMAT(F, T, S)                                                        \
+  template <> struct FormatTraits<DataFormat::F> {                             \
+    using YAMLType = T;                                                        \
+    using Storage = S;                                                         \
+  };
+FORMAT(Hex8, llvm::yaml::Hex8, uint8_t)
+FORMAT(Hex16, llvm::yaml::Hex16, uint16_t)
+FORMAT(Hex32, llvm::yaml::Hex32, uint32_t)
+FORMAT(Hex64, llvm::yaml::Hex64, uint64_t)
+FORMAT(UInt16, uint16_t, uint16_t)
+FORMAT(UInt32, uint32_t, uint32_t)
+FORMAT(UInt64, uint64_t, uint64_t)
+FORMAT(Int16, int16_t, int16_t)
+FORMAT(Int32, int32_t, int32_t)
+FORMAT(Int64, int64_t, int64_t)
+FORMAT(Float16, llvm::yaml::Hex16, uint16_t)
+FORMAT(Float32, float, float)
+FORMAT(Float64, double, double)
+FORMAT(Bool, BoolValue, uint32_t)
+#undef FORMAT
+
+template <typename S, typename T> S toStorage(const T &value) {
+  if constexpr (std::is_same_v<T, llvm::yaml::Hex8> ||
+                std::is_same_v<T, llvm::yaml::Hex16> ||
+                std::is_same_v<T, llvm::yaml::Hex32> ||
+                std::is_same_v<T, llvm::yaml::Hex64> ||
+                std::is_same_v<T, BoolValue>)
+    return static_cast<S>(value.value);
+  else
+    return static_cast<S>(value);
+}
+
+template <typename T, typename S> T fromStorage(S value) {
+  if constexpr (std::is_same_v<T, BoolValue>)
+    return T(value != 0);
+  else
+    return T(value);
+}
+} // namespace
+
+
+namespace llvm::yaml {
+template <> struct ScalarEnumerationTraits<DataFormat> {
+  static void enumeration(IO &io, DataFormat &value) {
+#define CASE(N) io.enumCase(value, #N, DataFormat::N);
+    HLSL_DATA_FORMATS(CASE)
+#undef CASE
+  }
+};
+template <> struct ScalarEnumerationTraits<ResourceKind> {
+  static void enumeration(IO &io, ResourceKind &value) {
+#define CASE(N) io.enumCase(value, #N, ResourceKind::N);
+    HLSL_RESOURCE_KINDS(CASE)
+#undef CASE
+  }
+};
+template <> struct ScalarEnumerationTraits<CompareRule> {
+  static void enumeration(IO &io, CompareRule &value) {
+    io.enumCase(value, "BufferExact", CompareRule::BufferExact);
+    io.enumCase(value, "BufferFloatULP", CompareRule::BufferFloatULP);
+    io.enumCase(value, "BufferFloatEpsilon", CompareRule::BufferFloatEpsilon);
+  }
+};
+} // namespace llvm::yaml
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<int16_t>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<uint16_t>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<int32_t>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<uint32_t>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<int64_t>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<uint64_t>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<float>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<double>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<BoolValue>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<llvm::yaml::Hex8>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<llvm::yaml::Hex16>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<llvm::yaml::Hex32>)
+LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<llvm::yaml::Hex64>)
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(BoolValue)
+LLVM_YAML_IS_SEQUENCE_VECTOR(Buffer)
+LLVM_YAML_IS_SEQUENCE_VECTOR(Resource)
+LLVM_YAML_IS_SEQUENCE_VECTOR(DescriptorSet)
+LLVM_YAML_IS_SEQUENCE_VECTOR(ResultCheck)
+LLVM_YAML_IS_SEQUENCE_VECTOR(ShaderStage)
+
+namespace {
+/// Maps `Data` (and on input `FillSize`/`FillValue`) of a buffer whose
+/// format is F.
+template <DataFormat F> void mapBufferData(llvm::yaml::IO &io, Buffer &b) {
+  using T = typename FormatTraits<F>::YAMLType;
+  using S = typename FormatTraits<F>::Storage;
+  auto toBytes = [](const std::vector<T> &values) {
+    std::vector<uint8_t> bytes(values.size() * sizeof(S));
+    for (size_t i = 0; i < values.size(); ++i) {
+      S stored = toStorage<S>(values[i]);
+      std::memcpy(bytes.data() + i * sizeof(S), &stored, sizeof(S));
+    }
+    return bytes;
+  };
+  auto fromBytes = [](const std::vector<uint8_t> &bytes) {
+    std::vector<T> values(bytes.size() / sizeof(S));
+    for (size_t i = 0; i < values.size(); ++i) {
+      S stored;
+      std::memcpy(&stored, bytes.data() + i * sizeof(S), sizeof(S));
+      values[i] = fromStorage<T>(stored);
+    }
+    return values;
+  };
+
+  if (io.outputting()) {
+    if (b.arraySize > 1) {
+      std::vector<std::vector<T>> data;
+      for (const std::vector<uint8_t> &element : b.contents)
+        data.push_back(fromBytes(element));
+      io.mapRequired("Data", data);
+    } else {
+      std::vector<T> data =
+          b.contents.empty() ? std::vector<T>() : fromBytes(b.contents[0]);
+      io.mapRequired("Data", data);
+    }
+    return;
+  }
+
+  std::optional<uint64_t> fillSize;
+  std::optional<T> fillValue;
+  io.mapOptional("FillSize", fillSize);
+  io.mapOptional("FillValue", fillValue);
+  b.contents.clear();
+  if (b.arraySize > 1) {
+    std::optional<std::vector<std::vector<T>>> data;
+    io.mapOptional("Data", data);
+    if (data) {
+      for (const std::vector<T> &element : *data)
+        b.contents.push_back(toBytes(element));
+      if (b.contents.size() != b.arraySize)
+        io.setError("buffer '" + b.name + "' has ArraySize " +
+                    llvm::Twine(b.arraySize) + " but " +
+                    llvm::Twine(b.contents.size()) + " Data lists");
+    }
+  } else {
+    std::optional<std::vector<T>> data;
+    io.mapOptional("Data", data);
+    if (data)
+      b.contents.push_back(toBytes(*data));
+  }
+  bool hasData = !b.contents.empty();
+  if (hasData == fillSize.has_value()) {
+    io.setError("buffer '" + b.name + "' needs exactly one of Data and " +
+                "FillSize");
+    return;
+  }
+  if (fillSize) {
+    constexpr uint64_t MaxFill = uint64_t(1) << 32;
+    if (*fillSize > MaxFill) {
+      io.setError("buffer '" + b.name + "': FillSize " + llvm::Twine(*fillSize) +
+                  " is larger than the 4 GiB a buffer can address");
+      return;
+    }
+    size_t count = *fillSize / sizeof(S);
+    std::vector<T> values(count, fillValue.value_or(T()));
+    std::vector<uint8_t> bytes = toBytes(values);
+    bytes.resize(*fillSize, 0);
+    b.contents.assign(b.arraySize, bytes);
+  }
+  unsigned elementSize = b.getElementSize();
+  for (const std::vector<uint8_t> &element : b.contents)
+    if (element.size() % elementSize != 0) {
+      io.setError("buffer '" + b.name + "' holds " +
+                  llvm::Twine(element.size()) + " bytes, not a multiple of " +
+                  "its " + llvm::Twine(elementSize) + "-byte " +
+                  stringifyDataFormat(b.format) + " elements");
+      return;
+    }
+}
+} // namespace
+
+namespace llvm::yaml {
+template <> struct MappingTraits<OutputProperties> {
+  static void mapping(IO &io, OutputProperties &p) {
+    io.mapRequired("Width", p.width);
+    io.mapRequired("Height", p.height);
+    io.mapOptional("Depth", p.depth, 1u);
+    io.mapOptional("MipLevels", p.mipLevels, 1u);
+  }
+};
+
+template <> struct MappingTraits<Buffer> {
+  static void mapping(IO &io, Buffer &b) {
+    io.mapRequired("Name", b.name);
+    io.mapRequired("Format", b.format);
+    io.mapOptional("Channels", b.channels, 1u);
+    io.mapOptional("Stride", b.stride, 0u);
+    io.mapOptional("ArraySize", b.arraySize, 1u);
+    io.mapOptional("OutputProps", b.outputProps);
+    if (b.channels < 1 || b.channels > 4) {
+      io.setError("buffer '" + b.name + "': Channels must be 1 to 4");
+      return;
+    }
+    if (b.arraySize < 1) {
+      io.setError("buffer '" + b.name + "': ArraySize must be at least 1");
+      return;
+    }
+    switch (b.format) {
+#define CASE(N)                                                                \
+  case DataFormat::N:                                                          \
+    mapBufferData<DataFormat::N>(io, b);                                       \
+    break;
+      HLSL_DATA_FORMATS(CASE)
+#undef CASE
+    }
+  }
+};
+
+/// Vulkan bindings are accepted and ignored.
+struct VulkanBinding {
+  std::optional<uint32_t> binding, set;
+};
+template <> struct MappingTraits<VulkanBinding> {
+  static void mapping(IO &io, VulkanBinding &v) {
+    io.mapOptional("Binding", v.binding);
+    io.mapOptional("Set", v.set);
+  }
+};
+
+template <> struct MappingTraits<DirectXBinding> {
+  static void mapping(IO &io, DirectXBinding &d) {
+    io.mapRequired("Register", d.reg);
+    io.mapOptional("Space", d.space, 0u);
+  }
+};
+
+template <> struct MappingTraits<Resource> {
+  static void mapping(IO &io, Resource &r) {
+    io.mapRequired("Name", r.name);
+    io.mapRequired("Kind", r.kind);
+    io.mapOptional("DirectXBinding", r.dxBinding);
+    std::optional<VulkanBinding> vulkan;
+    io.mapOptional("VulkanBinding", vulkan);
+  }
+};
+
+template <> struct MappingTraits<DescriptorSet> {
+  static void mapping(IO &io, DescriptorSet &s) {
+    io.mapRequired("Resources", s.resources);
+  }
+};
+
+template <> struct MappingTraits<ResultCheck> {
+  static void mapping(IO &io, ResultCheck &r) {
+    io.mapRequired("Result", r.name);
+    io.mapRequired("Rule", r.rule);
+    io.mapRequired("Actual", r.actual);
+    io.mapRequired("Expected", r.expected);
+    io.mapOptional("ULPT", r.ulpTolerance, 0u);
+    io.mapOptional("Epsilon", r.epsilon, 0.0);
+    io.mapOptional("DenormMode", r.denormMode, std::string("Any"));
+  }
+};
+
+template <> struct MappingTraits<ShaderStage> {
+  static void mapping(IO &io, ShaderStage &s) {
+    io.mapRequired("Stage", s.stage);
+    io.mapOptional("Entry", s.entry, std::string("main"));
+  }
+};
+
+struct DispatchParameters {
+  std::vector<uint32_t> groupCount;
+};
+template <> struct MappingTraits<DispatchParameters> {
+  static void mapping(IO &io, DispatchParameters &d) {
+    io.mapRequired("DispatchGroupCount", d.groupCount);
+  }
+};
+
+template <> struct MappingTraits<Pipeline> {
+  static void mapping(IO &io, Pipeline &p) {
+    io.mapOptional("Shaders", p.shaders);
+    DispatchParameters dispatch;
+    for (uint32_t count : p.dispatchGroupCount)
+      dispatch.groupCount.push_back(count);
+    io.mapOptional("DispatchParameters", dispatch);
+    if (!io.outputting()) {
+      if (dispatch.groupCount.size() != 3) {
+        io.setError("DispatchGroupCount needs three numbers");
+        return;
+      }
+      for (unsigned i = 0; i < 3; ++i)
+        p.dispatchGroupCount[i] = dispatch.groupCount[i];
+    }
+    io.mapOptional("Buffers", p.buffers);
+    io.mapOptional("Results", p.results);
+    io.mapOptional("DescriptorSets", p.descriptorSets);
+  }
+};
+} // namespace llvm::yaml
+
+//===----------------------------------------------------------------------===//
+// Reading and checking
+//===----------------------------------------------------------------------===//
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Checks what the YAML schema cannot: names that must match, rules that
+/// need float buffers, stages that are not supported yet.
+static llvm::Error validate(Pipeline &p) {
+  if (p.shaders.size() != 1)
+    return makeError("the pipeline needs exactly one shader under Shaders (" +
+                     llvm::Twine(p.shaders.size()) + " given)");
+  if (p.shaders[0].stage != "Compute")
+    return makeError("not supported yet: " + p.shaders[0].stage +
+                     " shaders (hlsl-run runs compute shaders)");
+  for (uint32_t count : p.dispatchGroupCount)
+    if (count == 0 || count > 65535)
+      return makeError("DispatchGroupCount entries must be 1 to 65535");
+  llvm::StringSet<> names;
+  for (const Buffer &buffer : p.buffers)
+    if (!names.insert(buffer.name).second)
+      return makeError("buffer '" + buffer.name + "' is defined twice");
+  for (const DescriptorSet &set : p.descriptorSets)
+    for (const Resource &resource : set.resources) {
+      Buffer *buffer = p.findBuffer(resource.name);
+      if (!buffer)
+        return makeError("resource '" + resource.name +
+                         "' names no buffer under Buffers");
+      if (!resource.dxBinding)
+        return makeError("resource '" + resource.name +
+                         "' has no DirectXBinding");
+      if (resource.kind == ResourceKind::Sampler)
+        return makeError("not supported yet: Sampler resources");
+      bool texture = resource.kind == ResourceKind::Texture2D ||
+                     resource.kind == ResourceKind::RWTexture2D;
+      if (texture && !buffer->outputProps)
+        return makeError("resource '" + resource.name + "' is a " +
+                         stringifyResourceKind(resource.kind) +
+                         " but its buffer has no OutputProps");
+      if (texture) {
+        uint64_t texels = uint64_t(buffer->outputProps->width) *
+                          buffer->outputProps->height;
+        if (buffer->contents[0].size() < texels * buffer->getElementSize())
+          return makeError("buffer '" + buffer->name + "' is smaller than its " +
+                           llvm::Twine(buffer->outputProps->width) + "x" +
+                           llvm::Twine(buffer->outputProps->height) +
+                           " OutputProps");
+      }
+    }
+  for (const ResultCheck &check : p.results) {
+    for (StringRef name : {StringRef(check.actual), StringRef(check.expected)})
+      if (!p.findBuffer(name))
+        return makeError("result '" + check.name + "' names buffer '" + name +
+                         "', which is not under Buffers");
+    const Buffer *actual = p.findBuffer(check.actual);
+    const Buffer *expected = p.findBuffer(check.expected);
+    if (actual->format != expected->format)
+      return makeError("result '" + check.name + "' compares " +
+                       stringifyDataFormat(actual->format) + " buffer '" +
+                       actual->name + "' with " +
+                       stringifyDataFormat(expected->format) + " buffer '" +
+                       expected->name + "'");
+    if (check.rule != CompareRule::BufferExact && !isFloatFormat(actual->format))
+      return makeError("result '" + check.name + "': " +
+                       (check.rule == CompareRule::BufferFloatULP
+                            ? "BufferFloatULP"
+                            : "BufferFloatEpsilon") +
+                       " needs Float16/32/64 buffers");
+    if (check.denormMode != "Any" && check.denormMode != "FTZ" &&
+        check.denormMode != "Preserve")
+      return makeError("result '" + check.name + "': DenormMode must be Any, "
+                       "FTZ or Preserve");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<Pipeline> mlir::hlsl::exec::parsePipeline(StringRef yaml,
+                                                         StringRef fileName) {
+  std::string messages;
+  llvm::raw_string_ostream os(messages);
+  struct DiagContext {
+    llvm::raw_ostream *os;
+    StringRef fileName;
+  } context{&os, fileName};
+  auto handler = [](const llvm::SMDiagnostic &diag, void *ctx) {
+    auto *c = static_cast<DiagContext *>(ctx);
+    llvm::SMDiagnostic named(*diag.getSourceMgr(), diag.getLoc(), c->fileName,
+                             diag.getLineNo(), diag.getColumnNo(),
+                             diag.getKind(), diag.getMessage(),
+                             diag.getLineContents(), diag.getRanges());
+    named.print(nullptr, *c->os, /*ShowColors=*/false);
+  };
+  Pipeline pipeline;
+  llvm::yaml::Input input(yaml, nullptr, handler, &context);
+  input >> pipeline;
+  if (input.error())
+    return makeError(messages.empty()
+                         ? fileName + ": error: malformed pipeline YAML"
+                         : StringRef(messages).rtrim());
+  if (llvm::Error error = validate(pipeline))
+    return makeError(fileName + ": error: " + llvm::toString(std::move(error)));
+  return pipeline;
+}
+
+void mlir::hlsl::exec::writePipeline(Pipeline &pipeline,
+                                     llvm::raw_ostream &os) {
+  llvm::yaml::Output output(os);
+  output << pipeline;
+}
+
+//===----------------------------------------------------------------------===//
+// Comparing results
+//===----------------------------------------------------------------------===//
+
+static float halfToFloat(uint16_t bits) {
+  uint32_t sign = uint32_t(bits & 0x8000) << 16;
+  uint32_t exponent = (bits >> 10) & 0x1f;
+  uint32_t mantissa = bits & 0x3ff;
+  uint32_t result;
+  if (exponent == 0x1f) {
+    result = sign | 0x7f800000 | (mantissa << 13);
+  } else if (exponent == 0) {
+    if (mantissa == 0) {
+      result = sign;
+    } else {
+      // Denormal: normalize.
+      int shift = 0;
+      while (!(mantissa & 0x400)) {
+        mantissa <<= 1;
+        ++shift;
+      }
+      mantissa &= 0x3ff;
+      result = sign | (uint32_t(127 - 15 - shift + 1) << 23) | (mantissa << 13);
+    }
+  } else {
+    result = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+  }
+  float f;
+  std::memcpy(&f, &result, 4);
+  return f;
+}
+
+namespace {
+/// One element of a buffer, read per its format.
+struct Element {
+  DataFormat format;
+  const uint8_t *bytes;
+
+  uint64_t bits() const {
+    uint64_t value = 0;
+    std::memcpy(&value, bytes, getFormatSize(format));
+    return value;
+  }
+  double asDouble() const {
+    switch (format) {
+    case DataFormat::Float16:
+      return halfToFloat(uint16_t(bits()));
+    case DataFormat::Float32: {
+      float f;
+      std::memcpy(&f, bytes, 4);
+      return f;
+    }
+    case DataFormat::Float64: {
+      double d;
+      std::memcpy(&d, bytes, 8);
+      return d;
+    }
+    default:
+      return double(bits());
+    }
+  }
+  bool isNaN() const { return std::isnan(asDouble()); }
+  bool isDenormal() const {
+    double d = asDouble();
+    if (d == 0 || std::isnan(d) || std::isinf(d))
+      return false;
+    switch (format) {
+    case DataFormat::Float16:
+      return std::fabs(d) < 6.103515625e-05;
+    case DataFormat::Float32:
+      return std::fabs(d) < 1.17549435e-38;
+    default:
+      return std::fabs(d) < 2.2250738585072014e-308;
+    }
+  }
+  /// The value as a position on the number line of its format, so that
+  /// adjacent floats differ by 1 (negative floats mirrored below zero).
+  int64_t ordered() const {
+    unsigned width = getFormatSize(format) * 8;
+    uint64_t value = bits();
+    uint64_t signBit = uint64_t(1) << (width - 1);
+    uint64_t magnitude = value & (signBit - 1);
+    return (value & signBit) ? -int64_t(magnitude) : int64_t(magnitude);
+  }
+  void print(llvm::raw_ostream &os) const {
+    switch (format) {
+    case DataFormat::Hex8:
+    case DataFormat::Hex16:
+    case DataFormat::Hex32:
+    case DataFormat::Hex64:
+      os << llvm::format_hex(bits(), 2 + 2 * getFormatSize(format));
+      return;
+    case DataFormat::UInt16:
+    case DataFormat::UInt32:
+    case DataFormat::UInt64:
+    case DataFormat::Bool:
+      os << bits();
+      return;
+    case DataFormat::Int16:
+      os << int16_t(bits());
+      return;
+    case DataFormat::Int32:
+      os << int32_t(bits());
+      return;
+    case DataFormat::Int64:
+      os << int64_t(bits());
+      return;
+    case DataFormat::Float16:
+      os << llvm::format("%.6g", asDouble()) << " ("
+         << llvm::format_hex(bits(), 6) << ")";
+      return;
+    case DataFormat::Float32:
+      os << llvm::format("%.9g", asDouble());
+      return;
+    case DataFormat::Float64:
+      os << llvm::format("%.17g", asDouble());
+      return;
+    }
+  }
+};
+} // namespace
+
+static bool elementsMatch(const ResultCheck &check, Element a, Element b) {
+  if (check.rule == CompareRule::BufferExact)
+    return a.bits() == b.bits();
+  if (a.isNaN() || b.isNaN())
+    return a.isNaN() && b.isNaN();
+  if (check.denormMode == "FTZ") {
+    // Flushed denormals compare as zeros of the same sign.
+    if (a.isDenormal() || b.isDenormal()) {
+      double x = a.isDenormal() ? 0.0 : a.asDouble();
+      double y = b.isDenormal() ? 0.0 : b.asDouble();
+      if (x == 0 && y == 0)
+        return true;
+    }
+  }
+  if (check.rule == CompareRule::BufferFloatEpsilon)
+    return std::fabs(a.asDouble() - b.asDouble()) <= check.epsilon ||
+           a.asDouble() == b.asDouble();
+  int64_t distance = a.ordered() - b.ordered();
+  return (distance < 0 ? -distance : distance) <= int64_t(check.ulpTolerance);
+}
+
+bool mlir::hlsl::exec::checkResult(Pipeline &pipeline,
+                                   const ResultCheck &check,
+                                   llvm::raw_ostream &os) {
+  const Buffer *actual = pipeline.findBuffer(check.actual);
+  const Buffer *expected = pipeline.findBuffer(check.expected);
+  unsigned size = getFormatSize(actual->format);
+  auto flatten = [](const Buffer *b) {
+    std::vector<uint8_t> all;
+    for (const std::vector<uint8_t> &element : b->contents)
+      all.insert(all.end(), element.begin(), element.end());
+    return all;
+  };
+  std::vector<uint8_t> a = flatten(actual), e = flatten(expected);
+  if (a.size() != e.size()) {
+    os << "  '" << actual->name << "' has " << a.size() / size
+       << " elements, '" << expected->name << "' has " << e.size() / size
+       << "\n";
+    return false;
+  }
+  unsigned shown = 0, mismatches = 0;
+  for (size_t i = 0; i < a.size() / size; ++i) {
+    Element x{actual->format, a.data() + i * size};
+    Element y{expected->format, e.data() + i * size};
+    if (elementsMatch(check, x, y))
+      continue;
+    ++mismatches;
+    if (shown++ >= 8)
+      continue;
+    os << "  [" << i << "] " << actual->name << " = ";
+    x.print(os);
+    os << ", " << expected->name << " = ";
+    y.print(os);
+    os << "\n";
+  }
+  if (mismatches > 8)
+    os << "  ... " << mismatches - 8 << " more of " << a.size() / size
+       << " elements differ\n";
+  return mismatches == 0;
+}

@@ -1,0 +1,626 @@
+//===- ShaderRunner.cpp - run a compute shader on the CPU -----------------===//
+//
+// The container's module is read with LLVM 22 (under crash recovery: the
+// container may come from anywhere), lowered for the host, optimized and
+// compiled with ORC's LLJIT. Groups are handed out to worker threads. A
+// group whose shader never synchronizes runs its lanes one after another;
+// otherwise each lane is a fiber (ucontext) and GroupMemoryBarrierWith-
+// GroupSync switches back to the group's scheduler, which resumes the
+// lanes once all of them have arrived.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Execution/ShaderRunner.h"
+#include "HLSL/Driver/ContainerFromModule.h"
+#include "HLSL/Execution/HostLowering.h"
+#include "HLSL/Execution/RuntimeABI.h"
+#include "HLSL/Target/DXIL/BitcodeWriter.h"
+#include "HLSL/Target/DXIL/ContainerReader.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HLSL_RUN_ASAN 1
+#endif
+#endif
+#ifdef HLSL_RUN_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+using namespace llvm;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::exec;
+
+static Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+namespace mlir::hlsl::exec {
+/// Everything the lanes of one dispatch share.
+class DispatchState {
+public:
+  using Key = std::tuple<unsigned, unsigned, unsigned>;
+  DenseMap<Key, RuntimeResource *> bindings;
+  std::vector<std::unique_ptr<RuntimeResource>> resources;
+  /// What an unbound register reads: nothing.
+  RuntimeResource unbound;
+
+  std::array<uint32_t, 3> numThreads = {1, 1, 1};
+  std::array<uint32_t, 3> groupCount = {1, 1, 1};
+  uint64_t groupSharedBytes = 0;
+  bool usesGroupSync = false;
+  void (*entry)() = nullptr;
+
+  std::mutex errorMutex;
+  std::string firstError;
+
+  void recordError(const std::string &message) {
+    std::lock_guard<std::mutex> lock(errorMutex);
+    if (firstError.empty())
+      firstError = message;
+  }
+};
+} // namespace mlir::hlsl::exec
+
+//===----------------------------------------------------------------------===//
+// The runtime functions shaders call
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One lane of a group running as a fiber.
+struct Lane {
+  ThreadContext context;
+  ucontext_t fiber;
+  bool done = false;
+#ifdef HLSL_RUN_ASAN
+  void *fakeStack = nullptr;
+#endif
+};
+
+/// Per OS thread: the running lane's context and, while a group runs as
+/// fibers, the scheduler to return to.
+thread_local ThreadContext *currentContext = nullptr;
+thread_local ucontext_t *schedulerFiber = nullptr;
+thread_local Lane *currentLane = nullptr;
+#ifdef HLSL_RUN_ASAN
+thread_local const void *schedulerStackBottom = nullptr;
+thread_local size_t schedulerStackSize = 0;
+#endif
+} // namespace
+
+extern "C" ThreadContext *hlslrt_context() { return currentContext; }
+
+extern "C" RuntimeResource *hlslrt_resource(ThreadContext *context,
+                                            uint32_t resourceClass,
+                                            uint32_t space, uint32_t reg) {
+  DispatchState &state = *context->dispatch;
+  auto it = state.bindings.find({resourceClass, space, reg});
+  if (it != state.bindings.end())
+    return it->second;
+  state.recordError(std::string("the shader accessed ") +
+                    getRegisterLetter(resourceClass) + std::to_string(reg) +
+                    " (space " + std::to_string(space) +
+                    "), which the pipeline does not bind");
+  return &state.unbound;
+}
+
+extern "C" void hlslrt_group_sync(ThreadContext *context) {
+  auto *lane = static_cast<Lane *>(context->fiber);
+  if (!lane)
+    return; // One lane per group: nothing to wait for.
+#ifdef HLSL_RUN_ASAN
+  __sanitizer_start_switch_fiber(&lane->fakeStack, schedulerStackBottom,
+                                 schedulerStackSize);
+#endif
+  swapcontext(&lane->fiber, schedulerFiber);
+#ifdef HLSL_RUN_ASAN
+  __sanitizer_finish_switch_fiber(lane->fakeStack, &schedulerStackBottom,
+                                  &schedulerStackSize);
+#endif
+}
+
+//===----------------------------------------------------------------------===//
+// Running groups
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Fiber stacks: JIT-compiled shaders keep local arrays on the stack.
+constexpr size_t FiberStackSize = 512 * 1024;
+
+class GroupRunner {
+public:
+  explicit GroupRunner(DispatchState &state) : state(state) {
+    uint32_t lanes = state.numThreads[0] * state.numThreads[1] *
+                     state.numThreads[2];
+    this->lanes.resize(lanes);
+    groupShared.resize(state.groupSharedBytes + 16);
+    if (state.usesGroupSync && lanes > 1) {
+      stackBytes = size_t(lanes) * FiberStackSize;
+      void *memory = mmap(nullptr, stackBytes, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      stacks = memory == MAP_FAILED ? nullptr : static_cast<uint8_t *>(memory);
+    }
+  }
+  ~GroupRunner() {
+    if (stacks)
+      munmap(stacks, stackBytes);
+  }
+
+  bool canRun() const { return !(state.usesGroupSync && lanes.size() > 1) || stacks; }
+
+  void run(uint32_t gx, uint32_t gy, uint32_t gz) {
+    std::fill(groupShared.begin(), groupShared.end(), 0);
+    const std::array<uint32_t, 3> &n = state.numThreads;
+    unsigned index = 0;
+    for (uint32_t z = 0; z < n[2]; ++z)
+      for (uint32_t y = 0; y < n[1]; ++y)
+        for (uint32_t x = 0; x < n[0]; ++x, ++index) {
+          ThreadContext &c = lanes[index].context;
+          c = ThreadContext();
+          c.groupId[0] = gx, c.groupId[1] = gy, c.groupId[2] = gz;
+          c.threadIdInGroup[0] = x, c.threadIdInGroup[1] = y,
+          c.threadIdInGroup[2] = z;
+          c.threadId[0] = gx * n[0] + x;
+          c.threadId[1] = gy * n[1] + y;
+          c.threadId[2] = gz * n[2] + z;
+          c.flatThreadIdInGroup = index;
+          c.groupShared = groupShared.data();
+          c.dispatch = &state;
+        }
+    if (!stacks) {
+      for (Lane &lane : lanes) {
+        currentContext = &lane.context;
+        state.entry();
+      }
+      currentContext = nullptr;
+      return;
+    }
+    runAsFibers();
+  }
+
+private:
+  static void laneMain() {
+    Lane *lane = currentLane;
+#ifdef HLSL_RUN_ASAN
+    __sanitizer_finish_switch_fiber(nullptr, &schedulerStackBottom,
+                                    &schedulerStackSize);
+#endif
+    lane->context.dispatch->entry();
+    lane->done = true;
+#ifdef HLSL_RUN_ASAN
+    // This fiber ends: returning switches to uc_link, the scheduler.
+    __sanitizer_start_switch_fiber(nullptr, schedulerStackBottom,
+                                   schedulerStackSize);
+#endif
+  }
+
+  void runAsFibers() {
+    ucontext_t scheduler;
+    for (size_t i = 0; i < lanes.size(); ++i) {
+      Lane &lane = lanes[i];
+      lane.done = false;
+      lane.context.fiber = &lane;
+      getcontext(&lane.fiber);
+      lane.fiber.uc_stack.ss_sp = stacks + i * FiberStackSize;
+      lane.fiber.uc_stack.ss_size = FiberStackSize;
+      lane.fiber.uc_link = &scheduler;
+      makecontext(&lane.fiber, laneMain, 0);
+    }
+    schedulerFiber = &scheduler;
+    // Each round runs every unfinished lane up to its next barrier (or its
+    // end); a barrier releases when all lanes have reached it.
+    bool unfinished = true;
+    while (unfinished) {
+      unfinished = false;
+      for (size_t i = 0; i < lanes.size(); ++i) {
+        Lane &lane = lanes[i];
+        if (lane.done)
+          continue;
+        currentLane = &lane;
+        currentContext = &lane.context;
+#ifdef HLSL_RUN_ASAN
+        void *fakeStack = nullptr;
+        __sanitizer_start_switch_fiber(&fakeStack, stacks + i * FiberStackSize,
+                                       FiberStackSize);
+#endif
+        swapcontext(&scheduler, &lane.fiber);
+#ifdef HLSL_RUN_ASAN
+        __sanitizer_finish_switch_fiber(fakeStack, nullptr, nullptr);
+#endif
+        if (!lane.done)
+          unfinished = true;
+      }
+    }
+    currentLane = nullptr;
+    currentContext = nullptr;
+    schedulerFiber = nullptr;
+  }
+
+  DispatchState &state;
+  std::vector<Lane> lanes;
+  std::vector<uint8_t> groupShared;
+  uint8_t *stacks = nullptr;
+  size_t stackBytes = 0;
+};
+} // namespace
+
+static Error dispatch(DispatchState &state, unsigned jobs) {
+  uint64_t groups = uint64_t(state.groupCount[0]) * state.groupCount[1] *
+                    state.groupCount[2];
+  if (jobs == 0)
+    jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = unsigned(std::min<uint64_t>(jobs, groups));
+  std::atomic<uint64_t> next{0};
+  std::atomic<bool> outOfMemory{false};
+  auto work = [&] {
+    GroupRunner runner(state);
+    if (!runner.canRun()) {
+      outOfMemory = true;
+      return;
+    }
+    for (uint64_t g = next++; g < groups; g = next++) {
+      uint32_t x = uint32_t(g % state.groupCount[0]);
+      uint32_t y = uint32_t(g / state.groupCount[0] % state.groupCount[1]);
+      uint32_t z = uint32_t(g / state.groupCount[0] / state.groupCount[1]);
+      runner.run(x, y, z);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned i = 1; i < jobs; ++i)
+    workers.emplace_back(work);
+  work();
+  for (std::thread &worker : workers)
+    worker.join();
+  if (outOfMemory)
+    return makeError("cannot allocate the fiber stacks of a thread group");
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Binding the pipeline's buffers
+//===----------------------------------------------------------------------===//
+
+/// The DXIL resource kind a pipeline resource kind must meet.
+static unsigned getDXILKind(ResourceKind kind) {
+  switch (kind) {
+  case ResourceKind::Buffer:
+  case ResourceKind::RWBuffer:
+    return 10;
+  case ResourceKind::ByteAddressBuffer:
+  case ResourceKind::RWByteAddressBuffer:
+    return 11;
+  case ResourceKind::StructuredBuffer:
+  case ResourceKind::RWStructuredBuffer:
+    return 12;
+  case ResourceKind::ConstantBuffer:
+    return 13;
+  case ResourceKind::Texture2D:
+  case ResourceKind::RWTexture2D:
+    return 2;
+  case ResourceKind::Sampler:
+    return 14;
+  }
+  return 0;
+}
+
+/// Bytes of a DXIL component type (0 when unknown).
+static unsigned getComponentTypeSize(unsigned componentType) {
+  switch (componentType) {
+  case 2: case 3: case 8: case 11: case 12:
+    return 2;
+  case 1: case 4: case 5: case 9: case 13: case 14: case 17: case 18:
+    return 4;
+  case 6: case 7: case 10: case 15: case 16:
+    return 8;
+  default:
+    return 0;
+  }
+}
+
+static std::string describeRegister(unsigned cls, uint32_t reg,
+                                    uint32_t space) {
+  return std::string(1, getRegisterLetter(cls)) + std::to_string(reg) +
+         " (space " + std::to_string(space) + ")";
+}
+
+static Error bindResources(Pipeline &pipeline,
+                           const std::vector<ShaderResourceRange> &ranges,
+                           DispatchState &state) {
+  auto findRange = [&](unsigned cls, uint32_t space,
+                       uint32_t reg) -> const ShaderResourceRange * {
+    for (const ShaderResourceRange &range : ranges)
+      if (range.resourceClass == cls && range.space == space &&
+          reg >= range.lowerBound &&
+          uint64_t(reg) - range.lowerBound < uint64_t(range.size))
+        return &range;
+    return nullptr;
+  };
+  for (const DescriptorSet &set : pipeline.descriptorSets)
+    for (const Resource &resource : set.resources) {
+      Buffer &buffer = *pipeline.findBuffer(resource.name);
+      unsigned cls = getResourceClass(resource.kind);
+      for (uint32_t element = 0; element < buffer.arraySize; ++element) {
+        uint64_t reg64 = uint64_t(resource.dxBinding->reg) + element;
+        if (reg64 > UINT32_MAX)
+          return makeError("resource '" + resource.name + "' element " +
+                           Twine(element) + " is past register 4294967295");
+        uint32_t reg = uint32_t(reg64), space = resource.dxBinding->space;
+        std::string where = describeRegister(cls, reg, space);
+        auto record = std::make_unique<RuntimeResource>();
+        std::vector<uint8_t> &bytes = buffer.contents[element];
+        record->data = bytes.data();
+        record->size = bytes.size();
+        record->channels = buffer.channels;
+        record->componentSize = getFormatSize(buffer.format);
+        const ShaderResourceRange *range = findRange(cls, space, reg);
+        if (range && range->kind != getDXILKind(resource.kind))
+          return makeError("resource '" + resource.name + "' is bound at " +
+                           where + " as a " +
+                           stringifyResourceKind(resource.kind) +
+                           ", but the shader's '" + range->name +
+                           "' there is of another kind");
+        switch (resource.kind) {
+        case ResourceKind::Buffer:
+        case ResourceKind::RWBuffer:
+        case ResourceKind::Texture2D:
+        case ResourceKind::RWTexture2D: {
+          record->indexScale = buffer.getElementSize();
+          unsigned shaderSize =
+              range ? getComponentTypeSize(range->componentType) : 0;
+          if (shaderSize && shaderSize != record->componentSize)
+            return makeError("buffer '" + buffer.name + "' holds " +
+                             Twine(record->componentSize * 8) + "-bit " +
+                             stringifyDataFormat(buffer.format) +
+                             " components, but the shader's '" + range->name +
+                             "' at " + where + " has " + Twine(shaderSize * 8) +
+                             "-bit ones");
+          if (buffer.outputProps) {
+            record->width = buffer.outputProps->width;
+            record->height = buffer.outputProps->height;
+          }
+          break;
+        }
+        case ResourceKind::StructuredBuffer:
+        case ResourceKind::RWStructuredBuffer: {
+          uint32_t stride = range && range->structureStride
+                                ? range->structureStride
+                                : buffer.stride ? buffer.stride
+                                                : buffer.getElementSize();
+          if (buffer.stride && buffer.stride != stride)
+            return makeError("buffer '" + buffer.name + "' has Stride " +
+                             Twine(buffer.stride) + ", but the shader's '" +
+                             range->name + "' at " + where + " has " +
+                             Twine(stride) + "-byte elements");
+          record->indexScale = stride;
+          break;
+        }
+        case ResourceKind::ByteAddressBuffer:
+        case ResourceKind::RWByteAddressBuffer:
+          record->indexScale = 1;
+          break;
+        case ResourceKind::ConstantBuffer:
+          record->indexScale = 16;
+          break;
+        case ResourceKind::Sampler:
+          return makeError("not supported yet: Sampler resources");
+        }
+        if (!state.bindings.try_emplace({cls, space, reg}, record.get()).second)
+          return makeError(where + " is bound twice");
+        state.resources.push_back(std::move(record));
+      }
+    }
+  // Every resource the shader uses needs at least one bound register;
+  // for arrays, the registers actually indexed are checked as they are.
+  for (const ShaderResourceRange &range : ranges) {
+    bool bound = false;
+    for (const auto &entry : state.bindings) {
+      auto [cls, space, reg] = entry.first;
+      if (cls == range.resourceClass && space == range.space &&
+          reg >= range.lowerBound &&
+          uint64_t(reg) - range.lowerBound < uint64_t(range.size))
+        bound = true;
+    }
+    if (!bound)
+      return makeError("the shader's resource '" + range.name + "' at " +
+                       describeRegister(range.resourceClass, range.lowerBound,
+                                        range.space) +
+                       " is not bound by the pipeline");
+  }
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loading and compiling
+//===----------------------------------------------------------------------===//
+
+/// Reads the module of an untrusted container. LLVM's bitcode reader can
+/// crash on malformed input; then the context is abandoned, not destroyed.
+static Expected<std::unique_ptr<Module>>
+readUntrustedModule(StringRef bitcode, std::unique_ptr<LLVMContext> &context) {
+  std::unique_ptr<Module> module;
+  Error error = Error::success();
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext recovery;
+  bool completed = recovery.RunSafely([&] {
+    Expected<std::unique_ptr<Module>> read =
+        dxil::readDXILBitcode(bitcode, *context);
+    if (!read) {
+      error = read.takeError();
+      return;
+    }
+    module = std::move(*read);
+  });
+  if (!completed) {
+    (void)module.release();
+    (void)context.release();
+    consumeError(std::move(error));
+    return makeError("malformed DXIL bitcode: the LLVM bitcode reader crashed "
+                     "reading it");
+  }
+  if (error)
+    return std::move(error);
+  std::string problems;
+  raw_string_ostream os(problems);
+  if (verifyModule(*module, &os))
+    return makeError("the container's DXIL module is not valid LLVM IR: " +
+                     StringRef(problems).trim());
+  return std::move(module);
+}
+
+static void optimizeForHost(Module &module, TargetMachine &machine) {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  builder.buildPerModuleDefaultPipeline(OptimizationLevel::O2).run(module, mam);
+}
+
+Error mlir::hlsl::exec::runComputeShader(StringRef container,
+                                         Pipeline &pipeline,
+                                         const RunOptions &options,
+                                         RunStatistics *statistics) {
+  using Clock = std::chrono::steady_clock;
+  auto seconds = [](Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  Clock::time_point start = Clock::now();
+
+  Expected<dxil::ParsedDXContainer> parsed = dxil::parseDXContainer(container);
+  if (!parsed)
+    return makeError("malformed container: " + toString(parsed.takeError()));
+  if (!parsed->program)
+    return makeError("the container has no DXIL part");
+  auto context = std::make_unique<LLVMContext>();
+  Expected<std::unique_ptr<Module>> read =
+      readUntrustedModule(parsed->program->bitcode, context);
+  if (!read)
+    return read.takeError();
+  std::unique_ptr<Module> module = std::move(*read);
+
+  Expected<dxil::ShaderContainerInfo> info = describeContainer(*module);
+  if (!info)
+    return makeError("malformed DXIL metadata: " + toString(info.takeError()));
+  if (info->stage != dxil::ShaderKind::Compute)
+    return makeError("not supported yet: running " +
+                     dxil::stringifyShaderKind(info->stage) +
+                     " shaders (hlsl-run runs compute shaders)");
+  if (!info->numThreads)
+    return makeError("the compute shader has no numthreads");
+  const std::string &wanted = pipeline.shaders[0].entry;
+  if (info->entryName != wanted)
+    return makeError("the pipeline runs entry '" + wanted +
+                     "', but the container's entry is '" + info->entryName +
+                     "'");
+  for (uint32_t n : *info->numThreads)
+    if (n == 0 || n > 1024)
+      return makeError("numthreads dimensions must be 1 to 1024");
+
+  Function *entry = nullptr;
+  for (Function &func : *module)
+    if (!func.isDeclaration() && func.getName() == info->entryName)
+      entry = &func;
+  if (!entry)
+    return makeError("the module does not define entry '" + info->entryName +
+                     "'");
+  Expected<HostShaderInfo> host = lowerDXILForHost(*module, entry->getName());
+  if (!host)
+    return host.takeError();
+
+  DispatchState state;
+  state.numThreads = *info->numThreads;
+  state.groupCount = pipeline.dispatchGroupCount;
+  state.groupSharedBytes = host->groupSharedBytes;
+  state.usesGroupSync = host->usesGroupSync;
+  if (Error error = bindResources(pipeline, host->resources, state))
+    return error;
+  if (statistics)
+    statistics->loadSeconds = seconds(start);
+
+  start = Clock::now();
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  Expected<orc::JITTargetMachineBuilder> machineBuilder =
+      orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  Expected<std::unique_ptr<TargetMachine>> machine =
+      machineBuilder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  module->setTargetTriple((*machine)->getTargetTriple());
+  module->setDataLayout((*machine)->createDataLayout());
+  optimizeForHost(*module, **machine);
+
+  Expected<std::unique_ptr<orc::LLJIT>> jit =
+      orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
+  if (!jit)
+    return jit.takeError();
+  orc::JITDylib &library = (*jit)->getMainJITDylib();
+  orc::SymbolMap runtime;
+  auto define = [&](StringRef name, auto *function) {
+    runtime[(*jit)->mangleAndIntern(name)] = {
+        orc::ExecutorAddr::fromPtr(function),
+        JITSymbolFlags::Exported | JITSymbolFlags::Callable};
+  };
+  define("hlslrt_context", &hlslrt_context);
+  define("hlslrt_resource", &hlslrt_resource);
+  define("hlslrt_group_sync", &hlslrt_group_sync);
+  if (Error error = library.define(orc::absoluteSymbols(std::move(runtime))))
+    return error;
+  // The math library (sinf, expf, ...) comes from this process.
+  Expected<std::unique_ptr<orc::DynamicLibrarySearchGenerator>> process =
+      orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  library.addGenerator(std::move(*process));
+  if (Error error = (*jit)->addIRModule(
+          orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return error;
+  Expected<orc::ExecutorAddr> address = (*jit)->lookup(HostEntryName);
+  if (!address)
+    return address.takeError();
+  state.entry = address->toPtr<void (*)()>();
+  if (statistics)
+    statistics->jitSeconds = seconds(start);
+
+  start = Clock::now();
+  if (Error error = dispatch(state, options.jobs))
+    return error;
+  if (statistics) {
+    statistics->runSeconds = seconds(start);
+    statistics->threads = uint64_t(state.groupCount[0]) * state.groupCount[1] *
+                          state.groupCount[2] * state.numThreads[0] *
+                          state.numThreads[1] * state.numThreads[2];
+  }
+  if (!state.firstError.empty())
+    return makeError(state.firstError);
+  return Error::success();
+}
