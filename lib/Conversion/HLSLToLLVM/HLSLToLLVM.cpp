@@ -307,13 +307,40 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       results.push_back(ctx.dx.call(b, loc, cls, s.getType(), opcode,
                                     resultElement ? resultElement : s.getType(),
                                     {s}, dxil::OpAttr::ReadNone));
-    Type type = value.getType();
-    if (resultElement)
-      if (auto vec = dyn_cast<VectorType>(type))
-        type = VectorType::get(vec.getShape(), resultElement);
-      else
-        type = resultElement;
-    return vectorize(b, loc, type, results, ctx.dx);
+    return vectorize(b, loc, getResultType(value.getType(), resultElement),
+                     results, ctx.dx);
+  }
+
+  /// `type` with its elements replaced by `resultElement` (if given).
+  static Type getResultType(Type type, Type resultElement) {
+    if (!resultElement)
+      return type;
+    if (auto vec = dyn_cast<VectorType>(type))
+      return VectorType::get(vec.getShape(), resultElement);
+    return resultElement;
+  }
+
+  /// firstbithigh: DXIL's FirstbitHi/SHi count from the most significant
+  /// bit; HLSL counts from the least significant one (-1 stays -1), so the
+  /// result is converted as DXC does: r == -1 ? -1 : width - 1 - r.
+  Value firstBitHigh(ConversionPatternRewriter &b, Location loc,
+                     unsigned opcode, Value value) const {
+    SmallVector<Value> results;
+    Type i32 = b.getI32Type();
+    for (Value s : scalarize(b, loc, value, ctx.dx)) {
+      Value fromTop = ctx.dx.call(b, loc, "unaryBits", s.getType(), opcode, i32,
+                                  {s}, dxil::OpAttr::ReadNone);
+      Value none = ctx.dx.i32(b, loc, -1);
+      Value highest = ctx.dx.i32(
+          b, loc, int64_t(s.getType().getIntOrFloatBitWidth()) - 1);
+      Value fromBottom = LLVM::SubOp::create(b, loc, highest, fromTop);
+      Value notFound =
+          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, fromTop, none);
+      results.push_back(
+          LLVM::SelectOp::create(b, loc, notFound, none, fromBottom));
+    }
+    return vectorize(b, loc, getResultType(value.getType(), i32), results,
+                     ctx.dx);
   }
 
   LogicalResult
@@ -467,8 +494,11 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       unsigned opcode = name == "firstbitlow" ? dxil::FirstbitLo
                         : isSigned            ? dxil::FirstbitSHi
                                               : dxil::FirstbitHi;
-      rewriter.replaceOp(op, elementwise(rewriter, loc, "unaryBits", opcode,
-                                         args[0], rewriter.getI32Type()));
+      rewriter.replaceOp(
+          op, opcode == dxil::FirstbitLo
+                  ? elementwise(rewriter, loc, "unaryBits", opcode, args[0],
+                                rewriter.getI32Type())
+                  : firstBitHigh(rewriter, loc, opcode, args[0]));
       return success();
     }
     if ((name == "any" || name == "all") && args.size() == 1) {
