@@ -162,28 +162,23 @@ constexpr uint64_t BarrierSyncThreadGroup = 1;
 
 class HostLowering {
 public:
-  HostLowering(Module &module, std::vector<ShaderResourceRange> ranges)
+  HostLowering(Module &module, std::vector<ShaderResourceRange> ranges,
+               std::array<uint32_t, 3> numThreads, ResourceResolver resolve)
       : module(module), context(module.getContext()), builder(context),
-        ranges(std::move(ranges)) {
+        ranges(std::move(ranges)), numThreads(numThreads), resolve(resolve) {
     ptrType = PointerType::get(context, 0);
     i8 = builder.getInt8Ty();
     i32 = builder.getInt32Ty();
     i64 = builder.getInt64Ty();
-    contextFn = module.getOrInsertFunction("hlslrt_context", ptrType);
     resourceFn = module.getOrInsertFunction("hlslrt_resource", ptrType,
                                             ptrType, i32, i32, i32);
     syncFn = module.getOrInsertFunction("hlslrt_group_sync",
                                         builder.getVoidTy(), ptrType);
-    // The bindings do not change during a dispatch: resource lookups of
-    // the same register can be merged and hoisted.
+    // The bindings do not change during a dispatch: lookups of the same
+    // register can be merged.
     if (auto *f = dyn_cast<Function>(resourceFn.getCallee())) {
       f->setDoesNotThrow();
       f->setOnlyReadsMemory();
-      f->setWillReturn();
-    }
-    if (auto *f = dyn_cast<Function>(contextFn.getCallee())) {
-      f->setDoesNotThrow();
-      f->setDoesNotAccessMemory();
       f->setWillReturn();
     }
   }
@@ -194,7 +189,16 @@ private:
   Error lowerCall(CallInst &call, unsigned opcode, StringRef className);
   Error lowerGroupShared();
 
-  Value *getContext(Function &func);
+  /// A handle holding the record of register `reg` (a constant when the
+  /// register is known and bound, else a runtime lookup).
+  Value *createHandle(Type *handleType, Value *resourceClass, Value *space,
+                      Value *reg);
+  /// Component `component` (constant or not) of the vector `perComponent`
+  /// computes for constant components.
+  Value *selectComponent(Value *component,
+                         function_ref<Value *(unsigned)> perComponent);
+  Error createLaneFunction(Function *entry);
+  void createGroupFunction();
   Value *loadField(Value *base, unsigned offset, Type *type);
   Value *getResource(Value *handle) {
     return builder.CreateExtractValue(handle, 0);
@@ -231,21 +235,48 @@ private:
   IRBuilder<> builder;
   std::vector<ShaderResourceRange> ranges;
   Type *ptrType, *i8, *i32, *i64;
-  FunctionCallee contextFn, resourceFn, syncFn;
-  DenseMap<Function *, Value *> contexts;
+  std::array<uint32_t, 3> numThreads;
+  ResourceResolver resolve;
+  FunctionCallee resourceFn, syncFn;
+  /// The lane function and its arguments: the group context and the
+  /// thread-in-group ids.
+  Function *lane = nullptr;
+  Value *groupContext = nullptr;
+  Value *laneIds[3] = {nullptr, nullptr, nullptr};
   bool usesGroupSync = false;
   uint64_t groupSharedBytes = 0;
 };
 } // namespace
 
-Value *HostLowering::getContext(Function &func) {
-  auto it = contexts.find(&func);
-  if (it != contexts.end())
-    return it->second;
-  IRBuilder<> entry(&*func.getEntryBlock().getFirstInsertionPt());
-  Value *ctx = entry.CreateCall(contextFn, {}, "ctx");
-  contexts[&func] = ctx;
-  return ctx;
+Value *HostLowering::createHandle(Type *handleType, Value *resourceClass,
+                                  Value *space, Value *reg) {
+  Value *record = nullptr;
+  auto *c = dyn_cast<ConstantInt>(resourceClass);
+  auto *s = dyn_cast<ConstantInt>(space);
+  auto *r = dyn_cast<ConstantInt>(reg);
+  if (c && s && r)
+    if (RuntimeResource *bound = resolve(unsigned(c->getZExtValue()),
+                                         uint32_t(s->getZExtValue()),
+                                         uint32_t(r->getZExtValue())))
+      record = ConstantExpr::getIntToPtr(
+          builder.getInt64(reinterpret_cast<uintptr_t>(bound)), ptrType);
+  if (!record)
+    record = builder.CreateCall(resourceFn, {groupContext, resourceClass,
+                                             space, reg});
+  return builder.CreateInsertValue(PoisonValue::get(handleType), record, 0);
+}
+
+Value *
+HostLowering::selectComponent(Value *component,
+                              function_ref<Value *(unsigned)> perComponent) {
+  if (auto *constant = dyn_cast<ConstantInt>(component))
+    return perComponent(unsigned(std::min<uint64_t>(constant->getZExtValue(), 2)));
+  Value *result = perComponent(2);
+  for (int i = 1; i >= 0; --i)
+    result = builder.CreateSelect(
+        builder.CreateICmpEQ(component, ConstantInt::get(component->getType(), i)),
+        perComponent(unsigned(i)), result);
+  return result;
 }
 
 Value *HostLowering::loadField(Value *base, unsigned offset, Type *type) {
@@ -372,7 +403,6 @@ static Intrinsic::ID getUnaryIntrinsic(unsigned opcode) {
 Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
                               StringRef className) {
   builder.SetInsertPoint(&call);
-  Function &func = *call.getFunction();
   auto arg = [&](unsigned i) { return call.getArgOperand(i); };
   auto replace = [&](Value *value) {
     if (value)
@@ -380,12 +410,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     call.eraseFromParent();
     return Error::success();
   };
-  auto contextField = [&](unsigned offset, Value *component) {
-    Value *base = builder.CreateConstInBoundsGEP1_32(i8, getContext(func),
-                                                     offset);
-    Value *address = component ? builder.CreateGEP(i32, base, component)
-                               : base;
-    return builder.CreateLoad(i32, address);
+  auto groupId = [&](unsigned c) -> Value * {
+    return loadField(groupContext, group_field::GroupId + 4 * c, i32);
   };
   Type *type = call.getType();
 
@@ -480,18 +506,27 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   }
 
   case ThreadId:
-    return replace(contextField(context_field::ThreadId, arg(1)));
+    return replace(selectComponent(arg(1), [&](unsigned c) {
+      return builder.CreateAdd(
+          builder.CreateMul(groupId(c), builder.getInt32(numThreads[c])),
+          laneIds[c]);
+    }));
   case GroupId:
-    return replace(contextField(context_field::GroupId, arg(1)));
+    return replace(selectComponent(arg(1), groupId));
   case ThreadIdInGroup:
-    return replace(contextField(context_field::ThreadIdInGroup, arg(1)));
-  case FlattenedThreadIdInGroup:
-    return replace(contextField(context_field::FlatThreadIdInGroup, nullptr));
+    return replace(
+        selectComponent(arg(1), [&](unsigned c) { return laneIds[c]; }));
+  case FlattenedThreadIdInGroup: {
+    Value *y = builder.CreateMul(laneIds[1], builder.getInt32(numThreads[0]));
+    Value *z = builder.CreateMul(
+        laneIds[2], builder.getInt32(numThreads[0] * numThreads[1]));
+    return replace(builder.CreateAdd(builder.CreateAdd(z, y), laneIds[0]));
+  }
   case Barrier: {
     auto *mode = dyn_cast<ConstantInt>(arg(1));
     if (!mode || (mode->getZExtValue() & BarrierSyncThreadGroup)) {
       usesGroupSync = true;
-      builder.CreateCall(syncFn, {getContext(func)});
+      builder.CreateCall(syncFn, {groupContext});
     } else {
       builder.CreateFence(AtomicOrdering::SequentiallyConsistent);
     }
@@ -514,18 +549,14 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
       return makeError("createHandle names range " +
                        Twine(rangeId->getZExtValue()) +
                        ", which !dx.resources does not declare");
-    Value *resource = builder.CreateCall(
-        resourceFn, {getContext(func), builder.getInt32(range->resourceClass),
-                     builder.getInt32(range->space), arg(3)});
-    return replace(builder.CreateInsertValue(PoisonValue::get(type), resource, 0));
+    return replace(createHandle(type, builder.getInt32(range->resourceClass),
+                                builder.getInt32(range->space), arg(3)));
   }
   case CreateHandleFromBinding: {
     Value *bind = arg(1);
     Value *space = builder.CreateExtractValue(bind, 2);
     Value *cls = builder.CreateZExt(builder.CreateExtractValue(bind, 3), i32);
-    Value *resource = builder.CreateCall(
-        resourceFn, {getContext(func), cls, space, arg(2)});
-    return replace(builder.CreateInsertValue(PoisonValue::get(type), resource, 0));
+    return replace(createHandle(type, cls, space, arg(2)));
   }
   case AnnotateHandle:
     return replace(arg(1));
@@ -729,20 +760,21 @@ Error HostLowering::lowerGroupShared() {
   SmallVector<Constant *> constants(shared.begin(), shared.end());
   convertUsersOfConstantsToInstructions(constants);
   for (GlobalVariable *global : shared) {
-    DenseMap<Function *, Value *> addresses;
+    Value *address = nullptr;
     for (Use &use : make_early_inc_range(global->uses())) {
       auto *user = dyn_cast<Instruction>(use.getUser());
       if (!user)
         return makeError("groupshared variable '" + global->getName() +
                          "' used outside a function");
-      Function &func = *user->getFunction();
-      Value *&address = addresses[&func];
+      if (user->getFunction() != lane)
+        return makeError("not supported yet: groupshared variable '" +
+                         global->getName() +
+                         "' used outside the entry function");
       if (!address) {
-        Value *ctx = getContext(func);
-        IRBuilder<> entry(cast<Instruction>(ctx)->getNextNode());
+        IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
         Value *base = entry.CreateLoad(
             ptrType, entry.CreateConstInBoundsGEP1_32(
-                         i8, ctx, context_field::GroupShared));
+                         i8, groupContext, group_field::GroupShared));
         Value *field = entry.CreateConstInBoundsGEP1_64(i8, base,
                                                         offsets[global]);
         address = entry.CreateAddrSpaceCast(field, global->getType(),
@@ -755,10 +787,65 @@ Error HostLowering::lowerGroupShared() {
   return Error::success();
 }
 
+Error HostLowering::createLaneFunction(Function *entry) {
+  if (!entry->arg_empty() || !entry->getReturnType()->isVoidTy())
+    return makeError("the entry function '" + entry->getName() +
+                     "' must take no arguments and return void");
+  Type *voidType = builder.getVoidTy();
+  lane = Function::Create(
+      FunctionType::get(voidType, {ptrType, i32, i32, i32}, false),
+      GlobalValue::ExternalLinkage, HostLaneFunctionName, module);
+  lane->splice(lane->end(), entry);
+  lane->copyAttributesFrom(entry);
+  lane->setLinkage(GlobalValue::ExternalLinkage);
+  // The group function runs the lanes in a loop; inlining the lane there
+  // lets the optimizer hoist what does not depend on the thread.
+  lane->addFnAttr(Attribute::AlwaysInline);
+  groupContext = lane->getArg(0);
+  groupContext->setName("group");
+  static const char *names[] = {"x", "y", "z"};
+  for (unsigned i = 0; i < 3; ++i) {
+    laneIds[i] = lane->getArg(1 + i);
+    laneIds[i]->setName(names[i]);
+  }
+  entry->eraseFromParent();
+  return Error::success();
+}
+
+void HostLowering::createGroupFunction() {
+  // for (i = 0; i < X*Y*Z; ++i) lane(group, i % X, i / X % Y, i / (X*Y))
+  Function *group = Function::Create(
+      FunctionType::get(builder.getVoidTy(), {ptrType}, false),
+      GlobalValue::ExternalLinkage, HostGroupFunctionName, module);
+  BasicBlock *entry = BasicBlock::Create(context, "entry", group);
+  BasicBlock *loop = BasicBlock::Create(context, "lanes", group);
+  BasicBlock *exit = BasicBlock::Create(context, "exit", group);
+  builder.SetInsertPoint(entry);
+  builder.CreateBr(loop);
+  builder.SetInsertPoint(loop);
+  PHINode *index = builder.CreatePHI(i32, 2, "lane");
+  index->addIncoming(builder.getInt32(0), entry);
+  Value *x = builder.CreateURem(index, builder.getInt32(numThreads[0]));
+  Value *rows = builder.CreateUDiv(index, builder.getInt32(numThreads[0]));
+  Value *y = builder.CreateURem(rows, builder.getInt32(numThreads[1]));
+  Value *z = builder.CreateUDiv(
+      index, builder.getInt32(numThreads[0] * numThreads[1]));
+  builder.CreateCall(lane, {group->getArg(0), x, y, z});
+  Value *next = builder.CreateAdd(index, builder.getInt32(1));
+  index->addIncoming(next, loop);
+  uint32_t lanes = numThreads[0] * numThreads[1] * numThreads[2];
+  builder.CreateCondBr(builder.CreateICmpULT(next, builder.getInt32(lanes)),
+                       loop, exit);
+  builder.SetInsertPoint(exit);
+  builder.CreateRetVoid();
+}
+
 Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
   Function *entry = module.getFunction(entryName);
   if (!entry || entry->isDeclaration())
     return makeError("the module has no entry function '" + entryName + "'");
+  if (Error error = createLaneFunction(entry))
+    return std::move(error);
   SmallVector<CallInst *> calls;
   for (Function &func : module)
     if (func.getName().starts_with("dx.op."))
@@ -767,6 +854,10 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
           calls.push_back(call);
   for (CallInst *call : calls) {
     StringRef name = call->getCalledFunction()->getName();
+    if (call->getFunction() != lane)
+      return makeError("not supported yet: " + name +
+                       " outside the entry function (DXIL inlines every "
+                       "call into the entry)");
     StringRef className = name.drop_front(strlen("dx.op.")).split('.').first;
     auto *opcode = call->arg_size() ? dyn_cast<ConstantInt>(call->getArgOperand(0))
                                     : nullptr;
@@ -783,21 +874,21 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
     }
   if (Error error = lowerGroupShared())
     return std::move(error);
-  entry->setName(HostEntryName);
-  entry->setLinkage(GlobalValue::ExternalLinkage);
+  createGroupFunction();
   HostShaderInfo info;
-  info.resources = ranges;
   info.groupSharedBytes = groupSharedBytes;
   info.usesGroupSync = usesGroupSync;
   return info;
 }
 
 Expected<HostShaderInfo>
-mlir::hlsl::exec::lowerDXILForHost(Module &module, StringRef entryName) {
+mlir::hlsl::exec::lowerDXILForHost(Module &module, StringRef entryName,
+                                   std::array<uint32_t, 3> numThreads,
+                                   ResourceResolver resolve) {
   Expected<std::vector<ShaderResourceRange>> ranges =
       readShaderResources(module);
   if (!ranges)
     return ranges.takeError();
-  HostLowering lowering(module, std::move(*ranges));
+  HostLowering lowering(module, std::move(*ranges), numThreads, resolve);
   return lowering.run(entryName);
 }

@@ -4,13 +4,14 @@
 // container may come from anywhere), lowered for the host, optimized and
 // compiled with ORC's LLJIT. Groups are handed out to worker threads. A
 // group whose shader never synchronizes runs its lanes one after another;
-// otherwise each lane is a fiber (ucontext) and GroupMemoryBarrierWith-
+// otherwise each lane is a fiber (Fiber.h) and GroupMemoryBarrierWith-
 // GroupSync switches back to the group's scheduler, which resumes the
 // lanes once all of them have arrived.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Execution/ShaderRunner.h"
+#include "Fiber.h"
 #include "HLSL/Driver/ContainerFromModule.h"
 #include "HLSL/Execution/HostLowering.h"
 #include "HLSL/Execution/RuntimeABI.h"
@@ -37,16 +38,6 @@
 #include <thread>
 
 #include <sys/mman.h>
-#include <ucontext.h>
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HLSL_RUN_ASAN 1
-#endif
-#endif
-#ifdef HLSL_RUN_ASAN
-#include <sanitizer/common_interface_defs.h>
-#endif
 
 using namespace llvm;
 using namespace mlir::hlsl;
@@ -70,7 +61,9 @@ public:
   std::array<uint32_t, 3> groupCount = {1, 1, 1};
   uint64_t groupSharedBytes = 0;
   bool usesGroupSync = false;
-  void (*entry)() = nullptr;
+  /// The JIT-compiled lane and group functions (HostLowering.h).
+  void (*lane)(GroupContext *, uint32_t, uint32_t, uint32_t) = nullptr;
+  void (*group)(GroupContext *) = nullptr;
 
   std::mutex errorMutex;
   std::string firstError;
@@ -88,33 +81,21 @@ public:
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One lane of a group running as a fiber.
+/// One lane of a group that synchronizes: a fiber.
 struct Lane {
-  ThreadContext context;
-  ucontext_t fiber;
-  bool done = false;
-#ifdef HLSL_RUN_ASAN
-  void *fakeStack = nullptr;
-#endif
+  GroupContext *group = nullptr;
+  uint32_t id[3] = {0, 0, 0};
+  Fiber fiber;
 };
 
-/// Per OS thread: the running lane's context and, while a group runs as
-/// fibers, the scheduler to return to.
-thread_local ThreadContext *currentContext = nullptr;
-thread_local ucontext_t *schedulerFiber = nullptr;
+/// The lane running on this OS thread, while its group runs as fibers.
 thread_local Lane *currentLane = nullptr;
-#ifdef HLSL_RUN_ASAN
-thread_local const void *schedulerStackBottom = nullptr;
-thread_local size_t schedulerStackSize = 0;
-#endif
 } // namespace
 
-extern "C" ThreadContext *hlslrt_context() { return currentContext; }
-
-extern "C" RuntimeResource *hlslrt_resource(ThreadContext *context,
+extern "C" RuntimeResource *hlslrt_resource(GroupContext *group,
                                             uint32_t resourceClass,
                                             uint32_t space, uint32_t reg) {
-  DispatchState &state = *context->dispatch;
+  DispatchState &state = *group->dispatch;
   auto it = state.bindings.find({resourceClass, space, reg});
   if (it != state.bindings.end())
     return it->second;
@@ -125,19 +106,10 @@ extern "C" RuntimeResource *hlslrt_resource(ThreadContext *context,
   return &state.unbound;
 }
 
-extern "C" void hlslrt_group_sync(ThreadContext *context) {
-  auto *lane = static_cast<Lane *>(context->fiber);
-  if (!lane)
-    return; // One lane per group: nothing to wait for.
-#ifdef HLSL_RUN_ASAN
-  __sanitizer_start_switch_fiber(&lane->fakeStack, schedulerStackBottom,
-                                 schedulerStackSize);
-#endif
-  swapcontext(&lane->fiber, schedulerFiber);
-#ifdef HLSL_RUN_ASAN
-  __sanitizer_finish_switch_fiber(lane->fakeStack, &schedulerStackBottom,
-                                  &schedulerStackSize);
-#endif
+extern "C" void hlslrt_group_sync(GroupContext *) {
+  // Groups of one lane run without fibers: nothing to wait for.
+  if (currentLane)
+    currentLane->fiber.yield();
 }
 
 //===----------------------------------------------------------------------===//
@@ -171,93 +143,52 @@ public:
 
   void run(uint32_t gx, uint32_t gy, uint32_t gz) {
     std::fill(groupShared.begin(), groupShared.end(), 0);
-    const std::array<uint32_t, 3> &n = state.numThreads;
-    unsigned index = 0;
-    for (uint32_t z = 0; z < n[2]; ++z)
-      for (uint32_t y = 0; y < n[1]; ++y)
-        for (uint32_t x = 0; x < n[0]; ++x, ++index) {
-          ThreadContext &c = lanes[index].context;
-          c = ThreadContext();
-          c.groupId[0] = gx, c.groupId[1] = gy, c.groupId[2] = gz;
-          c.threadIdInGroup[0] = x, c.threadIdInGroup[1] = y,
-          c.threadIdInGroup[2] = z;
-          c.threadId[0] = gx * n[0] + x;
-          c.threadId[1] = gy * n[1] + y;
-          c.threadId[2] = gz * n[2] + z;
-          c.flatThreadIdInGroup = index;
-          c.groupShared = groupShared.data();
-          c.dispatch = &state;
-        }
+    group.groupId[0] = gx, group.groupId[1] = gy, group.groupId[2] = gz;
+    group.groupShared = groupShared.data();
+    group.dispatch = &state;
     if (!stacks) {
-      for (Lane &lane : lanes) {
-        currentContext = &lane.context;
-        state.entry();
-      }
-      currentContext = nullptr;
+      state.group(&group);
       return;
     }
     runAsFibers();
   }
 
 private:
-  static void laneMain() {
-    Lane *lane = currentLane;
-#ifdef HLSL_RUN_ASAN
-    __sanitizer_finish_switch_fiber(nullptr, &schedulerStackBottom,
-                                    &schedulerStackSize);
-#endif
-    lane->context.dispatch->entry();
-    lane->done = true;
-#ifdef HLSL_RUN_ASAN
-    // This fiber ends: returning switches to uc_link, the scheduler.
-    __sanitizer_start_switch_fiber(nullptr, schedulerStackBottom,
-                                   schedulerStackSize);
-#endif
+  static void runLane(void *argument) {
+    auto *lane = static_cast<Lane *>(argument);
+    lane->group->dispatch->lane(lane->group, lane->id[0], lane->id[1],
+                                lane->id[2]);
   }
 
   void runAsFibers() {
-    ucontext_t scheduler;
+    const std::array<uint32_t, 3> &n = state.numThreads;
     for (size_t i = 0; i < lanes.size(); ++i) {
       Lane &lane = lanes[i];
-      lane.done = false;
-      lane.context.fiber = &lane;
-      getcontext(&lane.fiber);
-      lane.fiber.uc_stack.ss_sp = stacks + i * FiberStackSize;
-      lane.fiber.uc_stack.ss_size = FiberStackSize;
-      lane.fiber.uc_link = &scheduler;
-      makecontext(&lane.fiber, laneMain, 0);
+      lane.group = &group;
+      lane.id[0] = uint32_t(i % n[0]);
+      lane.id[1] = uint32_t(i / n[0] % n[1]);
+      lane.id[2] = uint32_t(i / (n[0] * n[1]));
+      lane.fiber.reset(stacks + i * FiberStackSize, FiberStackSize, runLane,
+                       &lane);
     }
-    schedulerFiber = &scheduler;
     // Each round runs every unfinished lane up to its next barrier (or its
     // end); a barrier releases when all lanes have reached it.
     bool unfinished = true;
     while (unfinished) {
       unfinished = false;
-      for (size_t i = 0; i < lanes.size(); ++i) {
-        Lane &lane = lanes[i];
-        if (lane.done)
+      for (Lane &lane : lanes) {
+        if (lane.fiber.isDone())
           continue;
         currentLane = &lane;
-        currentContext = &lane.context;
-#ifdef HLSL_RUN_ASAN
-        void *fakeStack = nullptr;
-        __sanitizer_start_switch_fiber(&fakeStack, stacks + i * FiberStackSize,
-                                       FiberStackSize);
-#endif
-        swapcontext(&scheduler, &lane.fiber);
-#ifdef HLSL_RUN_ASAN
-        __sanitizer_finish_switch_fiber(fakeStack, nullptr, nullptr);
-#endif
-        if (!lane.done)
-          unfinished = true;
+        lane.fiber.resume();
+        unfinished |= !lane.fiber.isDone();
       }
     }
     currentLane = nullptr;
-    currentContext = nullptr;
-    schedulerFiber = nullptr;
   }
 
   DispatchState &state;
+  GroupContext group;
   std::vector<Lane> lanes;
   std::vector<uint8_t> groupShared;
   uint8_t *stacks = nullptr;
@@ -549,17 +480,25 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (!entry)
     return makeError("the module does not define entry '" + info->entryName +
                      "'");
-  Expected<HostShaderInfo> host = lowerDXILForHost(*module, entry->getName());
-  if (!host)
-    return host.takeError();
-
+  Expected<std::vector<ShaderResourceRange>> ranges =
+      readShaderResources(*module);
+  if (!ranges)
+    return ranges.takeError();
   DispatchState state;
   state.numThreads = *info->numThreads;
   state.groupCount = pipeline.dispatchGroupCount;
+  if (Error error = bindResources(pipeline, *ranges, state))
+    return error;
+  Expected<HostShaderInfo> host = lowerDXILForHost(
+      *module, entry->getName(), state.numThreads,
+      [&](unsigned cls, uint32_t space, uint32_t reg) -> RuntimeResource * {
+        auto it = state.bindings.find({cls, space, reg});
+        return it == state.bindings.end() ? nullptr : it->second;
+      });
+  if (!host)
+    return host.takeError();
   state.groupSharedBytes = host->groupSharedBytes;
   state.usesGroupSync = host->usesGroupSync;
-  if (Error error = bindResources(pipeline, host->resources, state))
-    return error;
   if (statistics)
     statistics->loadSeconds = seconds(start);
 
@@ -589,7 +528,6 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
         orc::ExecutorAddr::fromPtr(function),
         JITSymbolFlags::Exported | JITSymbolFlags::Callable};
   };
-  define("hlslrt_context", &hlslrt_context);
   define("hlslrt_resource", &hlslrt_resource);
   define("hlslrt_group_sync", &hlslrt_group_sync);
   if (Error error = library.define(orc::absoluteSymbols(std::move(runtime))))
@@ -604,10 +542,14 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (Error error = (*jit)->addIRModule(
           orc::ThreadSafeModule(std::move(module), std::move(context))))
     return error;
-  Expected<orc::ExecutorAddr> address = (*jit)->lookup(HostEntryName);
-  if (!address)
-    return address.takeError();
-  state.entry = address->toPtr<void (*)()>();
+  Expected<orc::ExecutorAddr> lane = (*jit)->lookup(HostLaneFunctionName);
+  if (!lane)
+    return lane.takeError();
+  Expected<orc::ExecutorAddr> group = (*jit)->lookup(HostGroupFunctionName);
+  if (!group)
+    return group.takeError();
+  state.lane = lane->toPtr<decltype(state.lane)>();
+  state.group = group->toPtr<decltype(state.group)>();
   if (statistics)
     statistics->jitSeconds = seconds(start);
 

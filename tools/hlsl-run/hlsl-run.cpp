@@ -49,7 +49,8 @@ llvm::cl::opt<std::string>
                                    "pipeline YAML"),
                llvm::cl::value_desc("file"));
 llvm::cl::opt<unsigned>
-    jobs("j", llvm::cl::desc("Worker threads (default: one per core)"),
+    jobs("j", llvm::cl::Prefix,
+         llvm::cl::desc("Worker threads (default: one per core)"),
          llvm::cl::init(0));
 llvm::cl::opt<bool>
     printStats("run-stats",

@@ -10,9 +10,11 @@
 #ifndef HLSL_EXECUTION_HOSTLOWERING_H
 #define HLSL_EXECUTION_HOSTLOWERING_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,25 +46,37 @@ struct ShaderResourceRange {
 
 /// What the runtime needs to know about the lowered shader.
 struct HostShaderInfo {
-  std::vector<ShaderResourceRange> resources;
   /// Bytes of groupshared memory per group.
   uint64_t groupSharedBytes = 0;
   /// The shader waits for its group (GroupMemoryBarrierWithGroupSync...).
   bool usesGroupSync = false;
 };
 
-/// The name the entry function has after lowerDXILForHost.
-inline constexpr const char *HostEntryName = "hlsl.run.entry";
+struct RuntimeResource;
+
+/// After lowerDXILForHost: `void lane(GroupContext *, i32 x, i32 y, i32 z)`
+/// runs one lane (thread-in-group ids x, y, z) ...
+inline constexpr const char *HostLaneFunctionName = "hlsl.run.lane";
+/// ... and `void group(GroupContext *)` runs every lane of a group, one after
+/// another (for shaders that do not synchronize their group).
+inline constexpr const char *HostGroupFunctionName = "hlsl.run.group";
+
+/// The record bound at a register, or null if the pipeline binds none.
+using ResourceResolver = llvm::function_ref<RuntimeResource *(
+    unsigned resourceClass, uint32_t space, uint32_t reg)>;
 
 /// Reads `!dx.resources` of a DXIL module.
 llvm::Expected<std::vector<ShaderResourceRange>>
 readShaderResources(const llvm::Module &module);
 
-/// Rewrites `module` (a DXIL compute shader whose entry is `entryName`) for
-/// the host. Fails with "not supported yet: ..." for DXIL operations the
-/// runtime does not implement (wave operations, sampling, ...).
-llvm::Expected<HostShaderInfo> lowerDXILForHost(llvm::Module &module,
-                                                llvm::StringRef entryName);
+/// Rewrites `module` (a DXIL compute shader whose entry is `entryName`, with
+/// `numThreads` lanes per group) for the host. Handles of registers known
+/// at compile time become the records `resolve` returns. Fails with "not
+/// supported yet: ..." for DXIL operations the runtime does not implement
+/// (wave operations, sampling, ...).
+llvm::Expected<HostShaderInfo>
+lowerDXILForHost(llvm::Module &module, llvm::StringRef entryName,
+                 std::array<uint32_t, 3> numThreads, ResourceResolver resolve);
 
 } // namespace mlir::hlsl::exec
 

@@ -72,52 +72,39 @@ static_assert(offsetof(RuntimeResource, sink) == resource_field::Sink);
 
 class DispatchState;
 
-/// The state of one shader thread (lane).
-struct ThreadContext {
-  uint32_t threadId[3] = {0, 0, 0};
+/// The state of one thread group. Lanes get their thread-in-group ids as
+/// arguments; everything else they need is here.
+struct GroupContext {
   uint32_t groupId[3] = {0, 0, 0};
-  uint32_t threadIdInGroup[3] = {0, 0, 0};
-  uint32_t flatThreadIdInGroup = 0;
+  uint32_t reserved = 0;
   /// This group's groupshared memory.
   uint8_t *groupShared = nullptr;
   DispatchState *dispatch = nullptr;
-  /// The fiber running this lane when the shader synchronizes its group.
-  void *fiber = nullptr;
 };
 
-namespace context_field {
-constexpr unsigned ThreadId = 0;
-constexpr unsigned GroupId = 12;
-constexpr unsigned ThreadIdInGroup = 24;
-constexpr unsigned FlatThreadIdInGroup = 36;
-constexpr unsigned GroupShared = 40;
-} // namespace context_field
+namespace group_field {
+constexpr unsigned GroupId = 0;
+constexpr unsigned GroupShared = 16;
+} // namespace group_field
 
-static_assert(offsetof(ThreadContext, threadId) == context_field::ThreadId);
-static_assert(offsetof(ThreadContext, groupId) == context_field::GroupId);
-static_assert(offsetof(ThreadContext, threadIdInGroup) ==
-              context_field::ThreadIdInGroup);
-static_assert(offsetof(ThreadContext, flatThreadIdInGroup) ==
-              context_field::FlatThreadIdInGroup);
-static_assert(offsetof(ThreadContext, groupShared) ==
-              context_field::GroupShared);
+static_assert(offsetof(GroupContext, groupId) == group_field::GroupId);
+static_assert(offsetof(GroupContext, groupShared) == group_field::GroupShared);
 
 } // namespace mlir::hlsl::exec
 
 /// The runtime entry points JIT-compiled shaders call (C linkage, resolved
 /// by name when the shader is linked).
 extern "C" {
-/// The context of the lane running on this OS thread.
-mlir::hlsl::exec::ThreadContext *hlslrt_context();
 /// The resource bound at `register` of `resourceClass` (0 t, 1 u, 2 b, 3 s)
-/// in `space`. An unbound register yields an empty resource and records an
-/// error that fails the run.
+/// in `space`, for registers only known at run time (registers known when
+/// the shader is compiled are resolved then). An unbound register yields
+/// an empty resource and records an error that fails the run.
 mlir::hlsl::exec::RuntimeResource *
-hlslrt_resource(mlir::hlsl::exec::ThreadContext *context,
-                uint32_t resourceClass, uint32_t space, uint32_t reg);
+hlslrt_resource(mlir::hlsl::exec::GroupContext *group, uint32_t resourceClass,
+                uint32_t space, uint32_t reg);
 /// GroupMemoryBarrierWithGroupSync and friends: waits until every lane of
 /// the group has arrived.
-void hlslrt_group_sync(mlir::hlsl::exec::ThreadContext *context);
+void hlslrt_group_sync(mlir::hlsl::exec::GroupContext *group);
 }
 
 #endif // HLSL_EXECUTION_RUNTIMEABI_H

@@ -240,6 +240,26 @@ struct LowerResourceAccess
     return ptr && ptr.getAddressSpace() == AddressSpace::Device;
   }
 
+  /// Typed buffers and textures are accessed a whole element at a time (the
+  /// DXIL ops take no byte offset): a component access `B[i].y` becomes
+  /// the element's load plus an extract, or a read-modify-write. Returns
+  /// the vector element type and the component index, or null when `addr`
+  /// is not a component of a typed element.
+  static std::pair<VectorType, Value> getTypedComponent(OpBuilder &b,
+                                                        Location loc,
+                                                        const BufferAddress &addr) {
+    auto resource = cast<ResourceType>(addr.handle.getType());
+    auto element = dyn_cast<VectorType>(resource.getValueType());
+    if (!isTypedResource(resource.getKind()) || !element ||
+        addr.type == Type(element))
+      return {};
+    int64_t bytes = getStructuredLayout(element.getElementType()).size;
+    Value component = arith::DivUIOp::create(b, loc, addr.offset,
+                                             constI32(b, loc, bytes));
+    return {element, arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                                component)};
+  }
+
   LogicalResult lower(Operation *op) {
     OpBuilder b(op);
     Location loc = op->getLoc();
@@ -250,6 +270,18 @@ struct LowerResourceAccess
       if (mlir::failed(addr))
         return op->emitError()
                << "not supported yet: this resource element access";
+      if (auto [element, component] = getTypedComponent(b, loc, *addr);
+          element) {
+        Value whole =
+            loadValue(b, loc, *addr, element, constI32(b, loc, 0));
+        if (!whole)
+          return op->emitError() << "not supported yet: loading " << element
+                                 << " from a buffer";
+        load.getResult().replaceAllUsesWith(
+            vector::ExtractOp::create(b, loc, whole, OpFoldResult(component)));
+        load.erase();
+        return success();
+      }
       Value value = loadValue(b, loc, *addr, addr->type, addr->offset);
       if (!value)
         return op->emitError() << "not supported yet: loading "
@@ -269,6 +301,19 @@ struct LowerResourceAccess
       if (resource.getResourceClass() != ResourceClass::UAV)
         return op->emitError() << "cannot write to the read-only "
                                << stringifyResourceKind(resource.getKind());
+      if (auto [element, component] = getTypedComponent(b, loc, *addr);
+          element) {
+        Value zero = constI32(b, loc, 0);
+        Value whole = loadValue(b, loc, *addr, element, zero);
+        if (!whole)
+          return op->emitError() << "not supported yet: loading " << element
+                                 << " from a buffer";
+        Value updated = vector::InsertOp::create(
+            b, loc, store.getValue(), whole, OpFoldResult(component));
+        storeValue(b, loc, *addr, updated, zero);
+        store.erase();
+        return success();
+      }
       storeValue(b, loc, *addr, store.getValue(), addr->offset);
       store.erase();
       return success();

@@ -1,0 +1,138 @@
+//===- Fiber.cpp - stackful coroutines for the lanes of a group -----------===//
+
+#include "Fiber.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HLSL_FIBER_ASAN 1
+#endif
+#endif
+#ifdef HLSL_FIBER_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+using namespace mlir::hlsl::exec;
+
+namespace {
+/// The fiber resume() is starting; read once by Fiber::start.
+thread_local Fiber *startingFiber = nullptr;
+} // namespace
+
+#if defined(__x86_64__)
+// Saves the callee-saved registers, MXCSR and the x87 control word on the
+// current stack, stores the stack pointer to *save and continues on the
+// stack `load` (whose top has the same layout).
+extern "C" void hlsl_run_switch_stack(void **save, void *load);
+asm(R"(
+  .text
+  .p2align 4
+  .type hlsl_run_switch_stack,@function
+hlsl_run_switch_stack:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size hlsl_run_switch_stack, .-hlsl_run_switch_stack
+)");
+
+void Fiber::reset(uint8_t *stack, size_t size, void (*body)(void *),
+                  void *argument) {
+  this->stack = stack;
+  stackSize = size;
+  this->body = body;
+  this->argument = argument;
+  done = false;
+  // The first switch pops a control word, six registers and "returns" to
+  // start() with the stack 8 bytes off 16-byte alignment, as at any call.
+  auto top = reinterpret_cast<uintptr_t>(stack + size) & ~uintptr_t(15);
+  auto *frame = reinterpret_cast<uint64_t *>(top - 16 - 56);
+  frame[0] = 0x037F00001F80ull; // MXCSR defaults; x87 control word 0x37F
+  for (unsigned i = 1; i <= 6; ++i)
+    frame[i] = 0;
+  frame[7] = reinterpret_cast<uint64_t>(&Fiber::start);
+  stackPointer = frame;
+}
+
+void Fiber::switchToFiber() {
+  hlsl_run_switch_stack(&schedulerStackPointer, stackPointer);
+}
+
+void Fiber::switchToScheduler() {
+  hlsl_run_switch_stack(&stackPointer, schedulerStackPointer);
+}
+#else
+void Fiber::reset(uint8_t *stack, size_t size, void (*body)(void *),
+                  void *argument) {
+  this->stack = stack;
+  stackSize = size;
+  this->body = body;
+  this->argument = argument;
+  done = false;
+  getcontext(&context);
+  context.uc_stack.ss_sp = stack;
+  context.uc_stack.ss_size = size;
+  context.uc_link = nullptr;
+  makecontext(&context, &Fiber::start, 0);
+}
+void Fiber::switchToFiber() { swapcontext(&schedulerContext, &context); }
+
+void Fiber::switchToScheduler() { swapcontext(&context, &schedulerContext); }
+#endif
+
+void Fiber::start() {
+  Fiber *fiber = startingFiber;
+#ifdef HLSL_FIBER_ASAN
+  __sanitizer_finish_switch_fiber(nullptr, &fiber->schedulerStackBottom,
+                                  &fiber->schedulerStackSize);
+#endif
+  fiber->body(fiber->argument);
+  fiber->done = true;
+#ifdef HLSL_FIBER_ASAN
+  // This stack is never resumed: ASan may forget it.
+  __sanitizer_start_switch_fiber(nullptr, fiber->schedulerStackBottom,
+                                 fiber->schedulerStackSize);
+#endif
+  fiber->switchToScheduler();
+  __builtin_unreachable();
+}
+
+void Fiber::resume() {
+  startingFiber = this;
+#ifdef HLSL_FIBER_ASAN
+  void *schedulerFake = nullptr;
+  __sanitizer_start_switch_fiber(&schedulerFake, stack, stackSize);
+#endif
+  switchToFiber();
+#ifdef HLSL_FIBER_ASAN
+  __sanitizer_finish_switch_fiber(schedulerFake, nullptr, nullptr);
+#endif
+}
+
+void Fiber::yield() {
+#ifdef HLSL_FIBER_ASAN
+  __sanitizer_start_switch_fiber(&fakeStack, schedulerStackBottom,
+                                 schedulerStackSize);
+#endif
+  switchToScheduler();
+#ifdef HLSL_FIBER_ASAN
+  __sanitizer_finish_switch_fiber(fakeStack, &schedulerStackBottom,
+                                  &schedulerStackSize);
+#endif
+}
