@@ -60,6 +60,11 @@ LLVM::LLVMStructType DXILOpBuilder::getDimensionsType() {
   return getNamedStruct("dx.types.Dimensions", {i32, i32, i32, i32});
 }
 
+LLVM::LLVMStructType DXILOpBuilder::getSplitDoubleType() {
+  Type i32 = IntegerType::get(context, 32);
+  return getNamedStruct("dx.types.splitdouble", {i32, i32});
+}
+
 LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
                                              LLVM::LLVMFunctionType type,
                                              dxil::OpAttr attr, Location loc) {

@@ -59,6 +59,8 @@ enum Opcode : unsigned {
   Dot2 = 54,
   Dot3 = 55,
   Dot4 = 56,
+  MakeDouble = 101,
+  SplitDouble = 102,
   CreateHandle = 57,
   CBufferLoadLegacy = 59,
   TextureLoad = 66,
@@ -121,6 +123,8 @@ public:
   /// %dx.types.CBufRet.<o>: 4 x 32-bit, 2 x 64-bit or 8 x 16-bit.
   LLVM::LLVMStructType getCBufRetType(Type element);
   LLVM::LLVMStructType getDimensionsType();
+  /// %dx.types.splitdouble = { i32 lo, i32 hi }.
+  LLVM::LLVMStructType getSplitDoubleType();
 
   /// DXIL's overload suffix: f16 f32 f64 i1 i8 i16 i32 i64.
   static std::string getOverloadName(Type type);

@@ -601,6 +601,45 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       rewriter.replaceOp(op, vectorize(rewriter, loc, type, results, dx));
       return success();
     }
+    if (name == "asdouble" && args.size() == 2) {
+      // MakeDouble(lo, hi) per component.
+      SmallVector<Value> low = scalarize(rewriter, loc, args[0], dx);
+      SmallVector<Value> high = scalarize(rewriter, loc, args[1], dx);
+      if (low.size() != high.size())
+        return op.emitError() << "asdouble operands differ in size";
+      Type f64 = rewriter.getF64Type();
+      SmallVector<Value> results;
+      for (auto [lo, hi] : llvm::zip(low, high))
+        results.push_back(dx.call(rewriter, loc, "makeDouble", f64, dxil::MakeDouble, f64,
+                                  {lo, hi}, dxil::OpAttr::ReadNone));
+      Type type = getTypeConverter()->convertType(op.getType(0));
+      rewriter.replaceOp(op, vectorize(rewriter, loc, type, results, dx));
+      return success();
+    }
+    if (name == "splitdouble" && args.size() == 3 &&
+        isa<LLVM::LLVMPointerType>(args[1].getType()) &&
+        isa<LLVM::LLVMPointerType>(args[2].getType())) {
+      // asuint(double, out lo, out hi): SplitDouble per component.
+      SmallVector<Value> low, high;
+      Type f64 = rewriter.getF64Type();
+      for (Value d : scalarize(rewriter, loc, args[0], dx)) {
+        Value pair = dx.call(rewriter, loc, "splitDouble", f64, dxil::SplitDouble,
+                             dx.getSplitDoubleType(), {d},
+                             dxil::OpAttr::ReadNone);
+        low.push_back(LLVM::ExtractValueOp::create(rewriter, loc, pair, 0));
+        high.push_back(LLVM::ExtractValueOp::create(rewriter, loc, pair, 1));
+      }
+      Type i32 = rewriter.getI32Type();
+      Type type = i32;
+      if (auto vec = dyn_cast<VectorType>(args[0].getType()))
+        type = VectorType::get(vec.getShape(), i32);
+      LLVM::StoreOp::create(rewriter, loc,
+                            vectorize(rewriter, loc, type, low, dx), args[1]);
+      LLVM::StoreOp::create(rewriter, loc,
+                            vectorize(rewriter, loc, type, high, dx), args[2]);
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (name.starts_with("Wave"))
       return lowerWave(op, name, args, rewriter);
     return op.emitError() << "not supported yet: intrinsic '" << name

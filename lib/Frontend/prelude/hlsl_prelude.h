@@ -1035,15 +1035,21 @@ __HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
   __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
 #define __HLSL_ATOMIC_XCHG_V(N, D, V)                                          \
   __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
-// Compare and value are deduced separately so that a literal compare value
-// next to a variable of another integer type is not ambiguous.
-#define __HLSL_ATOMIC_CMP_D(D)                                                 \
-  template <typename C, typename V>                                            \
+// Compare and value have overloads for every integer type each, so that a
+// literal compare value next to a variable of another integer type is not
+// ambiguous. (Templates would be shorter, but Clang 22 refuses to bind a
+// groupshared lvalue to the inout parameter of a function template.)
+#define __HLSL_ATOMIC_CMP_CV(D, C, V)                                          \
   __HLSL_INTRINSIC void InterlockedCompareExchange(inout D dest, C compare,    \
                                                    V value, out D original);   \
-  template <typename C, typename V>                                            \
   __HLSL_INTRINSIC void InterlockedCompareStore(inout D dest, C compare,       \
                                                 V value);
+#define __HLSL_ATOMIC_CMP_C(D, C)                                              \
+  __HLSL_ATOMIC_CMP_CV(D, C, int) __HLSL_ATOMIC_CMP_CV(D, C, uint)             \
+  __HLSL_ATOMIC_CMP_CV(D, C, int64_t) __HLSL_ATOMIC_CMP_CV(D, C, uint64_t)
+#define __HLSL_ATOMIC_CMP_D(D)                                                 \
+  __HLSL_ATOMIC_CMP_C(D, int) __HLSL_ATOMIC_CMP_C(D, uint)                     \
+  __HLSL_ATOMIC_CMP_C(D, int64_t) __HLSL_ATOMIC_CMP_C(D, uint64_t)
 #define __HLSL_ATOMIC_D(M, N, D)                                               \
   M(N, D, int) M(N, D, uint) M(N, D, int64_t) M(N, D, uint64_t)
 #define __HLSL_ATOMIC(M, N)                                                    \

@@ -574,9 +574,12 @@ bool IntrinsicOp::isPure() {
   const IntrinsicInfo *info = lookupIntrinsic(getName());
   if (!info || !info->pure)
     return false;
-  // Methods that return values through out temporaries write them.
+  // Methods that return values through out arguments write them: through
+  // an out_arg temporary, or, once temporaries are materialized (or found
+  // unnecessary), through a plain pointer to the variable.
   return llvm::none_of(getArgs(), [](Value arg) {
-    return isa_and_nonnull<OutArgOp>(arg.getDefiningOp());
+    return isa_and_nonnull<OutArgOp>(arg.getDefiningOp()) ||
+           isa<PointerType>(arg.getType());
   });
 }
 
