@@ -8,13 +8,14 @@
 #endif
 #endif
 #ifdef HLSL_FIBER_ASAN
+#include <pthread.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
 using namespace mlir::hlsl::exec;
 
 namespace {
-/// The fiber resume() is starting; read once by Fiber::start.
+/// The fiber being entered for the first time; read once by Fiber::start.
 thread_local Fiber *startingFiber = nullptr;
 } // namespace
 
@@ -51,14 +52,17 @@ hlsl_run_switch_stack:
   ret
   .size hlsl_run_switch_stack, .-hlsl_run_switch_stack
 )");
+#endif
 
-void Fiber::reset(uint8_t *stack, size_t size, void (*body)(void *),
-                  void *argument) {
+void Fiber::reset(FiberScheduler &scheduler, uint8_t *stack, size_t size,
+                  void (*body)(void *), void *argument) {
+  this->scheduler = &scheduler;
   this->stack = stack;
   stackSize = size;
   this->body = body;
   this->argument = argument;
   done = false;
+#if defined(__x86_64__)
   // The first switch pops a control word, six registers and "returns" to
   // start() with the stack 8 bytes off 16-byte alignment, as at any call.
   auto top = reinterpret_cast<uintptr_t>(stack + size) & ~uintptr_t(15);
@@ -68,71 +72,71 @@ void Fiber::reset(uint8_t *stack, size_t size, void (*body)(void *),
     frame[i] = 0;
   frame[7] = reinterpret_cast<uint64_t>(&Fiber::start);
   stackPointer = frame;
-}
-
-void Fiber::switchToFiber() {
-  hlsl_run_switch_stack(&schedulerStackPointer, stackPointer);
-}
-
-void Fiber::switchToScheduler() {
-  hlsl_run_switch_stack(&stackPointer, schedulerStackPointer);
-}
 #else
-void Fiber::reset(uint8_t *stack, size_t size, void (*body)(void *),
-                  void *argument) {
-  this->stack = stack;
-  stackSize = size;
-  this->body = body;
-  this->argument = argument;
-  done = false;
   getcontext(&context);
   context.uc_stack.ss_sp = stack;
   context.uc_stack.ss_size = size;
   context.uc_link = nullptr;
   makecontext(&context, &Fiber::start, 0);
-}
-void Fiber::switchToFiber() { swapcontext(&schedulerContext, &context); }
-
-void Fiber::switchToScheduler() { swapcontext(&context, &schedulerContext); }
 #endif
+}
 
 void Fiber::start() {
   Fiber *fiber = startingFiber;
 #ifdef HLSL_FIBER_ASAN
-  __sanitizer_finish_switch_fiber(nullptr, &fiber->schedulerStackBottom,
-                                  &fiber->schedulerStackSize);
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
 #endif
   fiber->body(fiber->argument);
   fiber->done = true;
-#ifdef HLSL_FIBER_ASAN
-  // This stack is never resumed: ASan may forget it.
-  __sanitizer_start_switch_fiber(nullptr, fiber->schedulerStackBottom,
-                                 fiber->schedulerStackSize);
-#endif
-  fiber->switchToScheduler();
+  fiber->leave(nullptr);
   __builtin_unreachable();
 }
 
 void Fiber::resume() {
   startingFiber = this;
 #ifdef HLSL_FIBER_ASAN
+  if (!scheduler->stackBottom) {
+    pthread_attr_t attributes;
+    void *bottom = nullptr;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+      pthread_attr_getstack(&attributes, &bottom, &scheduler->stackSize);
+      pthread_attr_destroy(&attributes);
+    }
+    scheduler->stackBottom = bottom;
+  }
   void *schedulerFake = nullptr;
   __sanitizer_start_switch_fiber(&schedulerFake, stack, stackSize);
 #endif
-  switchToFiber();
+#if defined(__x86_64__)
+  hlsl_run_switch_stack(&scheduler->stackPointer, stackPointer);
+#else
+  swapcontext(&scheduler->context, &context);
+#endif
 #ifdef HLSL_FIBER_ASAN
   __sanitizer_finish_switch_fiber(schedulerFake, nullptr, nullptr);
 #endif
 }
 
-void Fiber::yield() {
+void Fiber::leave(Fiber *next) {
+  if (next)
+    startingFiber = next;
 #ifdef HLSL_FIBER_ASAN
-  __sanitizer_start_switch_fiber(&fakeStack, schedulerStackBottom,
-                                 schedulerStackSize);
+  // A finished fiber is never resumed: ASan may forget its fake stack.
+  __sanitizer_start_switch_fiber(done ? nullptr : &fakeStack,
+                                 next ? next->stack : scheduler->stackBottom,
+                                 next ? next->stackSize : scheduler->stackSize);
 #endif
-  switchToScheduler();
+#if defined(__x86_64__)
+  hlsl_run_switch_stack(&stackPointer,
+                        next ? next->stackPointer : scheduler->stackPointer);
+#else
+  swapcontext(&context, next ? &next->context : &scheduler->context);
+#endif
 #ifdef HLSL_FIBER_ASAN
-  __sanitizer_finish_switch_fiber(fakeStack, &schedulerStackBottom,
-                                  &schedulerStackSize);
+  __sanitizer_finish_switch_fiber(fakeStack, nullptr, nullptr);
 #endif
 }
+
+void Fiber::yield() { leave(nullptr); }
+
+void Fiber::switchTo(Fiber &next) { leave(&next); }

@@ -243,6 +243,8 @@ private:
   Function *lane = nullptr;
   Value *groupContext = nullptr;
   Value *laneIds[3] = {nullptr, nullptr, nullptr};
+  /// The records of handles resolved at compile time, by their constant.
+  DenseMap<Value *, RuntimeResource *> resolvedRecords;
   bool usesGroupSync = false;
   uint64_t groupSharedBytes = 0;
 };
@@ -258,8 +260,11 @@ Value *HostLowering::createHandle(Type *handleType, Value *resourceClass,
     if (RuntimeResource *bound = resolve(unsigned(c->getZExtValue()),
                                          uint32_t(s->getZExtValue()),
                                          uint32_t(r->getZExtValue())))
+    {
       record = ConstantExpr::getIntToPtr(
           builder.getInt64(reinterpret_cast<uintptr_t>(bound)), ptrType);
+      resolvedRecords[record] = bound;
+    }
   if (!record)
     record = builder.CreateCall(resourceFn, {groupContext, resourceClass,
                                              space, reg});
@@ -280,8 +285,37 @@ HostLowering::selectComponent(Value *component,
 }
 
 Value *HostLowering::loadField(Value *base, unsigned offset, Type *type) {
+  // Fields of a record resolved at compile time are constants.
+  if (auto it = resolvedRecords.find(base); it != resolvedRecords.end()) {
+    const RuntimeResource &record = *it->second;
+    switch (offset) {
+    case resource_field::Data:
+      return ConstantExpr::getIntToPtr(
+          builder.getInt64(reinterpret_cast<uintptr_t>(record.data)), ptrType);
+    case resource_field::Size:
+      return builder.getInt64(record.size);
+    case resource_field::IndexScale:
+      return builder.getInt32(record.indexScale);
+    case resource_field::Channels:
+      return builder.getInt32(record.channels);
+    case resource_field::ComponentSize:
+      return builder.getInt32(record.componentSize);
+    case resource_field::Width:
+      return builder.getInt32(record.width);
+    case resource_field::Height:
+      return builder.getInt32(record.height);
+    default:
+      break;
+    }
+  }
   Value *address = builder.CreateConstInBoundsGEP1_32(i8, base, offset);
-  return builder.CreateLoad(type, address);
+  LoadInst *load = builder.CreateLoad(type, address);
+  // Resource records and group contexts do not change while lanes run
+  // (the UAV counter is only touched atomically): the optimizer may hoist
+  // these loads out of the lane loop even past buffer stores.
+  load->setMetadata(LLVMContext::MD_invariant_load,
+                    MDNode::get(context, {}));
+  return load;
 }
 
 Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
@@ -573,6 +607,9 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
       LoadInst *load = builder.CreateLoad(
           element, accessPointer(resource, offset, bytes, false));
       load->setAlignment(Align(1));
+      // Constant buffers do not change during a dispatch.
+      load->setMetadata(LLVMContext::MD_invariant_load,
+                        MDNode::get(context, {}));
       result = builder.CreateInsertValue(result, load, i);
     }
     return replace(result);
@@ -772,9 +809,10 @@ Error HostLowering::lowerGroupShared() {
                          "' used outside the entry function");
       if (!address) {
         IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
-        Value *base = entry.CreateLoad(
-            ptrType, entry.CreateConstInBoundsGEP1_32(
-                         i8, groupContext, group_field::GroupShared));
+        IRBuilderBase::InsertPointGuard guard(builder);
+        builder.SetInsertPoint(entry.GetInsertBlock(), entry.GetInsertPoint());
+        Value *base = loadField(groupContext, group_field::GroupShared,
+                                ptrType);
         Value *field = entry.CreateConstInBoundsGEP1_64(i8, base,
                                                         offsets[global]);
         address = entry.CreateAddrSpaceCast(field, global->getType(),

@@ -81,15 +81,18 @@ public:
 //===----------------------------------------------------------------------===//
 
 namespace {
+class GroupRunner;
+
 /// One lane of a group that synchronizes: a fiber.
 struct Lane {
-  GroupContext *group = nullptr;
+  GroupRunner *runner = nullptr;
+  uint32_t index = 0;
   uint32_t id[3] = {0, 0, 0};
   Fiber fiber;
 };
 
-/// The lane running on this OS thread, while its group runs as fibers.
-thread_local Lane *currentLane = nullptr;
+/// The group running as fibers on this OS thread, if any.
+thread_local GroupRunner *currentRunner = nullptr;
 } // namespace
 
 extern "C" RuntimeResource *hlslrt_resource(GroupContext *group,
@@ -104,12 +107,6 @@ extern "C" RuntimeResource *hlslrt_resource(GroupContext *group,
                     " (space " + std::to_string(space) +
                     "), which the pipeline does not bind");
   return &state.unbound;
-}
-
-extern "C" void hlslrt_group_sync(GroupContext *) {
-  // Groups of one lane run without fibers: nothing to wait for.
-  if (currentLane)
-    currentLane->fiber.yield();
 }
 
 //===----------------------------------------------------------------------===//
@@ -153,48 +150,80 @@ public:
     runAsFibers();
   }
 
+  /// At a barrier: the next unfinished lane of this round continues; after
+  /// the last one, the scheduler starts the next round.
+  void sync() {
+    Lane &lane = lanes[running];
+    for (uint32_t next = running + 1; next < lanes.size(); ++next)
+      if (!lanes[next].fiber.isDone()) {
+        running = next;
+        lane.fiber.switchTo(lanes[next].fiber);
+        return;
+      }
+    lane.fiber.yield();
+  }
+
 private:
   static void runLane(void *argument) {
     auto *lane = static_cast<Lane *>(argument);
-    lane->group->dispatch->lane(lane->group, lane->id[0], lane->id[1],
-                                lane->id[2]);
+    GroupRunner &runner = *lane->runner;
+    runner.state.lane(&runner.group, lane->id[0], lane->id[1], lane->id[2]);
+    --runner.unfinished;
   }
 
   void runAsFibers() {
     const std::array<uint32_t, 3> &n = state.numThreads;
     for (size_t i = 0; i < lanes.size(); ++i) {
       Lane &lane = lanes[i];
-      lane.group = &group;
+      lane.runner = this;
+      lane.index = uint32_t(i);
       lane.id[0] = uint32_t(i % n[0]);
       lane.id[1] = uint32_t(i / n[0] % n[1]);
       lane.id[2] = uint32_t(i / (n[0] * n[1]));
-      lane.fiber.reset(stacks + i * FiberStackSize, FiberStackSize, runLane,
-                       &lane);
+      // Stagger the stack tops by a cache line per lane: stacks that start
+      // at the same offset in their pages compete for the same cache sets.
+      size_t stagger = (i % 64) * 64;
+      lane.fiber.reset(scheduler, stacks + i * FiberStackSize,
+                       FiberStackSize - stagger, runLane, &lane);
     }
-    // Each round runs every unfinished lane up to its next barrier (or its
-    // end); a barrier releases when all lanes have reached it.
-    bool unfinished = true;
+    unfinished = lanes.size();
+    currentRunner = this;
+    // Lanes pass control along at barriers; control comes back here after
+    // the last lane of a round waits, or when a lane ends (then the round
+    // goes on with the lanes after it).
+    uint32_t next = 0;
     while (unfinished) {
-      unfinished = false;
-      for (Lane &lane : lanes) {
-        if (lane.fiber.isDone())
-          continue;
-        currentLane = &lane;
-        lane.fiber.resume();
-        unfinished |= !lane.fiber.isDone();
+      while (next < lanes.size() && lanes[next].fiber.isDone())
+        ++next;
+      if (next == lanes.size()) {
+        next = 0;
+        continue;
       }
+      running = next;
+      lanes[next].fiber.resume();
+      next = running + 1;
     }
-    currentLane = nullptr;
+    currentRunner = nullptr;
   }
 
   DispatchState &state;
   GroupContext group;
   std::vector<Lane> lanes;
+  FiberScheduler scheduler;
+  /// The lane running now and how many have not ended.
+  uint32_t running = 0;
+  size_t unfinished = 0;
   std::vector<uint8_t> groupShared;
   uint8_t *stacks = nullptr;
   size_t stackBytes = 0;
 };
 } // namespace
+
+extern "C" void hlslrt_group_sync(GroupContext *) {
+  // Groups of one lane run without fibers: nothing to wait for.
+  if (currentRunner)
+    currentRunner->sync();
+}
 
 static Error dispatch(DispatchState &state, unsigned jobs) {
   uint64_t groups = uint64_t(state.groupCount[0]) * state.groupCount[1] *
@@ -516,6 +545,8 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   module->setTargetTriple((*machine)->getTargetTriple());
   module->setDataLayout((*machine)->createDataLayout());
   optimizeForHost(*module, **machine);
+  if (options.printHostIR)
+    module->print(*options.printHostIR, nullptr);
 
   Expected<std::unique_ptr<orc::LLJIT>> jit =
       orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
@@ -553,11 +584,16 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (statistics)
     statistics->jitSeconds = seconds(start);
 
-  start = Clock::now();
-  if (Error error = dispatch(state, options.jobs))
-    return error;
+  std::vector<double> runs;
+  for (unsigned i = 0; i < std::max(1u, options.repeat); ++i) {
+    start = Clock::now();
+    if (Error error = dispatch(state, options.jobs))
+      return error;
+    runs.push_back(seconds(start));
+  }
   if (statistics) {
-    statistics->runSeconds = seconds(start);
+    std::sort(runs.begin(), runs.end());
+    statistics->runSeconds = runs[runs.size() / 2];
     statistics->threads = uint64_t(state.groupCount[0]) * state.groupCount[1] *
                           state.groupCount[2] * state.numThreads[0] *
                           state.numThreads[1] * state.numThreads[2];

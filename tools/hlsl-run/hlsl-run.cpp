@@ -57,6 +57,17 @@ llvm::cl::opt<bool>
                llvm::cl::desc("Print load, JIT and run times and the "
                               "threads executed per second to stderr"));
 
+llvm::cl::opt<unsigned> repeat(
+    "repeat",
+    llvm::cl::desc("Dispatch N times and report the median run time with "
+                   "--run-stats (for benchmarks: the buffers see every "
+                   "dispatch, so Results usually fail)"),
+    llvm::cl::init(1));
+llvm::cl::opt<bool> printHostIR(
+    "print-host-ir",
+    llvm::cl::desc("Print the shader as optimized LLVM IR for the host (what "
+                   "the JIT compiles) to stdout"));
+
 llvm::cl::OptionCategory dxcCategory("Compiling HLSL input (DXC-style)");
 llvm::cl::opt<std::string>
     targetProfile("T", llvm::cl::desc("Target profile (default cs_6_6)"),
@@ -164,6 +175,9 @@ int main(int argc, char **argv) {
 
   exec::RunOptions options;
   options.jobs = jobs;
+  options.repeat = repeat;
+  if (printHostIR)
+    options.printHostIR = &llvm::outs();
   exec::RunStatistics statistics;
   if (llvm::Error error =
           exec::runComputeShader(container, *pipeline, options, &statistics))

@@ -19,6 +19,11 @@ namespace mlir::hlsl::exec {
 struct RunOptions {
   /// Worker threads; 0 means one per core.
   unsigned jobs = 0;
+  /// Dispatches the shader this many times (benchmarks: the buffers see
+  /// every dispatch); the statistics report the median run.
+  unsigned repeat = 1;
+  /// Where to print the host module after optimization (null: nowhere).
+  llvm::raw_ostream *printHostIR = nullptr;
 };
 
 struct RunStatistics {
@@ -26,7 +31,7 @@ struct RunStatistics {
   double loadSeconds = 0;
   /// LLVM optimization and machine-code generation.
   double jitSeconds = 0;
-  /// Running every group.
+  /// Running every group (the median of the repeated dispatches).
   double runSeconds = 0;
   uint64_t threads = 0;
 };
