@@ -4,7 +4,7 @@
 # seeded from test/ and examples/. Crashes land in fuzz/crashes/<target>/.
 #   scripts/fuzz.sh [minutes] [target...]
 # Targets: import (HLSL source), mlir (.mlir into the pipeline), container
-# (DXIL containers into the reader). Fork mode keeps fuzzing after a crash,
+# (DXIL containers into the reader), pipeline (hlsl-run's pipeline YAML). Fork mode keeps fuzzing after a crash,
 # so every target runs its full time and collects every crash it finds.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -12,10 +12,11 @@ build=${HLSL_FUZZ_BUILD_DIR:-$root/build-fuzz}
 minutes=${1:-10}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(import mlir container)
+((${#targets[@]})) || targets=(import mlir container pipeline)
 
 HLSL_BUILD_DIR=$build HLSL_CMAKE_ARGS="-DHLSL_BUILD_FUZZERS=ON -DHLSL_SANITIZE=address,undefined" \
-  "$root/scripts/setup.sh" hlsl-fuzz-import hlsl-fuzz-mlir hlsl-fuzz-container hlsl-translate
+  "$root/scripts/setup.sh" hlsl-fuzz-import hlsl-fuzz-mlir hlsl-fuzz-container \
+  hlsl-fuzz-pipeline hlsl-translate
 
 # See scripts/sanitize.sh for allow_user_poisoning=0.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:fast_unwind_on_malloc=0}
@@ -47,6 +48,14 @@ for target in "${targets[@]}"; do
         "$build/bin/hlsl-translate" --to-dxil "$f" $profile -Fo "$seeds/$(basename "$f" .hlsl).dxil" 2>/dev/null || true
       done
       extra=(-max_len=65536) ;;
+    pipeline)
+      # The pipeline.yaml part of every test/Run test.
+      seeds=$work/pipeline-seeds
+      rm -rf "$seeds"; mkdir -p "$seeds"
+      for f in "$root"/test/Run/*.test; do
+        sed -n '/^#--- pipeline.yaml/,/^#--- /{/^#--- /d;p}' "$f" >"$seeds/$(basename "$f" .test).yaml"
+      done
+      extra=(-max_len=16384) ;;
     *) echo "fuzz.sh: unknown target '$target'" >&2; exit 2 ;;
   esac
   corpus=$work/$target-corpus
