@@ -323,7 +323,17 @@ template <> struct MappingTraits<OutputProperties> {
 template <> struct MappingTraits<Buffer> {
   static void mapping(IO &io, Buffer &b) {
     io.mapRequired("Name", b.name);
-    io.mapRequired("Format", b.format);
+    // Optional here so that a misspelt "Format" is reported as the unknown
+    // key it is; validate() reports a missing one.
+    std::optional<DataFormat> format;
+    if (io.outputting())
+      format = b.format;
+    io.mapOptional("Format", format);
+    if (!format) {
+      b.hasFormat = false;
+      return;
+    }
+    b.format = *format;
     io.mapOptional("Channels", b.channels, 1u);
     io.mapOptional("Stride", b.stride, 0u);
     io.mapOptional("ArraySize", b.arraySize, 1u);
@@ -452,9 +462,12 @@ static llvm::Error validate(Pipeline &p) {
     if (count == 0 || count > 65535)
       return makeError("DispatchGroupCount entries must be 1 to 65535");
   llvm::StringSet<> names;
-  for (const Buffer &buffer : p.buffers)
+  for (const Buffer &buffer : p.buffers) {
+    if (!buffer.hasFormat)
+      return makeError("buffer '" + buffer.name + "' has no Format");
     if (!names.insert(buffer.name).second)
       return makeError("buffer '" + buffer.name + "' is defined twice");
+  }
   for (const DescriptorSet &set : p.descriptorSets)
     for (const Resource &resource : set.resources) {
       Buffer *buffer = p.findBuffer(resource.name);

@@ -57,6 +57,8 @@ struct OutputProperties {
 struct Buffer {
   std::string name;
   DataFormat format = DataFormat::Hex32;
+  /// False when the YAML gave no Format (an error reported after reading).
+  bool hasFormat = true;
   /// Components per element of a typed buffer or texture.
   uint32_t channels = 1;
   /// Bytes per element, when given (structured buffers); informative: the
