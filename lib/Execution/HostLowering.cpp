@@ -10,6 +10,7 @@
 
 #include "HLSL/Execution/HostLowering.h"
 #include "HLSL/Execution/RuntimeABI.h"
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -22,6 +23,7 @@
 
 using namespace llvm;
 using namespace mlir::hlsl::exec;
+using namespace mlir::hlsl::dxil;
 
 static Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
@@ -88,78 +90,6 @@ mlir::hlsl::exec::readShaderResources(const Module &module) {
 }
 
 namespace {
-/// DXIL opcodes the runtime implements (DxilConstants.h OpCode).
-enum Opcode : unsigned {
-  FAbs = 6,
-  Saturate = 7,
-  IsNaN = 8,
-  IsInf = 9,
-  IsFinite = 10,
-  IsNormal = 11,
-  Cos = 12,
-  Sin = 13,
-  Tan = 14,
-  Acos = 15,
-  Asin = 16,
-  Atan = 17,
-  Hcos = 18,
-  Hsin = 19,
-  Htan = 20,
-  Exp = 21,
-  Frc = 22,
-  Log = 23,
-  Sqrt = 24,
-  Rsqrt = 25,
-  RoundNe = 26,
-  RoundNi = 27,
-  RoundPi = 28,
-  RoundZ = 29,
-  Bfrev = 30,
-  Countbits = 31,
-  FirstbitLo = 32,
-  FirstbitHi = 33,
-  FirstbitSHi = 34,
-  FMax = 35,
-  FMin = 36,
-  IMax = 37,
-  IMin = 38,
-  UMax = 39,
-  UMin = 40,
-  FMad = 46,
-  Fma = 47,
-  IMad = 48,
-  UMad = 49,
-  Dot2 = 54,
-  Dot3 = 55,
-  Dot4 = 56,
-  CreateHandle = 57,
-  CBufferLoadLegacy = 59,
-  TextureLoad = 66,
-  TextureStore = 67,
-  BufferLoad = 68,
-  BufferStore = 69,
-  BufferUpdateCounter = 70,
-  GetDimensions = 72,
-  AtomicBinOp = 78,
-  AtomicCompareExchange = 79,
-  Barrier = 80,
-  ThreadId = 93,
-  GroupId = 94,
-  ThreadIdInGroup = 95,
-  FlattenedThreadIdInGroup = 96,
-  MakeDouble = 101,
-  SplitDouble = 102,
-  LegacyF32ToF16 = 130,
-  LegacyF16ToF32 = 131,
-  RawBufferLoad = 139,
-  RawBufferStore = 140,
-  AnnotateHandle = 216,
-  CreateHandleFromBinding = 217,
-};
-
-/// Barrier mode bit: wait for every thread of the group.
-constexpr uint64_t BarrierSyncThreadGroup = 1;
-
 class HostLowering {
 public:
   HostLowering(Module &module, std::vector<ShaderResourceRange> ranges,
@@ -221,8 +151,9 @@ private:
   Value *accessPointer(Value *resource, Value *byteOffset, unsigned bytes,
                        bool store, Value *extraCondition = nullptr,
                        Value **inBounds = nullptr);
-  Value *componentSizeCheck(Value *resource, unsigned component,
-                            Type *type);
+  /// Byte offset of texel (x, y) of a 2D texture; coordinates outside it
+  /// give the texture's size, where every access is out of bounds.
+  Value *texelAddress(Value *resource, Value *x, Value *y);
 
   Value *lowerTypedLoad(CallInst &call, Value *resource, Value *byteBase,
                         bool checkChannels, Value *componentStride);
@@ -333,6 +264,22 @@ Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
   Value *outside = builder.CreateConstInBoundsGEP1_32(
       i8, resource, store ? resource_field::Sink : resource_field::Zeros);
   return builder.CreateSelect(ok, inside, outside);
+}
+
+Value *HostLowering::texelAddress(Value *resource, Value *x, Value *y) {
+  Value *width =
+      builder.CreateZExt(loadField(resource, resource_field::Width, i32), i64);
+  Value *height =
+      builder.CreateZExt(loadField(resource, resource_field::Height, i32), i64);
+  x = offset64(x);
+  y = offset64(y);
+  Value *inside = builder.CreateAnd(builder.CreateICmpULT(x, width),
+                                    builder.CreateICmpULT(y, height));
+  Value *texel = builder.CreateAdd(builder.CreateMul(y, width), x);
+  Value *scale = builder.CreateZExt(
+      loadField(resource, resource_field::IndexScale, i32), i64);
+  return builder.CreateSelect(inside, builder.CreateMul(texel, scale),
+                              loadField(resource, resource_field::Size, i64));
 }
 
 /// Loads the components of a ResRet-returning typed access: component i at
@@ -650,20 +597,7 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   case TextureLoad: {
     // (handle, mip, x, y, z, offsets...): 2D textures, mip 0.
     Value *resource = getResource(arg(1));
-    Value *width = builder.CreateZExt(
-        loadField(resource, resource_field::Width, i32), i64);
-    Value *height = builder.CreateZExt(
-        loadField(resource, resource_field::Height, i32), i64);
-    Value *x = offset64(arg(3)), *y = offset64(arg(4));
-    Value *inside = builder.CreateAnd(builder.CreateICmpULT(x, width),
-                                      builder.CreateICmpULT(y, height));
-    Value *texel = builder.CreateAdd(builder.CreateMul(y, width), x);
-    Value *scale = builder.CreateZExt(
-        loadField(resource, resource_field::IndexScale, i32), i64);
-    // Out-of-range coordinates read texel "size": past the end, so 0.
-    Value *base = builder.CreateSelect(
-        inside, builder.CreateMul(texel, scale),
-        loadField(resource, resource_field::Size, i64));
+    Value *base = texelAddress(resource, arg(3), arg(4));
     Value *componentSize = builder.CreateZExt(
         loadField(resource, resource_field::ComponentSize, i32), i64);
     return replace(lowerTypedLoad(call, resource, base, true, componentSize));
@@ -671,19 +605,7 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   case TextureStore: {
     // (handle, x, y, z, v0..v3, mask).
     Value *resource = getResource(arg(1));
-    Value *width = builder.CreateZExt(
-        loadField(resource, resource_field::Width, i32), i64);
-    Value *height = builder.CreateZExt(
-        loadField(resource, resource_field::Height, i32), i64);
-    Value *x = offset64(arg(2)), *y = offset64(arg(3));
-    Value *inside = builder.CreateAnd(builder.CreateICmpULT(x, width),
-                                      builder.CreateICmpULT(y, height));
-    Value *texel = builder.CreateAdd(builder.CreateMul(y, width), x);
-    Value *scale = builder.CreateZExt(
-        loadField(resource, resource_field::IndexScale, i32), i64);
-    Value *base = builder.CreateSelect(
-        inside, builder.CreateMul(texel, scale),
-        loadField(resource, resource_field::Size, i64));
+    Value *base = texelAddress(resource, arg(2), arg(3));
     Value *componentSize = builder.CreateZExt(
         loadField(resource, resource_field::ComponentSize, i32), i64);
     lowerTypedStore(call, resource, base, {arg(5), arg(6), arg(7), arg(8)},
@@ -808,15 +730,15 @@ Error HostLowering::lowerGroupShared() {
                          global->getName() +
                          "' used outside the entry function");
       if (!address) {
-        IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
-        IRBuilderBase::InsertPointGuard guard(builder);
-        builder.SetInsertPoint(entry.GetInsertBlock(), entry.GetInsertPoint());
+        // (No guard: the builder's last position was a lowered call that
+        // no longer exists.)
+        builder.SetInsertPoint(&*lane->getEntryBlock().getFirstInsertionPt());
         Value *base = loadField(groupContext, group_field::GroupShared,
                                 ptrType);
-        Value *field = entry.CreateConstInBoundsGEP1_64(i8, base,
-                                                        offsets[global]);
-        address = entry.CreateAddrSpaceCast(field, global->getType(),
-                                            global->getName());
+        Value *field = builder.CreateConstInBoundsGEP1_64(i8, base,
+                                                          offsets[global]);
+        address = builder.CreateAddrSpaceCast(field, global->getType(),
+                                              global->getName());
       }
       use.set(address);
     }

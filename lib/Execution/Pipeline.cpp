@@ -286,10 +286,13 @@ template <DataFormat F> void mapBufferData(llvm::yaml::IO &io, Buffer &b) {
     return;
   }
   if (fillSize) {
+    // Raw buffers address 4 GiB; the whole array of buffers is held in
+    // memory, so it gets the same budget.
     constexpr uint64_t MaxFill = uint64_t(1) << 32;
-    if (*fillSize > MaxFill) {
+    if (*fillSize > MaxFill || *fillSize * b.arraySize > MaxFill) {
       io.setError("buffer '" + b.name + "': FillSize " + llvm::Twine(*fillSize) +
-                  " is larger than the 4 GiB a buffer can address");
+                  " x ArraySize " + llvm::Twine(b.arraySize) +
+                  " is more than the 4 GiB hlsl-run holds");
       return;
     }
     size_t count = *fillSize / sizeof(S);

@@ -9,80 +9,15 @@
 #ifndef HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILOPBUILDER_H
 #define HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILOPBUILDER_H
 
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::hlsl {
 
-/// Opcodes used by the lowering (DXC's DxilConstants.h OpCode).
 namespace dxil {
-enum Opcode : unsigned {
-  FAbs = 6,
-  Saturate = 7,
-  IsNaN = 8,
-  IsInf = 9,
-  IsFinite = 10,
-  Cos = 12,
-  Sin = 13,
-  Tan = 14,
-  Acos = 15,
-  Asin = 16,
-  Atan = 17,
-  Hcos = 18,
-  Hsin = 19,
-  Htan = 20,
-  Exp = 21,
-  Frc = 22,
-  Log = 23,
-  Sqrt = 24,
-  Rsqrt = 25,
-  RoundNe = 26,
-  RoundNi = 27,
-  RoundPi = 28,
-  RoundZ = 29,
-  Bfrev = 30,
-  Countbits = 31,
-  FirstbitLo = 32,
-  FirstbitHi = 33,
-  FirstbitSHi = 34,
-  FMax = 35,
-  FMin = 36,
-  IMax = 37,
-  IMin = 38,
-  UMax = 39,
-  UMin = 40,
-  FMad = 46,
-  Fma = 47,
-  IMad = 48,
-  UMad = 49,
-  Dot2 = 54,
-  Dot3 = 55,
-  Dot4 = 56,
-  MakeDouble = 101,
-  SplitDouble = 102,
-  CreateHandle = 57,
-  CBufferLoadLegacy = 59,
-  TextureLoad = 66,
-  TextureStore = 67,
-  BufferLoad = 68,
-  BufferStore = 69,
-  BufferUpdateCounter = 70,
-  GetDimensions = 72,
-  AtomicBinOp = 78,
-  AtomicCompareExchange = 79,
-  Barrier = 80,
-  Discard = 82,
-  ThreadId = 93,
-  GroupId = 94,
-  ThreadIdInGroup = 95,
-  FlattenedThreadIdInGroup = 96,
-  RawBufferLoad = 139,
-  RawBufferStore = 140,
-  AnnotateHandle = 216,
-  CreateHandleFromBinding = 217,
-};
-
 /// Memory behaviour DXC gives a dx.op declaration (besides nounwind).
 enum class OpAttr { ReadNone, ReadOnly, None, NoDuplicate };
 
