@@ -10,6 +10,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 #include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
+#include "HLSL/Support/LargeStack.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -34,6 +35,8 @@ int main(int argc, char **argv) {
   mlir::hlsl::registerHLSLPasses();
   mlir::hlsl::registerHLSLPipelines();
   mlir::hlsl::registerHLSLConversionPasses();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "hlsl-mlir pass driver\n", registry));
+  return mlir::hlsl::runWithLargeStack([&] {
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, "hlsl-mlir pass driver\n", registry));
+  });
 }

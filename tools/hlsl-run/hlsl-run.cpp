@@ -14,6 +14,7 @@
 #include "HLSL/Driver/ContainerFromModule.h"
 #include "HLSL/Execution/Pipeline.h"
 #include "HLSL/Execution/ShaderRunner.h"
+#include "HLSL/Support/LargeStack.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -138,8 +139,7 @@ bool compileToContainer(std::unique_ptr<llvm::MemoryBuffer> source,
 }
 } // namespace
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+static int runTool(int argc, char **argv) {
   // The compiler's pass manager reads its command-line options.
   registerPassManagerCLOptions();
   llvm::cl::ParseCommandLineOptions(
@@ -212,4 +212,9 @@ int main(int argc, char **argv) {
     out.keep();
   }
   return status;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  return runWithLargeStack([&] { return runTool(argc, argv); });
 }

@@ -9,6 +9,7 @@
 #include "HLSL/Driver/Compiler.h"
 #include "HLSL/Driver/ContainerFromModule.h"
 #include "HLSL/Frontend/HLSLImport.h"
+#include "HLSL/Support/LargeStack.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -362,6 +363,8 @@ int main(int argc, char **argv) {
   registerVerifyDXILIR();
   registerToDXIL();
   registerDXILDis();
-  return failed(
-      mlirTranslateMain(argc, argv, "hlsl-mlir translation driver\n"));
+  return hlsl::runWithLargeStack([&] {
+    return failed(
+        mlirTranslateMain(argc, argv, "hlsl-mlir translation driver\n"));
+  });
 }
