@@ -85,6 +85,9 @@ public:
 
   /// Imports the translation unit; returns false if there was an error.
   bool emitTranslationUnit(clang::TranslationUnitDecl *unit);
+  /// Reports array sizes Clang wrapped to 32 bits (HLSLArraySizeCheck.cpp);
+  /// returns false if there was any.
+  bool checkArraySizes(clang::TranslationUnitDecl *unit);
   OwningOpRef<ModuleOp> takeModule() { return std::move(module); }
 
   Location getLoc(clang::SourceLocation loc);
