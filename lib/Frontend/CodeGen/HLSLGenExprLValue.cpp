@@ -377,10 +377,26 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
     Type element;
     if (auto array = dyn_cast<ArrayType>(ptr.getPointee()))
       element = array.getElementType();
-    else if (auto vec = dyn_cast<VectorType>(ptr.getPointee()))
+    else if (auto vec = dyn_cast<VectorType>(ptr.getPointee())) {
       element = vec.getElementType();
-    else if (auto matrix = dyn_cast<MatrixType>(ptr.getPointee()))
+      // Clang checks constant matrix row indices but not vector ones; an
+      // out-of-range component is an error, as in DXC.
+      clang::Expr::EvalResult constant;
+      int64_t size = vec.getNumElements();
+      if (subscript->getIdx()->EvaluateAsInt(constant, module.getASTContext())) {
+        const llvm::APSInt &value = constant.Val.getInt();
+        if (value.isNegative() || value.getActiveBits() > 63 ||
+            value.getZExtValue() >= uint64_t(size)) {
+          module.error(subscript->getIdx()->getBeginLoc(),
+                       "vector index " + llvm::toString(value, 10) +
+                           " is out of range for a " + std::to_string(size) +
+                           "-element vector");
+          return {};
+        }
+      }
+    } else if (auto matrix = dyn_cast<MatrixType>(ptr.getPointee())) {
       element = VectorType::get({matrix.getColumns()}, matrix.getElementType());
+    }
     if (!element) {
       notSupported(expr, "subscript of this type");
       return {};

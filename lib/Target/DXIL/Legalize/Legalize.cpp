@@ -228,7 +228,36 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
 }
 } // namespace
 
+/// An element index past a fixed vector's end makes insert/extractelement
+/// poison (LLVM LangRef); LLVM's Scalarizer crashes on them, so they are
+/// replaced first. They arise from dynamic subscripts the optimizer folds
+/// to such constants (`uint i = 0x80000000; v[i]`).
+static void foldOutOfRangeElementIndices(Function &func) {
+  SmallVector<Instruction *> poisoned;
+  for (Instruction &inst : instructions(func)) {
+    Value *index = nullptr;
+    if (auto *extract = dyn_cast<ExtractElementInst>(&inst))
+      index = extract->getIndexOperand();
+    else if (auto *insert = dyn_cast<InsertElementInst>(&inst))
+      index = insert->getOperand(2);
+    else
+      continue;
+    auto *constant = dyn_cast<ConstantInt>(index);
+    auto *vector = dyn_cast<FixedVectorType>(inst.getOperand(0)->getType());
+    if (constant && vector &&
+        constant->getValue().uge(vector->getNumElements()))
+      poisoned.push_back(&inst);
+  }
+  for (Instruction *inst : poisoned) {
+    inst->replaceAllUsesWith(PoisonValue::get(inst->getType()));
+    inst->eraseFromParent();
+  }
+}
+
 void mlir::hlsl::scalarizeForDXIL(Module &module) {
+  for (Function &func : module)
+    if (!func.isDeclaration())
+      foldOutOfRangeElementIndices(func);
   // Vectors: split into scalars, including loads/stores and
   // insert/extractelement with variable indices.
   {
