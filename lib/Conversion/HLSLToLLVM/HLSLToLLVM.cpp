@@ -1471,6 +1471,32 @@ struct ConvertHLSLToLLVM
     : hlsl::impl::ConvertHLSLToLLVMPassBase<ConvertHLSLToLLVM> {
   using Base::Base;
 
+  /// Groupshared memory is limited to 32 KiB per thread group (28 KiB for
+  /// mesh shaders), as DXC's validator checks; the variable that goes past
+  /// the limit gets the error. Sizes use the structured-buffer layout,
+  /// which matches DXIL's for the scalar, vector and array types
+  /// groupshared variables have.
+  static LogicalResult checkGroupSharedSize(ModuleOp module,
+                                            ShaderStage stage) {
+    int64_t limit = stage == ShaderStage::Mesh ? 28672 : 32768;
+    int64_t total = 0;
+    for (auto global : module.getOps<GlobalOp>()) {
+      if (global.getKind() != GlobalKind::GroupShared)
+        continue;
+      StructuredLayout layout = getStructuredLayout(global.getType());
+      total = llvm::alignTo(total, std::max<int64_t>(layout.alignment, 1));
+      total = layout.size > limit ? limit + 1 : total + layout.size;
+      if (total > limit)
+        return global.emitError()
+               << "groupshared variables take "
+               << (layout.size > limit ? layout.size : total)
+               << " bytes with '" << global.getSymName()
+               << "', more than the " << limit
+               << " bytes a thread group can share";
+    }
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -1479,6 +1505,8 @@ struct ConvertHLSLToLLVM
     if (failed(target))
       return signalPassFailure();
     ctx.smMinor = target->smMinor;
+    if (failed(checkGroupSharedSize(module, target->stage)))
+      return signalPassFailure();
     if (failed(ctx.resources.build(module)))
       return signalPassFailure();
     // Graphics entry points read and write signature elements; compute
