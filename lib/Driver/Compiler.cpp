@@ -55,6 +55,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::loadInput(llvm::SourceMgr &sourceMgr,
     TimingScope parseTiming = timing.nest("MLIR parse");
     return parseSourceFile<ModuleOp>(sourceMgr, context);
   }
+  // Diagnostics of HLSL input point at HLSL source; the MLIR op a pass was
+  // looking at is internal detail there (it stays for .mlir input).
+  context->printOpOnDiagnostic(false);
   return importHLSL(buffer->getMemBufferRef(), options.import, context,
                     timing);
 }

@@ -37,7 +37,14 @@ struct LoweringContext {
   DXILOpBuilder dx;
   ResourceTable resources;
   unsigned smMinor = 6;
+  ShaderStage stage = ShaderStage::Compute;
   bool useBindingHandles() const { return smMinor >= 6; }
+  /// Thread groups exist (group sync and groupshared fences are allowed).
+  bool hasThreadGroups() const {
+    return stage == ShaderStage::Compute || stage == ShaderStage::Mesh ||
+           stage == ShaderStage::Amplification ||
+           stage == ShaderStage::Library;
+  }
 };
 
 /// Creates the handle of element `relIndex` of a declaration's range.
@@ -350,7 +357,13 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     Location loc = op.getLoc();
     DXILOpBuilder &dx = ctx.dx;
     ValueRange args = adaptor.getArgs();
-    auto barrier = [&](unsigned mode) {
+    auto barrier = [&](unsigned mode) -> LogicalResult {
+      if (!ctx.hasThreadGroups() &&
+          (mode & (dxil::BarrierSyncThreadGroup | dxil::BarrierTGSMFence)))
+        return op.emitError()
+               << "'" << name
+               << "' is only allowed in compute, mesh and amplification "
+                  "shaders";
       dx.call(rewriter, loc, "barrier", Type(), dxil::Barrier, Type(),
               {dx.i32(rewriter, loc, mode)}, dxil::OpAttr::NoDuplicate);
       rewriter.eraseOp(op);
@@ -541,6 +554,9 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       return success();
     }
     if (name == "discard" || name == "clip") {
+      if (ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
+        return op.emitError() << "'" << name
+                              << "' is only allowed in pixel shaders";
       // clip(x) discards when any component is negative.
       Value condition = dx.i1(rewriter, loc, true);
       if (name == "clip") {
@@ -1505,6 +1521,7 @@ struct ConvertHLSLToLLVM
     if (failed(target))
       return signalPassFailure();
     ctx.smMinor = target->smMinor;
+    ctx.stage = target->stage;
     if (failed(checkGroupSharedSize(module, target->stage)))
       return signalPassFailure();
     if (failed(ctx.resources.build(module)))
