@@ -85,9 +85,10 @@ public:
 
   /// Imports the translation unit; returns false if there was an error.
   bool emitTranslationUnit(clang::TranslationUnitDecl *unit);
-  /// Reports array sizes Clang wrapped to 32 bits (HLSLArraySizeCheck.cpp);
-  /// returns false if there was any.
-  bool checkArraySizes(clang::TranslationUnitDecl *unit);
+  /// Reports declarations Clang accepts but DXIL cannot have (array sizes
+  /// wrapped to 32 bits, long vectors; HLSLDeclarationChecks.cpp); returns
+  /// false if there was any.
+  bool checkDeclarations(clang::TranslationUnitDecl *unit);
   OwningOpRef<ModuleOp> takeModule() { return std::move(module); }
 
   Location getLoc(clang::SourceLocation loc);

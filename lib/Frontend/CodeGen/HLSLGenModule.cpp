@@ -95,7 +95,7 @@ bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
   // get a suffix instead.
   if (options.profile.stage != ShaderStage::Library)
     usedSymbols.insert(options.entry);
-  if (!checkArraySizes(unit))
+  if (!checkDeclarations(unit))
     return false;
   for (clang::Decl *decl : unit->decls())
     emitDecl(decl);

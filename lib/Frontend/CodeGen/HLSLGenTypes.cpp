@@ -106,6 +106,15 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
       }
     }
   } else if (const auto *vec = type->getAs<clang::VectorType>()) {
+    // Declarations were checked (HLSLDeclarationChecks.cpp); this catches
+    // long vectors in expressions (casts, temporaries).
+    if (vec->getNumElements() > 4) {
+      module.error(loc, "'" + qualType.getAsString() + "' has " +
+                            std::to_string(vec->getNumElements()) +
+                            " components; vectors of more than 4 need "
+                            "shader model 6.9");
+      return {};
+    }
     Type element = convertImpl(vec->getElementType(), loc, keepSignedness);
     if (!element)
       return {};

@@ -1,10 +1,14 @@
-//===- HLSLArraySizeCheck.cpp - array sizes Clang wrapped to 32 bits ------===//
+//===- HLSLDeclarationChecks.cpp - declarations Clang accepts wrongly -----===//
 //
-// Clang 22 converts an array size to the DXIL target's 32-bit size_t
-// without a diagnostic: `float a[4294967297]` becomes `float[1]` and
-// `[4294967296]` becomes `[0]`. The importer compares every written size
-// with the type Clang built and reports the ones that wrapped at the
-// declaration, before anything is imported.
+// Checks run over the user's declarations before anything is imported, so
+// that each problem gets one error at its declaration:
+// - Clang 22 converts an array size to the DXIL target's 32-bit size_t
+//   without a diagnostic: `float a[4294967297]` becomes `float[1]` and
+//   `[4294967296]` becomes `[0]`. Every written size is compared with the
+//   type Clang built.
+// - Clang accepts vectors of more than 4 components for every shader
+//   model; DXIL has them only from shader model 6.9 (long vectors), which
+//   is not a supported target (DXC rejects them too).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,16 +22,26 @@ using namespace mlir::hlsl;
 using namespace mlir::hlsl::gen;
 
 namespace {
-class WrappedArraySizeFinder
-    : public clang::RecursiveASTVisitor<WrappedArraySizeFinder> {
+class DeclarationChecker
+    : public clang::RecursiveASTVisitor<DeclarationChecker> {
 public:
-  WrappedArraySizeFinder(HLSLGenModule &module) : module(module) {}
+  DeclarationChecker(HLSLGenModule &module) : module(module) {}
 
   bool VisitDeclaratorDecl(clang::DeclaratorDecl *decl) {
     clang::TypeSourceInfo *info = decl->getTypeSourceInfo();
     if (!info)
       return true;
     clang::ASTContext &ast = module.getASTContext();
+    clang::QualType type = decl->getType();
+    while (const clang::ArrayType *array = ast.getAsArrayType(type))
+      type = array->getElementType();
+    if (const auto *vec = type->getAs<clang::VectorType>())
+      if (vec->getNumElements() > 4)
+        module.error(decl->getLocation(),
+                     "'" + type.getAsString() + "' has " +
+                         std::to_string(vec->getNumElements()) +
+                         " components; vectors of more than 4 need shader "
+                         "model 6.9");
     for (clang::TypeLoc loc = info->getTypeLoc(); !loc.isNull();
          loc = loc.getNextTypeLoc()) {
       auto array = loc.getAs<clang::ConstantArrayTypeLoc>();
@@ -56,9 +70,9 @@ private:
 };
 } // namespace
 
-bool HLSLGenModule::checkArraySizes(clang::TranslationUnitDecl *unit) {
+bool HLSLGenModule::checkDeclarations(clang::TranslationUnitDecl *unit) {
   const clang::SourceManager &sources = astContext.getSourceManager();
-  WrappedArraySizeFinder finder(*this);
+  DeclarationChecker finder(*this);
   unsigned errorsBefore = errorCount;
   for (clang::Decl *decl : unit->decls()) {
     // The prelude declares no arrays worth checking; skipping it keeps the
