@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -58,6 +59,45 @@ std::optional<ShaderProfile> mlir::hlsl::parseShaderProfile(StringRef text) {
     return std::nullopt;
   return ShaderProfile{*stage, major, minor};
 }
+
+namespace {
+/// Forwards Clang's diagnostics to a printer, except errors that only
+/// repeat an earlier one: after Clang rejects a [numthreads] attribute it
+/// also reports the entry as missing one.
+class FollowOnErrorFilter : public clang::DiagnosticConsumer {
+public:
+  explicit FollowOnErrorFilter(std::unique_ptr<clang::DiagnosticConsumer> next)
+      : next(std::move(next)) {}
+
+  void BeginSourceFile(const clang::LangOptions &options,
+                       const clang::Preprocessor *pp) override {
+    next->BeginSourceFile(options, pp);
+  }
+  void EndSourceFile() override { next->EndSourceFile(); }
+  void finish() override { next->finish(); }
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
+        numthreadsRejected)
+      return;
+    if (level >= clang::DiagnosticsEngine::Error) {
+      llvm::SmallString<128> text;
+      info.FormatDiagnostic(text);
+      // Clang's rejections of the attribute name it, except the total.
+      if (StringRef(text).contains("numthreads") ||
+          StringRef(text).contains("total number of threads"))
+        numthreadsRejected = true;
+    }
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    next->HandleDiagnostic(level, info);
+  }
+
+private:
+  std::unique_ptr<clang::DiagnosticConsumer> next;
+  bool numthreadsRejected = false;
+};
+} // namespace
 
 std::string mlir::hlsl::getDefaultPreludePath() {
   // Tools live in <prefix>/bin; the prelude in <prefix>/lib/hlsl-mlir/include.
@@ -223,8 +263,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
   compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
   compiler->createDiagnostics(
-      new clang::TextDiagnosticPrinter(llvm::errs(),
-                                       compiler->getDiagnosticOpts()),
+      new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
+          llvm::errs(), compiler->getDiagnosticOpts())),
       /*ShouldOwnClient=*/true);
   if (!llvm::sys::fs::exists(prelude)) {
     llvm::errs() << "error: HLSL prelude not found at '" << prelude << "'\n";

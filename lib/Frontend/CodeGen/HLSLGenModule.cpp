@@ -602,10 +602,26 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     func->setAttr(HLSLDialect::getShaderAttrName(),
                   ShaderStageAttr::get(context, *stage));
     func->setAttr(HLSLDialect::getEntryAttrName(), builder.getUnitAttr());
-    if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>())
+    if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>()) {
+      // Clang checks each dimension's maximum and the total; zero sizes
+      // and Z past 64 are left to us (DXC's limits).
+      int64_t x = threads->getX(), y = threads->getY(), z = threads->getZ();
+      std::string spelled = "numthreads(" + std::to_string(x) + ", " +
+                            std::to_string(y) + ", " + std::to_string(z) +
+                            ")";
+      if (x < 1 || y < 1 || z < 1) {
+        error(threads->getLocation(),
+              spelled + ": every dimension must be at least 1");
+        return {};
+      }
+      if (z > 64) {
+        error(threads->getLocation(), spelled + ": Z must be at most 64");
+        return {};
+      }
       func->setAttr(HLSLDialect::getNumThreadsAttrName(),
-                    builder.getDenseI32ArrayAttr(
-                        {threads->getX(), threads->getY(), threads->getZ()}));
+                    builder.getDenseI32ArrayAttr({int32_t(x), int32_t(y),
+                                                  int32_t(z)}));
+    }
   } else if (!(options.profile.stage == ShaderStage::Library &&
                isa<clang::ExportDecl>(decl->getLexicalDeclContext()))) {
     func.setPrivate();
