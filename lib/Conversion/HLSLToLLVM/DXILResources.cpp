@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::hlsl;
@@ -75,8 +76,26 @@ static unsigned getComponentType(Type scalar) {
   }
 }
 
+/// UAVs whose hidden counter the shader uses (IncrementCounter and
+/// DecrementCounter; Append/Consume were rewritten to them): the handle
+/// ops name their declaration in a `resource` attribute.
+static llvm::StringSet<> findCounterUsers(ModuleOp module) {
+  llvm::StringSet<> users;
+  module.walk([&](IntrinsicOp op) {
+    StringRef name = op.getName();
+    if ((name != "IncrementCounter" && name != "DecrementCounter") ||
+        op.getArgs().empty())
+      return;
+    if (Operation *def = op.getArgs()[0].getDefiningOp())
+      if (auto symbol = def->getAttrOfType<FlatSymbolRefAttr>("resource"))
+        users.insert(symbol.getValue());
+  });
+  return users;
+}
+
 LogicalResult ResourceTable::build(ModuleOp module) {
   unsigned nextRangeId[4] = {0, 0, 0, 0};
+  llvm::StringSet<> counterUsers = findCounterUsers(module);
   for (Operation &op : *module.getBody()) {
     ResourceInfo info;
     BindingAttr binding;
@@ -108,9 +127,13 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       if (isStructuredBuffer(type.getKind()))
         info.strideOrSize = getStructuredLayout(type.getValueType()).size;
       bool isUAV = info.cls == ResourceClass::UAV;
+      info.hasCounter = isUAV && counterUsers.contains(info.name);
+      // Bit 15 is SamplerComparison for samplers and HasCounter for UAVs.
       info.properties[0] = unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
                            (info.isROV ? 1u << 13 : 0) |
-                           (info.isSamplerComparison ? 1u << 15 : 0);
+                           (info.isSamplerComparison || info.hasCounter
+                                ? 1u << 15
+                                : 0);
       if (info.componentType)
         info.properties[1] = info.componentType | (componentCount << 8);
       else if (isStructuredBuffer(type.getKind()))
@@ -391,8 +414,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
       record.append({md.i32(unsigned(info.shape)), md.i32(0), tags});
       break;
     case ResourceClass::UAV:
-      record.append({md.i32(unsigned(info.shape)), md.i1(false), md.i1(false),
-                     md.i1(info.isROV), tags});
+      // shape, globally coherent, has counter, rasterizer ordered, tags.
+      record.append({md.i32(unsigned(info.shape)), md.i1(false),
+                     md.i1(info.hasCounter), md.i1(info.isROV), tags});
       break;
     case ResourceClass::CBV:
       record.append({md.i32(info.strideOrSize), md.null()});

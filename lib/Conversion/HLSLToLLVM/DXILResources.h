@@ -34,6 +34,8 @@ struct ResourceInfo {
   uint32_t strideOrSize = 0;
   bool isROV = false;
   bool isSamplerComparison = false;
+  /// A UAV whose hidden counter the shader uses.
+  bool hasCounter = false;
 };
 
 /// Every resource and constant buffer with an assigned register, with range
