@@ -14,6 +14,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,6 +25,14 @@ namespace hlsl_fuzz {
 /// swallowed (they are the expected outcome for most inputs).
 struct QuietContext {
   QuietContext() {
+    // compileToLLVMIR applies the pass manager's command-line options and
+    // fails without them (before this, the fuzzers never reached the
+    // passes).
+    static const bool registered = [] {
+      mlir::registerPassManagerCLOptions();
+      return true;
+    }();
+    (void)registered;
     mlir::hlsl::registerCompilerDialects(context);
     context.printOpOnDiagnostic(false);
     context.printStackTraceOnDiagnostic(false);

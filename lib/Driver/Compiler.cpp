@@ -78,8 +78,12 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   });
   if (needsLowering) {
     PassManager pm(module.getContext());
-    if (failed(applyPassManagerCLOptions(pm)))
+    if (failed(applyPassManagerCLOptions(pm))) {
+      // Tools must call registerPassManagerCLOptions() first.
+      llvm::WithColor::error(llvm::errs())
+          << "the pass manager's command-line options are not registered\n";
       return nullptr;
+    }
     TimingScope pipelineTiming = timing.nest("hlsl pipeline + LLVM lowering");
     if (pipelineTiming)
       pm.enableTiming(pipelineTiming);

@@ -134,7 +134,7 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
     auto direction = dyn_cast<ParamDirectionAttr>(attr.getValue());
     if (!direction)
       return op->emitError() << "'" << name << "' must be a direction";
-    auto ptr = dyn_cast<PointerType>(valueType);
+    auto ptr = dyn_cast_or_null<PointerType>(valueType);
     bool isOut = direction.getValue() != ParamDirection::In;
     if (isOut && (!ptr || ptr.getAddressSpace() != AddressSpace::Function))
       return op->emitError() << "out/inout parameter must be a function-space "
@@ -149,11 +149,17 @@ LogicalResult HLSLDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
-  Type type = op->getRegion(regionIndex).empty()
-                  ? Type()
-                  : op->getRegion(regionIndex).getArgument(argIndex).getType();
-  if (auto func = dyn_cast<func::FuncOp>(op))
-    type = func.getArgumentTypes()[argIndex];
+  // Function declarations (func.func, llvm.func) have no entry block: the
+  // argument types come from the function type.
+  Type type;
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    ArrayRef<Type> types = func.getArgumentTypes();
+    if (argIndex < types.size())
+      type = types[argIndex];
+  } else if (!op->getRegion(regionIndex).empty() &&
+             argIndex < op->getRegion(regionIndex).getNumArguments()) {
+    type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  }
   return verifyValueAttr(op, attr, type, /*isArgument=*/true);
 }
 
