@@ -151,6 +151,11 @@ private:
   Value *accessPointer(Value *resource, Value *byteOffset, unsigned bytes,
                        bool store, Value *extraCondition = nullptr,
                        Value **inBounds = nullptr);
+  /// Bytes between the components of a typed element (64-bit).
+  Value *componentStride(Value *resource) {
+    return builder.CreateZExt(
+        loadField(resource, resource_field::ComponentSize, i32), i64);
+  }
   /// Byte offset of texel (x, y) of a 2D texture; coordinates outside it
   /// give the texture's size, where every access is out of bounds.
   Value *texelAddress(Value *resource, Value *x, Value *y);
@@ -565,9 +570,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     // Typed buffers: element `index`, one component per channel.
     Value *resource = getResource(arg(1));
     Value *base = elementAddress(resource, arg(2), arg(3));
-    Value *componentSize = builder.CreateZExt(
-        loadField(resource, resource_field::ComponentSize, i32), i64);
-    return replace(lowerTypedLoad(call, resource, base, true, componentSize));
+    return replace(lowerTypedLoad(call, resource, base, true,
+                                  componentStride(resource)));
   }
   case RawBufferLoad: {
     Value *resource = getResource(arg(1));
@@ -580,10 +584,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   case BufferStore: {
     Value *resource = getResource(arg(1));
     Value *base = elementAddress(resource, arg(2), arg(3));
-    Value *componentSize = builder.CreateZExt(
-        loadField(resource, resource_field::ComponentSize, i32), i64);
     lowerTypedStore(call, resource, base, {arg(4), arg(5), arg(6), arg(7)},
-                    arg(8), true, componentSize);
+                    arg(8), true, componentStride(resource));
     return replace(nullptr);
   }
   case RawBufferStore: {
@@ -598,18 +600,15 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     // (handle, mip, x, y, z, offsets...): 2D textures, mip 0.
     Value *resource = getResource(arg(1));
     Value *base = texelAddress(resource, arg(3), arg(4));
-    Value *componentSize = builder.CreateZExt(
-        loadField(resource, resource_field::ComponentSize, i32), i64);
-    return replace(lowerTypedLoad(call, resource, base, true, componentSize));
+    return replace(lowerTypedLoad(call, resource, base, true,
+                                  componentStride(resource)));
   }
   case TextureStore: {
     // (handle, x, y, z, v0..v3, mask).
     Value *resource = getResource(arg(1));
     Value *base = texelAddress(resource, arg(2), arg(3));
-    Value *componentSize = builder.CreateZExt(
-        loadField(resource, resource_field::ComponentSize, i32), i64);
     lowerTypedStore(call, resource, base, {arg(5), arg(6), arg(7), arg(8)},
-                    arg(9), true, componentSize);
+                    arg(9), true, componentStride(resource));
     return replace(nullptr);
   }
   case GetDimensions: {

@@ -86,7 +86,6 @@ class GroupRunner;
 /// One lane of a group that synchronizes: a fiber.
 struct Lane {
   GroupRunner *runner = nullptr;
-  uint32_t index = 0;
   uint32_t id[3] = {0, 0, 0};
   Fiber fiber;
 };
@@ -176,7 +175,6 @@ private:
     for (size_t i = 0; i < lanes.size(); ++i) {
       Lane &lane = lanes[i];
       lane.runner = this;
-      lane.index = uint32_t(i);
       lane.id[0] = uint32_t(i % n[0]);
       lane.id[1] = uint32_t(i / n[0] % n[1]);
       lane.id[2] = uint32_t(i / (n[0] * n[1]));
@@ -304,15 +302,21 @@ static std::string describeRegister(unsigned cls, uint32_t reg,
          " (space " + std::to_string(space) + ")";
 }
 
+/// Whether register `reg` of class `cls` in `space` is in `range`.
+static bool rangeContains(const ShaderResourceRange &range, unsigned cls,
+                          uint32_t space, uint32_t reg) {
+  return range.resourceClass == cls && range.space == space &&
+         reg >= range.lowerBound &&
+         uint64_t(reg) - range.lowerBound < uint64_t(range.size);
+}
+
 static Error bindResources(Pipeline &pipeline,
                            const std::vector<ShaderResourceRange> &ranges,
                            DispatchState &state) {
   auto findRange = [&](unsigned cls, uint32_t space,
                        uint32_t reg) -> const ShaderResourceRange * {
     for (const ShaderResourceRange &range : ranges)
-      if (range.resourceClass == cls && range.space == space &&
-          reg >= range.lowerBound &&
-          uint64_t(reg) - range.lowerBound < uint64_t(range.size))
+      if (rangeContains(range, cls, space, reg))
         return &range;
     return nullptr;
   };
@@ -393,14 +397,10 @@ static Error bindResources(Pipeline &pipeline,
   // Every resource the shader uses needs at least one bound register;
   // for arrays, the registers actually indexed are checked as they are.
   for (const ShaderResourceRange &range : ranges) {
-    bool bound = false;
-    for (const auto &entry : state.bindings) {
+    bool bound = llvm::any_of(state.bindings, [&](const auto &entry) {
       auto [cls, space, reg] = entry.first;
-      if (cls == range.resourceClass && space == range.space &&
-          reg >= range.lowerBound &&
-          uint64_t(reg) - range.lowerBound < uint64_t(range.size))
-        bound = true;
-    }
+      return rangeContains(range, cls, space, reg);
+    });
     if (!bound)
       return makeError("the shader's resource '" + range.name + "' at " +
                        describeRegister(range.resourceClass, range.lowerBound,
