@@ -45,4 +45,13 @@ if [[ ! -f $build/build.ninja ]]; then
   rm -f "$log"
 fi
 
-ninja -C "$build" "$@"
+# Callers silence stdout; a failing build must still show why.
+log=$(mktemp)
+if ! ninja -C "$build" "$@" >"$log" 2>&1; then
+  cat "$log" >&2
+  rm -f "$log"
+  echo "setup: error: the build failed" >&2
+  exit 1
+fi
+cat "$log"
+rm -f "$log"

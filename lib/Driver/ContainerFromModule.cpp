@@ -125,6 +125,9 @@ mlir::hlsl::describeContainer(const Module &module) {
   if (!stage)
     return malformed("unknown shader kind '" + getString(sm, 0) + "'");
   info.stage = *stage;
+  // Before the entry point: a library has none to describe.
+  if (Error error = dxil::checkWritableStage(info.stage))
+    return error;
   info.shaderModelMajor = getInt(sm, 1).value_or(6);
   info.shaderModelMinor = getInt(sm, 2).value_or(0);
   if (const MDNode *version = getSingle(module, "dx.version")) {

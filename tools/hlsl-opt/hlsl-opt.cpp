@@ -21,8 +21,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -36,7 +39,19 @@ int main(int argc, char **argv) {
   mlir::hlsl::registerHLSLPipelines();
   mlir::hlsl::registerHLSLConversionPasses();
   return mlir::hlsl::runWithLargeStack([&] {
+    auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
+        argc, argv, "hlsl-mlir pass driver\n", registry);
+    // MlirOptMain reports an unreadable input without "error:"; check it
+    // first so that the message reads like every other error (stdin cannot
+    // be read twice, MlirOptMain handles it).
+    if (inputFile != "-") {
+      std::string message;
+      if (!mlir::openInputFile(inputFile, &message)) {
+        llvm::WithColor::error(llvm::errs(), "hlsl-opt") << message << "\n";
+        return 1;
+      }
+    }
     return mlir::asMainReturnCode(
-        mlir::MlirOptMain(argc, argv, "hlsl-mlir pass driver\n", registry));
+        mlir::MlirOptMain(argc, argv, inputFile, outputFile, registry));
   });
 }

@@ -17,8 +17,13 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IRReader/IRReader.h"
@@ -26,8 +31,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
 #include <sys/resource.h>
@@ -355,7 +361,82 @@ static void registerImportHLSL() {
       });
 }
 
+namespace {
+llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
+                                         llvm::cl::desc("<input file>"),
+                                         llvm::cl::init("-"));
+llvm::cl::opt<std::string> outputFilename("o",
+                                          llvm::cl::desc("Output filename"),
+                                          llvm::cl::value_desc("filename"),
+                                          llvm::cl::init("-"));
+llvm::cl::opt<bool> splitInputFile(
+    "split-input-file",
+    llvm::cl::desc("Translate each '// -----' separated chunk on its own"));
+llvm::cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    llvm::cl::desc("Check the diagnostics against expected-* comments"));
+} // namespace
+
+/// mlir-translate's main, with driver failures reported as errors: a missing
+/// translation or an unreadable input is one "hlsl-translate: error: ..."
+/// line, not LLVM's option-parser complaints or a bare message.
+static int translateMain(int argc, char **argv) {
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerTranslationCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  llvm::cl::opt<const Translation *, false, TranslationParser> translation(
+      "", llvm::cl::desc("Translation to perform"));
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "hlsl-mlir translation driver\n");
+  auto error = []() -> llvm::raw_ostream & {
+    return llvm::WithColor::error(llvm::errs(), "hlsl-translate");
+  };
+  if (!translation) {
+    error() << "no translation given; use one of --import-hlsl, --to-llvmir, "
+               "--to-dxil, --dxil-dis or --verify-dxil-ir (see --help)\n";
+    return 1;
+  }
+  std::string message;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      translation->getInputAlignment()
+          ? openInputFile(inputFilename, *translation->getInputAlignment(),
+                          &message)
+          : openInputFile(inputFilename, &message);
+  if (!input) {
+    error() << message << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &message);
+  if (!output) {
+    error() << message << "\n";
+    return 1;
+  }
+  auto processBuffer = [&](std::unique_ptr<llvm::MemoryBuffer> buffer,
+                           llvm::raw_ostream &os) -> LogicalResult {
+    MLIRContext context;
+    context.printOpOnDiagnostic(!verifyDiagnostics);
+    auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    if (verifyDiagnostics) {
+      SourceMgrDiagnosticVerifierHandler handler(*sourceMgr, &context);
+      (void)(*translation)(sourceMgr, os, &context);
+      return handler.verify();
+    }
+    SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+    return (*translation)(sourceMgr, os, &context);
+  };
+  if (failed(splitAndProcessBuffer(
+          std::move(input), processBuffer, output->os(),
+          splitInputFile ? kDefaultSplitMarker : "", kDefaultSplitMarker)))
+    return 1;
+  output->keep();
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   // --mlir-print-ir-after-all, --mlir-timing & co. for the pass pipeline.
   registerPassManagerCLOptions();
   registerImportHLSL();
@@ -363,8 +444,5 @@ int main(int argc, char **argv) {
   registerVerifyDXILIR();
   registerToDXIL();
   registerDXILDis();
-  return hlsl::runWithLargeStack([&] {
-    return failed(
-        mlirTranslateMain(argc, argv, "hlsl-mlir translation driver\n"));
-  });
+  return hlsl::runWithLargeStack([&] { return translateMain(argc, argv); });
 }

@@ -286,6 +286,9 @@ struct ShaderContainerInfo {
   std::vector<uint8_t> bitcode;
 };
 
+/// Fails for shader kinds the writer has no container layout for (libraries).
+llvm::Error checkWritableStage(ShaderKind stage);
+
 /// Checks that `info` describes a container the writer supports and that its
 /// fields agree with each other. The message names the offending field.
 llvm::Error verifyShaderContainerInfo(const ShaderContainerInfo &info);

@@ -46,6 +46,16 @@ void AssignBindingsPass::runOnOperation() {
       failed = true;
       continue;
     }
+    // UINT32_MAX is how dx.resources and PSV0 spell "unbounded"; a range of
+    // exactly that size would read as one and overlap whatever follows it.
+    if (decl.rangeSize && *decl.rangeSize == UINT32_MAX) {
+      decl.op->emitError() << "resource array '" << decl.name << "' has "
+                           << UINT32_MAX << " elements; DXIL reserves range "
+                           << "size " << UINT32_MAX
+                           << " for unbounded arrays";
+      failed = true;
+      continue;
+    }
     BindingRequest request;
     request.name = decl.name.str();
     request.cls = decl.cls;

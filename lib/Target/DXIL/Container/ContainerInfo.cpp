@@ -409,6 +409,14 @@ llvm::Error verifyResource(unsigned index, const ResourceBinding &r) {
 
 } // namespace
 
+llvm::Error mlir::hlsl::dxil::checkWritableStage(ShaderKind stage) {
+  if (isSupportedStage(stage))
+    return llvm::Error::success();
+  return fail("shader kind " + stringifyShaderKind(stage) +
+              " is not supported: only non-library graphics, compute, mesh "
+              "and amplification shaders can be written");
+}
+
 llvm::Error
 mlir::hlsl::dxil::verifyShaderContainerInfo(const ShaderContainerInfo &info) {
   // Stage and versions.
@@ -417,10 +425,8 @@ mlir::hlsl::dxil::verifyShaderContainerInfo(const ShaderContainerInfo &info) {
     return fail("invalid shader kind " + llvm::Twine(unsigned(info.stage)));
   // Lower case for messages: "compute shaders need numthreads".
   std::string stageText = stageName.lower();
-  if (!isSupportedStage(info.stage))
-    return fail("shader kind " + stageName +
-                " is not supported: only non-library graphics, compute, mesh "
-                "and amplification shaders can be written");
+  if (llvm::Error error = checkWritableStage(info.stage))
+    return error;
   if (info.shaderModelMajor != 6 || info.shaderModelMinor > 8)
     return fail("shader model " + llvm::Twine(info.shaderModelMajor) + "." +
                 llvm::Twine(info.shaderModelMinor) +
