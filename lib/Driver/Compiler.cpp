@@ -107,6 +107,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   if (llvm::NamedMDNode *flags = llvmModule->getModuleFlagsMetadata())
     llvmModule->eraseNamedMetadata(flags);
   TimingScope optimizeTiming = timing.nest("LLVM optimization");
+  splitAggregateMemoryForDXIL(*llvmModule);
   scalarizeForDXIL(*llvmModule);
   optimizeForDXIL(*llvmModule, options.optLevel);
   optimizeTiming.stop();

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -213,6 +214,49 @@ static Value buildFromScalars(HLSLGenFunction &gen, Location loc, Type type,
   return ConstructOp::create(builder, loc, type, elements);
 }
 
+/// `scalar` converted to every scalar of `type` (HLSL's aggregate splat).
+/// Each element type is converted once and repeated elements share one
+/// value, so the cost follows the type's structure, not its element count.
+static Value buildSplat(HLSLGenFunction &gen, Location loc, Type type,
+                        Value scalar, bool fromSigned, bool toSigned,
+                        DenseMap<Type, Value> &converted) {
+  OpBuilder &builder = gen.builder;
+  if (isa<IntegerType, FloatType>(type)) {
+    Value &value = converted[type];
+    if (!value)
+      value = convertElements(builder, loc, scalar, type, fromSigned, toSigned);
+    return value;
+  }
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vector::BroadcastOp::create(
+        builder, loc, vec,
+        buildSplat(gen, loc, vec.getElementType(), scalar, fromSigned,
+                   toSigned, converted));
+  SmallVector<Value> elements;
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    elements.assign(matrix.getNumElements(),
+                    buildSplat(gen, loc, matrix.getElementType(), scalar,
+                               fromSigned, toSigned, converted));
+  } else if (auto array = dyn_cast<ArrayType>(type)) {
+    elements.assign(array.getSize(),
+                    buildSplat(gen, loc, array.getElementType(), scalar,
+                               fromSigned, toSigned, converted));
+  } else if (auto st = dyn_cast<StructType>(type)) {
+    for (Type field : st.getFieldTypes())
+      if (!isa<PaddingType>(field))
+        elements.push_back(buildSplat(gen, loc, field, scalar, fromSigned,
+                                      toSigned, converted));
+  } else {
+    return gen.poison(type, loc);
+  }
+  return ConstructOp::create(builder, loc, type, elements);
+}
+
+/// Whether `value` is a constant 0 (or +0.0): its splat is the zero value.
+static bool isZeroConstant(Value value) {
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat());
+}
+
 Value HLSLGenFunction::emitConversion(Value value, clang::QualType from,
                                       clang::QualType to,
                                       clang::SourceLocation srcLoc) {
@@ -413,15 +457,19 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
     }
     case clang::CK_BooleanToSignedIntegral:
       return arith::ExtSIOp::create(builder, loc, toType, value);
-    case clang::CK_HLSLElementwiseCast:
     case clang::CK_HLSLAggregateSplatCast: {
       SmallVector<Value> scalars;
       flattenScalars(builder, loc, value, scalars);
-      if (expr->getCastKind() == clang::CK_HLSLAggregateSplatCast) {
-        SmallVector<Value> leaves;
-        flattenScalars(builder, loc, emitZero(toType, loc), leaves);
-        scalars.assign(leaves.size(), scalars.front());
-      }
+      // `(float[8192])0` is the zero value, not 8192 stored zeros.
+      if (isZeroConstant(scalars.front()))
+        return emitZero(toType, loc);
+      DenseMap<Type, Value> converted;
+      return buildSplat(*this, loc, toType, scalars.front(), isSigned(from),
+                        isSigned(to), converted);
+    }
+    case clang::CK_HLSLElementwiseCast: {
+      SmallVector<Value> scalars;
+      flattenScalars(builder, loc, value, scalars);
       size_t next = 0;
       return buildFromScalars(*this, loc, toType, scalars, next,
                               isSigned(from), isSigned(to));

@@ -19,6 +19,11 @@ enum class DXILOptLevel { Od, O0, O1, O2, O3 };
 /// to lookup tables; memcpy/memset are expanded by the legalization.
 void optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
 
+/// Rewrites aggregate (array and struct) loads and stores as accesses of
+/// their scalars and vectors, with loops for large splat fills and copies.
+/// Run first: neither the optimizer (at -Od) nor DXIL handles them.
+void splitAggregateMemoryForDXIL(llvm::Module &module);
+
 /// Splits vector operations into scalar ones (LLVM's Scalarizer). Run
 /// before the optimizer, as DXC does, so that it never forms vector idioms
 /// (e.g. `all(v)` as a bitcast of a vector of i1) that cannot be split.

@@ -21,6 +21,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Transforms/Scalar/DCE.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Utils/LowerMemIntrinsics.h"
@@ -36,7 +37,12 @@ void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   tuning.SLPVectorization = false;
   tuning.LoopInterleaving = false;
   tuning.LoopUnrolling = level >= DXILOptLevel::O2;
-  PassBuilder builder(nullptr, tuning);
+  // LLVM's own -time-passes / -print-after-all & co. apply to this
+  // pipeline (they are how one finds the pass that is slow on a shader).
+  PassInstrumentationCallbacks callbacks;
+  StandardInstrumentations instrumentations(module.getContext(),
+                                            /*DebugLogging=*/false);
+  PassBuilder builder(nullptr, tuning, std::nullopt, &callbacks);
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
@@ -46,6 +52,7 @@ void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   builder.registerFunctionAnalyses(fam);
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
+  instrumentations.registerCallbacks(callbacks, &mam);
   OptimizationLevel optLevel = level == DXILOptLevel::O0   ? OptimizationLevel::O0
                                : level == DXILOptLevel::O1 ? OptimizationLevel::O1
                                : level == DXILOptLevel::O2 ? OptimizationLevel::O2
