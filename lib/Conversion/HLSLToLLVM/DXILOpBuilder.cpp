@@ -87,9 +87,9 @@ LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
                   LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref,
                   LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref}));
     break;
-  case dxil::OpAttr::NoDuplicate:
+  case dxil::OpAttr::Convergent:
     func.setPassthroughAttr(
-        ArrayAttr::get(context, {StringAttr::get(context, "noduplicate")}));
+        ArrayAttr::get(context, {StringAttr::get(context, "convergent")}));
     break;
   case dxil::OpAttr::None:
     break;

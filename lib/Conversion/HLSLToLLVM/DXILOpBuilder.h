@@ -19,7 +19,10 @@ namespace mlir::hlsl {
 
 namespace dxil {
 /// Memory behaviour DXC gives a dx.op declaration (besides nounwind).
-enum class OpAttr { ReadNone, ReadOnly, None, NoDuplicate };
+/// Barriers are `convergent` for LLVM's optimizer (which may then fully
+/// unroll a loop around one, as DXC does) and become DXC's `noduplicate`
+/// in legalizeForDXIL.
+enum class OpAttr { ReadNone, ReadOnly, None, Convergent };
 
 /// DXIL ResourceKind (shape).
 enum class ResourceShape : unsigned {

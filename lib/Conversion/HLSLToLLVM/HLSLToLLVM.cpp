@@ -365,7 +365,7 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
                << "' is only allowed in compute, mesh and amplification "
                   "shaders";
       dx.call(rewriter, loc, "barrier", Type(), dxil::Barrier, Type(),
-              {dx.i32(rewriter, loc, mode)}, dxil::OpAttr::NoDuplicate);
+              {dx.i32(rewriter, loc, mode)}, dxil::OpAttr::Convergent);
       rewriter.eraseOp(op);
       return success();
     };

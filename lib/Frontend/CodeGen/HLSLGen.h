@@ -96,6 +96,7 @@ public:
   /// `error: not supported yet: <what>` at `loc`, Clang style.
   void errorNotSupported(clang::SourceLocation loc, llvm::StringRef what);
   void error(clang::SourceLocation loc, llvm::StringRef message);
+  void warning(clang::SourceLocation loc, llvm::StringRef message);
   bool hadError() const { return errorCount != 0; }
 
   /// The function for `decl`, emitting its body the first time.

@@ -144,17 +144,32 @@ void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
   }
 }
 
+/// The largest [unroll(N)] honoured: LLVM unrolls by any count it is given,
+/// and a count of a million takes minutes and gigabytes.
+constexpr unsigned kMaxUnrollCount = 1024;
+
 /// Records loop hints on the loop's back edge.
-static void applyLoopHints(Operation *backEdge,
+static void applyLoopHints(HLSLGenModule &module, Operation *backEdge,
                            ArrayRef<const clang::Attr *> attrs) {
   for (const clang::Attr *attr : attrs) {
     const auto *hint = dyn_cast<clang::HLSLLoopHintAttr>(attr);
     if (!hint)
       continue;
     Builder b(backEdge->getContext());
-    if (hint->getSemanticSpelling() == clang::HLSLLoopHintAttr::Spelling::Microsoft_unroll)
-      backEdge->setAttr("hlsl.unroll", b.getI32IntegerAttr(hint->getDirective()));
-    else
+    if (hint->getSemanticSpelling() ==
+        clang::HLSLLoopHintAttr::Spelling::Microsoft_unroll) {
+      unsigned count = hint->getDirective();
+      if (count > kMaxUnrollCount) {
+        module.warning(hint->getLocation(),
+                       "unroll count " + std::to_string(count) +
+                           " is larger than " +
+                           std::to_string(kMaxUnrollCount) +
+                           "; the loop is unrolled " +
+                           std::to_string(kMaxUnrollCount) + " times");
+        count = kMaxUnrollCount;
+      }
+      backEdge->setAttr("hlsl.unroll", b.getI32IntegerAttr(count));
+    } else
       backEdge->setAttr("hlsl.loop", b.getUnitAttr());
   }
 }
@@ -220,7 +235,7 @@ void HLSLGenFunction::emitFor(const clang::ForStmt *stmt,
   builder.setInsertionPointToEnd(latch);
   if (stmt->getInc())
     emitStmt(stmt->getInc());
-  applyLoopHints(cf::BranchOp::create(builder, loc, header), attrs);
+  applyLoopHints(module, cf::BranchOp::create(builder, loc, header), attrs);
   region->push_back(exit);
   builder.setInsertionPointToEnd(exit);
 }
@@ -245,7 +260,7 @@ void HLSLGenFunction::emitWhile(const clang::WhileStmt *stmt,
   emitStmt(stmt->getBody());
   jumpTargets.pop_back();
   if (!hasTerminator())
-    applyLoopHints(cf::BranchOp::create(builder, loc, header), attrs);
+    applyLoopHints(module, cf::BranchOp::create(builder, loc, header), attrs);
   region->push_back(exit);
   builder.setInsertionPointToEnd(exit);
 }
@@ -268,7 +283,7 @@ void HLSLGenFunction::emitDo(const clang::DoStmt *stmt,
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
-  applyLoopHints(cf::CondBranchOp::create(builder, loc, cond, body, exit),
+  applyLoopHints(module, cf::CondBranchOp::create(builder, loc, cond, body, exit),
                  attrs);
   region->push_back(exit);
   builder.setInsertionPointToEnd(exit);

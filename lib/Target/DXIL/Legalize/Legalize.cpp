@@ -21,6 +21,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Transforms/Scalar/DCE.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
@@ -29,9 +30,22 @@
 using namespace llvm;
 using namespace mlir::hlsl;
 
+/// [unroll] without a count: LLVM fully unrolls loops of up to a million
+/// iterations (minutes and gigabytes for a small body); DXC refuses more than
+/// 128. Past this limit the loop stays a loop, with LLVM's "loop not
+/// unrolled" warning. Set only if the user did not (it is LLVM's option).
+static void limitFullUnrolling() {
+  constexpr llvm::StringLiteral option = "pragma-unroll-full-max-iterations";
+  auto &options = cl::getRegisteredOptions();
+  auto it = options.find(option);
+  if (it != options.end() && it->second->getNumOccurrences() == 0)
+    (void)it->second->addOccurrence(0, option, "4096");
+}
+
 void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   if (level == DXILOptLevel::Od)
     return;
+  limitFullUnrolling();
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = false;
   tuning.SLPVectorization = false;
@@ -353,6 +367,18 @@ Error mlir::hlsl::legalizeForDXIL(Module &module) {
   for (Function &func : llvm::make_early_inc_range(module))
     if (func.isIntrinsic() && func.use_empty())
       func.eraseFromParent();
+  // Barriers were convergent for the optimizer; DXC declares them
+  // noduplicate.
+  for (Function &func : module) {
+    if (!func.isDeclaration() || !func.hasFnAttribute(Attribute::Convergent) ||
+        !func.getName().starts_with("dx.op."))
+      continue;
+    func.removeFnAttr(Attribute::Convergent);
+    func.addFnAttr(Attribute::NoDuplicate);
+    for (User *user : func.users())
+      if (auto *call = dyn_cast<CallInst>(user))
+        call->removeFnAttr(Attribute::Convergent);
+  }
   if (Error error = flattenArraysForDXIL(module))
     return error;
   return verifyDXILIR(module);
