@@ -21,7 +21,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   // scans the whole block per slot, so N inlined calls cost O(N^2).
   pm.addNestedPass<func::FuncOp>(createHLSLPromoteLocalsPass());
   pm.addNestedPass<func::FuncOp>(createMem2Reg());
-  pm.addPass(createInlinerPass());
+  pm.addPass(createHLSLInlineCallsPass());
   pm.addPass(createSymbolDCEPass());
   // Locals (incl. local resource arrays) become SSA values, and code that
   // cannot run goes away before resources are counted as used (seed 004,

@@ -160,6 +160,20 @@ def HLSLMaterializeTemporariesPass
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
+def HLSLInlineCallsPass : Pass<"hlsl-inline-calls", "::mlir::ModuleOp"> {
+  let summary = "Inline every call into the functions the module keeps";
+  let description = [{
+    DXIL shaders have no calls: every call in a function that is not private
+    (entry points, library exports) is inlined, top down. Each call is
+    replaced by a clone of its callee's own body, and the calls that clone
+    contains are inlined in turn, so the work is proportional to the size of
+    the result; MLIR's bottom-up inliner first inlines into every callee,
+    which is quadratic for a chain of calls. Recursion (a cycle of calls
+    reachable from a kept function) is an error at the call. Private
+    functions are left for symbol-dce.
+  }];
+}
+
 def HLSLPromoteLocalsPass : Pass<"hlsl-promote-locals"> {
   let summary = "Rewrite element accesses of local variables as value ops";
   let description = [{
