@@ -1,14 +1,17 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
 // Scalar && and || short-circuit (HLSL 2021): the right operand is evaluated
 // in its own block and the result is a block argument. The scalar ternary
-// operator evaluates only one arm the same way; a vector condition selects
-// element-wise. Unary !, ~ and -.
+// operator evaluates only one arm the same way when an arm could have an
+// effect or trap (integer division, calls, assignments, subscripts); arms
+// that cannot are both evaluated and selected, as is a vector condition
+// (element-wise). Unary !, ~ and -.
 
 RWStructuredBuffer<int> Out;
 
 bool land(int a, int b) { return a > 0 && b > 0; }
 bool lor(int a, int b) { return a > 0 || b > 0; }
-int tern(bool c, int a, int b) { return c ? a + 1 : b * 2; }
+int tern(bool c, int a, int b) { return c ? a / b : b * 2; }
+int ternSelect(bool c, int a, int b) { return c ? a + 1 : b * 2; }
 float3 vsel(bool3 c, float3 a, float3 b) { return c ? a : b; }
 bool lnot(int a) { return !a; }
 int bnot(int a) { return ~a; }
@@ -17,7 +20,7 @@ float fneg(float a) { return -a; }
 
 [numthreads(1,1,1)]
 void main(uint3 id : SV_DispatchThreadID) {
-  Out[0] = land(id.x, id.y) + lor(id.x, id.y) + tern(id.x, 1, 2) +
+  Out[0] = land(id.x, id.y) + lor(id.x, id.y) + tern(id.x, 1, 2) + ternSelect(id.x, 1, 2) +
            vsel(id > 1, 1.0, 2.0).x + lnot(id.z) + bnot(id.x) + ineg(id.y) + fneg(id.z);
 }
 
@@ -49,13 +52,20 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK: %[[C:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<i1>
 // CHECK-NEXT: cf.cond_br %[[C]], ^[[T:bb[0-9]+]], ^[[F:bb[0-9]+]]
 // CHECK-NEXT: ^[[T]]:
-// CHECK: %[[TV:.*]] = arith.addi
+// CHECK: %[[TV:.*]] = arith.divsi
 // CHECK-NEXT: cf.br ^[[M:bb[0-9]+]](%[[TV]] : i32)
 // CHECK-NEXT: ^[[F]]:
 // CHECK: %[[FV:.*]] = arith.muli
 // CHECK-NEXT: cf.br ^[[M]](%[[FV]] : i32)
 // CHECK-NEXT: ^[[M]](%[[V:.*]]: i32):
 // CHECK-NEXT: return %[[V]] : i32
+
+// CHECK-LABEL: func.func private @ternSelect(
+// CHECK: %[[C:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<i1>
+// CHECK: %[[TV:.*]] = arith.addi
+// CHECK: %[[FV:.*]] = arith.muli
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[C]], %[[TV]], %[[FV]] : i32
+// CHECK-NEXT: return %[[S]] : i32
 
 // CHECK-LABEL: func.func private @vsel(
 // CHECK: %[[C:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<vector<3xi1>>

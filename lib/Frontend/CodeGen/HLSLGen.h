@@ -191,6 +191,9 @@ public:
   Value emitUnary(const clang::UnaryOperator *expr, LValue *target = nullptr);
   Value emitLogical(const clang::BinaryOperator *expr);
   Value emitConditional(const clang::AbstractConditionalOperator *expr);
+  /// Whether evaluating `expr` has no effect and cannot trap, so that a
+  /// conditional can evaluate both arms and select (memoized).
+  bool isSafeToSpeculate(const clang::Expr *expr);
   Value emitInitList(const clang::InitListExpr *expr);
   Value emitZero(Type type, Location loc);
   Value emitConstant(Type type, double fp, int64_t integer, Location loc);
@@ -242,6 +245,7 @@ public:
   func::FuncOp func;
   OpBuilder builder;
   llvm::DenseMap<const clang::ValueDecl *, Value> locals;
+  llvm::DenseMap<const clang::Expr *, bool> speculatable;
   /// Values of OpaqueValueExprs bound while emitting an out argument.
   llvm::DenseMap<const clang::OpaqueValueExpr *, Value> opaqueValues;
   llvm::DenseMap<const clang::OpaqueValueExpr *, LValue> opaqueLValues;

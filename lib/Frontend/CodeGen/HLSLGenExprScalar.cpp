@@ -821,6 +821,79 @@ Value HLSLGenFunction::emitLogical(const clang::BinaryOperator *expr) {
   return merge->getArgument(0);
 }
 
+/// A variable or a field of one (reading it has no effect).
+static bool isPlainVariableAccess(const clang::Expr *expr) {
+  expr = expr->IgnoreParenImpCasts();
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
+    return isa<clang::VarDecl>(ref->getDecl());
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr))
+    return isa<clang::FieldDecl>(member->getMemberDecl()) &&
+           !member->isArrow() && isPlainVariableAccess(member->getBase());
+  return false;
+}
+
+bool HLSLGenFunction::isSafeToSpeculate(const clang::Expr *expr) {
+  expr = expr->IgnoreParens();
+  auto [it, inserted] = speculatable.try_emplace(expr, false);
+  if (!inserted)
+    return it->second;
+  clang::QualType type = expr->getType();
+  bool safe = false;
+  if (!type->isArithmeticType() && !type->isVectorType() &&
+      !type->isConstantMatrixType()) {
+    safe = false;
+  } else if (isa<clang::IntegerLiteral, clang::FloatingLiteral,
+                 clang::CXXBoolLiteralExpr, clang::CharacterLiteral>(expr)) {
+    safe = true;
+  } else if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    safe = isa<clang::VarDecl, clang::EnumConstantDecl>(ref->getDecl());
+  } else if (const auto *cast = dyn_cast<clang::CastExpr>(expr)) {
+    switch (cast->getCastKind()) {
+    case clang::CK_LValueToRValue:
+    case clang::CK_NoOp:
+    case clang::CK_IntegralCast:
+    case clang::CK_IntegralToFloating:
+    case clang::CK_FloatingToIntegral:
+    case clang::CK_FloatingCast:
+    case clang::CK_IntegralToBoolean:
+    case clang::CK_FloatingToBoolean:
+    case clang::CK_VectorSplat:
+    case clang::CK_HLSLVectorTruncation:
+      safe = isSafeToSpeculate(cast->getSubExpr());
+      break;
+    default:
+      break;
+    }
+  } else if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
+    clang::UnaryOperatorKind op = unary->getOpcode();
+    safe = (op == clang::UO_Plus || op == clang::UO_Minus ||
+            op == clang::UO_Not || op == clang::UO_LNot) &&
+           isSafeToSpeculate(unary->getSubExpr());
+  } else if (const auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    // Integer division by zero is undefined in LLVM: it must not run on
+    // the path that did not ask for it. Assignments have effects.
+    bool integerDivision = (binary->getOpcode() == clang::BO_Div ||
+                            binary->getOpcode() == clang::BO_Rem) &&
+                           !binary->getType()->hasFloatingRepresentation();
+    safe = !binary->isAssignmentOp() && !integerDivision &&
+           binary->getOpcode() != clang::BO_Comma &&
+           isSafeToSpeculate(binary->getLHS()) &&
+           isSafeToSpeculate(binary->getRHS());
+  } else if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    safe = isa<clang::FieldDecl>(member->getMemberDecl()) &&
+           !member->isArrow() && isPlainVariableAccess(member->getBase());
+  } else if (const auto *swizzle = dyn_cast<clang::ExtVectorElementExpr>(expr)) {
+    safe = isSafeToSpeculate(swizzle->getBase());
+  } else if (const auto *conditional =
+                 dyn_cast<clang::ConditionalOperator>(expr)) {
+    safe = isSafeToSpeculate(conditional->getCond()) &&
+           isSafeToSpeculate(conditional->getTrueExpr()) &&
+           isSafeToSpeculate(conditional->getFalseExpr());
+  }
+  speculatable[expr] = safe;
+  return safe;
+}
+
 Value HLSLGenFunction::emitConditional(
     const clang::AbstractConditionalOperator *expr) {
   Location loc = getLoc(expr->getExprLoc());
@@ -835,6 +908,21 @@ Value HLSLGenFunction::emitConditional(
     if (!cond || !lhs || !rhs)
       return {};
     cond = emitBool(cond, expr->getCond()->getType(), loc);
+    return arith::SelectOp::create(builder, loc, cond, lhs, rhs);
+  }
+  // Arms without effects are both evaluated and selected (as Clang does for
+  // cheap ones): chains of conditionals then stay in one block instead of
+  // building a diamond each, which the canonicalizer is cubic on.
+  if (isa<clang::ConditionalOperator>(expr) &&
+      isSafeToSpeculate(expr->getTrueExpr()) &&
+      isSafeToSpeculate(expr->getFalseExpr())) {
+    Value cond = emitCondition(expr->getCond());
+    Value lhs = emitRValue(expr->getTrueExpr());
+    Value rhs = emitRValue(expr->getFalseExpr());
+    if (!cond || !lhs || !rhs)
+      return {};
+    if (lhs.getType() != type || rhs.getType() != type)
+      return notSupported(expr, "conditional operator arms of another type");
     return arith::SelectOp::create(builder, loc, cond, lhs, rhs);
   }
   Value cond = emitCondition(expr->getCond());
