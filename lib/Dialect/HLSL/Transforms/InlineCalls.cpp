@@ -36,6 +36,8 @@ public:
         if (!callee || callee.isExternal())
           continue; // the lowering reports calls it cannot resolve
         ArrayRef<func::CallOp> nested = getCalls(callee);
+        if (inlineSingleBlock(call, callee, nested, worklist))
+          continue;
         auto clone = [&](OpBuilder &, Region *src, Block *inlineBlock,
                          Block *postInsertBlock, IRMapping &mapper, bool) {
           src->cloneInto(inlineBlock->getParent(),
@@ -60,6 +62,39 @@ public:
   }
 
 private:
+  /// Inlines a call of a single-block callee by cloning its body in front
+  /// of the call. inlineCall splits the caller's block at the call and
+  /// merges it again, moving everything after the call each time: quadratic
+  /// for thousands of calls in one block. Locations become call-site
+  /// locations, as inlineCall makes them.
+  static bool inlineSingleBlock(func::CallOp call, func::FuncOp callee,
+                                ArrayRef<func::CallOp> nested,
+                                SmallVectorImpl<func::CallOp> &worklist) {
+    if (!callee.getBody().hasOneBlock())
+      return false;
+    Block &body = callee.getBody().front();
+    auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
+    if (!ret || ret.getNumOperands() != call.getNumResults())
+      return false;
+    IRMapping mapper;
+    mapper.map(body.getArguments(), call.getOperands());
+    OpBuilder builder(call);
+    Location callLoc = call.getLoc();
+    for (Operation &op : body.without_terminator()) {
+      Operation *copy = builder.clone(op, mapper);
+      copy->walk([&](Operation *inner) {
+        inner->setLoc(CallSiteLoc::get(inner->getLoc(), callLoc));
+      });
+    }
+    for (auto [result, value] : llvm::zip(call.getResults(), ret.getOperands()))
+      result.replaceAllUsesWith(mapper.lookupOrDefault(value));
+    for (func::CallOp original : nested)
+      if (Operation *copy = mapper.lookupOrNull(original.getOperation()))
+        worklist.push_back(cast<func::CallOp>(copy));
+    call.erase();
+    return true;
+  }
+
   /// The calls in `function`'s own body (cached: a callee is cloned once per
   /// call of it).
   ArrayRef<func::CallOp> getCalls(func::FuncOp function) {
