@@ -20,6 +20,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   // from collecting one slot per parameter of every inlined call: Mem2Reg
   // scans the whole block per slot, so N inlined calls cost O(N^2).
   pm.addNestedPass<func::FuncOp>(createHLSLPromoteLocalsPass());
+  pm.addNestedPass<func::FuncOp>(createHLSLForwardBlockLocalsPass());
   pm.addNestedPass<func::FuncOp>(createMem2Reg());
   pm.addPass(createHLSLInlineCallsPass());
   pm.addPass(createSymbolDCEPass());
@@ -28,6 +29,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   // example 6.1).
   // On the module, so that static initializers are promoted too.
   pm.addPass(createHLSLPromoteLocalsPass());
+  pm.addNestedPass<func::FuncOp>(createHLSLForwardBlockLocalsPass());
   pm.addPass(createMem2Reg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCCPPass());

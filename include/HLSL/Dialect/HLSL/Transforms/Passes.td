@@ -174,6 +174,20 @@ def HLSLInlineCallsPass : Pass<"hlsl-inline-calls", "::mlir::ModuleOp"> {
   }];
 }
 
+def HLSLForwardBlockLocalsPass
+    : Pass<"hlsl-forward-block-locals", "::mlir::func::FuncOp"> {
+  let summary = "Promote local variables used within one block";
+  let description = [{
+    A local variable whose loads and stores are all in one block, and whose
+    first access there is a store, becomes SSA values in one walk of the
+    block: each load takes the value of the last store before it. Most
+    locals of straight-line shader code are such variables; `mem2reg`
+    handles them one variable at a time, each walking the whole block,
+    which is quadratic for thousands of locals. The rest are left to
+    `mem2reg`.
+  }];
+}
+
 def HLSLPromoteLocalsPass : Pass<"hlsl-promote-locals"> {
   let summary = "Rewrite element accesses of local variables as value ops";
   let description = [{
