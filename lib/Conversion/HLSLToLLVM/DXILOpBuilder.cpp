@@ -68,8 +68,11 @@ LLVM::LLVMStructType DXILOpBuilder::getSplitDoubleType() {
 LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
                                              LLVM::LLVMFunctionType type,
                                              dxil::OpAttr attr, Location loc) {
-  if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return existing;
+  LLVM::LLVMFuncOp &declaration = declarations[name];
+  if (declaration)
+    return declaration;
+  if ((declaration = module.lookupSymbol<LLVM::LLVMFuncOp>(name)))
+    return declaration;
   OpBuilder builder(module.getBodyRegion());
   builder.setInsertionPointToEnd(module.getBody());
   auto func = LLVM::LLVMFuncOp::create(builder, loc, name, type);
@@ -94,6 +97,7 @@ LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
   case dxil::OpAttr::None:
     break;
   }
+  declaration = func;
   return func;
 }
 

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir::hlsl {
 
@@ -79,6 +80,9 @@ private:
 
   ModuleOp module;
   MLIRContext *context;
+  /// The dx.op functions by name: ModuleOp::lookupSymbol scans the module,
+  /// which holds one op per resource, for every call built.
+  llvm::StringMap<LLVM::LLVMFuncOp> declarations;
 };
 
 } // namespace mlir::hlsl
