@@ -122,7 +122,13 @@ struct LowerResourceArrays
     ArrayExtractOp::getCanonicalizationPatterns(patterns, &getContext());
     arith::SelectOp::getCanonicalizationPatterns(patterns, &getContext());
     arith::CmpIOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsGreedily(module, std::move(patterns))))
+    // No control-flow simplification here (the canonicalizer after this
+    // pass does its part): the driver's default merges the blocks of a
+    // switch's cases into one with an argument per case, and every later
+    // walk of that switch's operands is quadratic in its case count.
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(module, std::move(patterns), config)))
       return signalPassFailure();
 
     // A handle read from a local resource array element nobody assigned is
