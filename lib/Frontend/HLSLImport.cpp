@@ -30,6 +30,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include "HLSL/Support/LargeStack.h"
+#include "clang/Basic/Stack.h"
+
 using namespace mlir;
 using namespace mlir::hlsl;
 
@@ -108,6 +111,30 @@ std::string mlir::hlsl::getDefaultPreludePath() {
   llvm::sys::path::append(path, "lib", "hlsl-mlir", "include",
                           "hlsl_prelude.h");
   return std::string(path);
+}
+
+/// Notes for Clang a bottom of the stack `depth` bytes below the caller. The
+/// stack there is reserved but not touched (one frame is written), so it is
+/// not instrumented.
+[[gnu::noinline]] __attribute__((no_sanitize("address"))) static void
+noteClangStackBottomBelow(size_t depth) {
+  void *frame = __builtin_alloca(depth);
+  asm volatile("" : : "r"(frame) : "memory");
+  clang::noteBottomOfStack(/*ForceSet=*/true);
+}
+
+/// Clang moves deep recursion onto fresh 8 MiB threads once it believes its
+/// stack is nearly exhausted, judging by the distance from the bottom of
+/// the stack it noted (it expects 8 MiB). Recursion that never checks, such
+/// as the record layout of structs nested thousands deep, then overflows
+/// those threads. On runWithLargeStack's thread, Clang's bottom is noted
+/// 32 MiB above the real end of the stack: Clang uses the whole large stack
+/// and still moves to a new one before the end.
+static void useLargeStackForClang() {
+  constexpr size_t margin = 32u << 20;
+  size_t left = getLargeStackLeft();
+  if (left > 2 * margin)
+    noteClangStackBottomBelow(left - margin);
 }
 
 static StringRef getTripleStage(ShaderStage stage) {
@@ -280,6 +307,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // (to debug a crash in place).
   bool executed = false;
   inImporter = false;
+  useLargeStackForClang();
   if (llvm::sys::Process::GetEnv("HLSL_MLIR_NO_CRASH_RECOVERY")) {
     executed = compiler->ExecuteAction(*action);
   } else {

@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <cstddef>
+
 namespace mlir::hlsl {
 
 /// The stack size runWithLargeStack gives `body`.
@@ -22,6 +24,10 @@ inline constexpr unsigned LargeStackSize = 256u << 20;
 /// Runs `body` on a thread with a LargeStackSize stack and returns its
 /// result.
 int runWithLargeStack(llvm::function_ref<int()> body);
+
+/// The bytes of stack left below the caller when it runs on
+/// runWithLargeStack's thread, 0 on any other thread.
+size_t getLargeStackLeft();
 
 } // namespace mlir::hlsl
 
