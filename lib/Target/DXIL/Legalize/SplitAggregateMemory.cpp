@@ -213,21 +213,20 @@ bool isAdjacentCopy(LoadInst *load, StoreInst *store) {
 void mlir::hlsl::splitAggregateMemoryForDXIL(Module &module) {
   AggregateSplitter splitter(module.getDataLayout());
   for (Function &function : module) {
-    SmallVector<Instruction *> worklist;
+    // Two lists: the stores are erased before the loads are visited.
+    SmallVector<StoreInst *> stores;
+    SmallVector<LoadInst *> loads;
     for (Instruction &inst : instructions(function)) {
       if (auto *store = dyn_cast<StoreInst>(&inst)) {
         if (isSplittable(store->getValueOperand()->getType()))
-          worklist.push_back(store);
+          stores.push_back(store);
       } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
         if (isSplittable(load->getType()))
-          worklist.push_back(load);
+          loads.push_back(load);
       }
     }
     // Stores first: a copy consumes its load.
-    for (Instruction *inst : worklist) {
-      auto *store = dyn_cast<StoreInst>(inst);
-      if (!store)
-        continue;
+    for (StoreInst *store : stores) {
       IRBuilder<> builder(store);
       Value *value = store->getValueOperand();
       auto *load = dyn_cast<LoadInst>(value);
@@ -240,10 +239,7 @@ void mlir::hlsl::splitAggregateMemoryForDXIL(Module &module) {
                            store->getAlign());
       store->eraseFromParent();
     }
-    for (Instruction *inst : worklist) {
-      auto *load = dyn_cast<LoadInst>(inst);
-      if (!load)
-        continue;
+    for (LoadInst *load : loads) {
       if (!load->use_empty()) {
         IRBuilder<> builder(load);
         load->replaceAllUsesWith(splitter.emitLoad(builder, load->getType(),
