@@ -4,6 +4,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 
@@ -23,6 +24,39 @@ struct HLSLInlinerInterface : public DialectInlinerInterface {
     return true;
   }
 };
+
+/// Structs nested eight or more levels deep print under an alias named after
+/// the struct (`!Outer = !hlsl.struct<"Outer", {m: !Middle}>`). Spelled
+/// inline, every level repeats all the levels below it, which made printing
+/// deeply nested structs quadratic in time and size; shallower structs stay
+/// inline, where they read best.
+struct HLSLOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Type type, raw_ostream &os) const final {
+    auto structType = dyn_cast<StructType>(type);
+    if (!structType || structType.getName().empty() ||
+        structDepth(structType, kAliasDepth) < kAliasDepth)
+      return AliasResult::NoAlias;
+    os << structType.getName();
+    return AliasResult::OverridableAlias;
+  }
+
+private:
+  static constexpr unsigned kAliasDepth = 8;
+
+  /// How many structs nest in `type` (through arrays), counted up to `limit`.
+  static unsigned structDepth(Type type, unsigned limit) {
+    while (auto array = dyn_cast<ArrayType>(type))
+      type = array.getElementType();
+    auto structType = dyn_cast<StructType>(type);
+    if (!structType || limit == 0)
+      return 0;
+    unsigned inner = 0;
+    for (Type field : structType.getFieldTypes())
+      inner = std::max(inner, structDepth(field, limit - 1));
+    return inner + 1;
+  }
+};
 } // namespace
 
 void HLSLDialect::initialize() {
@@ -32,7 +66,7 @@ void HLSLDialect::initialize() {
 #define GET_OP_LIST
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.cpp.inc"
       >();
-  addInterfaces<HLSLInlinerInterface>();
+  addInterfaces<HLSLInlinerInterface, HLSLOpAsmInterface>();
 }
 
 /// D3D12 limits on a compute thread group.

@@ -45,6 +45,9 @@ struct StructTypeStorage : public TypeStorage {
         StructTypeStorage(name, types, namesRef);
   }
 
+  /// Lets MLIR walk and replace the field types (type walks, aliases).
+  KeyTy getAsKey() const { return KeyTy(name, fieldTypes, fieldNames); }
+
   StringRef name;
   ArrayRef<Type> fieldTypes;
   ArrayRef<StringRef> fieldNames;
