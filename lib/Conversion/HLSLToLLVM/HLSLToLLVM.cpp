@@ -21,6 +21,9 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <set>
 
 namespace mlir::hlsl {
 #define GEN_PASS_DEF_CONVERTHLSLTOLLVMPASS
@@ -307,6 +310,37 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   using HLSLPattern::HLSLPattern;
 
   /// Applies a one-operand DXIL op to every element.
+  /// The DXIL op of a derivative intrinsic; plain ddx/ddy are the coarse
+  /// ones, as in DXC.
+  static std::optional<unsigned> getDerivativeOpcode(StringRef name) {
+    return llvm::StringSwitch<std::optional<unsigned>>(name)
+        .Cases({"ddx", "ddx_coarse"}, dxil::DerivCoarseX)
+        .Cases({"ddy", "ddy_coarse"}, dxil::DerivCoarseY)
+        .Case("ddx_fine", dxil::DerivFineX)
+        .Case("ddy_fine", dxil::DerivFineY)
+        .Default(std::nullopt);
+  }
+
+  /// Derivatives need pixel quads, and DXIL's derivative ops have only half
+  /// and float overloads.
+  LogicalResult checkDerivative(Operation *op, StringRef name,
+                                Type type) const {
+    if (ctx.stage == ShaderStage::Compute || ctx.stage == ShaderStage::Mesh ||
+        ctx.stage == ShaderStage::Amplification)
+      return op->emitError()
+             << "not supported yet: '" << name
+             << "' outside pixel shaders (compute, mesh and amplification "
+                "shaders have derivatives from shader model 6.6)";
+    if (ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
+      return op->emitError() << "'" << name
+                             << "' is only allowed in pixel shaders";
+    Type element = getElementTypeOrSelf(type);
+    if (!element.isF16() && !element.isF32())
+      return op->emitError() << "'" << name
+                             << "' takes half or float values, not " << type;
+    return success();
+  }
+
   Value elementwise(ConversionPatternRewriter &b, Location loc, StringRef cls,
                     unsigned opcode, Value value, Type resultElement) const {
     SmallVector<Value> results;
@@ -493,6 +527,26 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     if (name == "frac" && args.size() == 1) {
       rewriter.replaceOp(op, elementwise(rewriter, loc, "unary", dxil::Frc,
                                          args[0], Type()));
+      return success();
+    }
+    if (std::optional<unsigned> opcode = getDerivativeOpcode(name);
+        (opcode || name == "fwidth") && args.size() == 1) {
+      if (failed(checkDerivative(op, name, args[0].getType())))
+        return failure();
+      if (opcode) {
+        rewriter.replaceOp(op, elementwise(rewriter, loc, "unary", *opcode,
+                                           args[0], Type()));
+        return success();
+      }
+      // fwidth(x) = abs(ddx(x)) + abs(ddy(x)), with the coarse forms (DXC).
+      Value dx = elementwise(rewriter, loc, "unary", dxil::DerivCoarseX,
+                             args[0], Type());
+      Value dy = elementwise(rewriter, loc, "unary", dxil::DerivCoarseY,
+                             args[0], Type());
+      rewriter.replaceOp(op, LLVM::FAddOp::create(
+                                 rewriter, loc,
+                                 LLVM::FAbsOp::create(rewriter, loc, dx),
+                                 LLVM::FAbsOp::create(rewriter, loc, dy)));
       return success();
     }
     if (name == "reversebits" && args.size() == 1) {
@@ -1623,15 +1677,23 @@ struct ConvertHLSLToLLVM
     conversionTarget.addLegalOp<ResourceOp, CBufferOp, CBufferMemberOp>();
     // A pattern that refuses an op has said why ("not supported yet: ...");
     // the framework's "failed to legalize operation" that follows at the
-    // same place repeats it in internal terms, so it is dropped.
+    // same place repeats it in internal terms, so it is dropped. The
+    // framework may also try a refused pattern again (vector operands of
+    // converted block arguments): the same error at the same place is shown
+    // once.
     DenseSet<Location> explained;
+    std::set<std::pair<const void *, std::string>> shown;
     ScopedDiagnosticHandler dropRepeats(context, [&](Diagnostic &diag) {
       if (diag.getSeverity() != DiagnosticSeverity::Error)
         return failure();
-      if (StringRef(diag.str()).starts_with("failed to legalize operation") &&
+      std::string message = diag.str();
+      if (StringRef(message).starts_with("failed to legalize operation") &&
           explained.contains(diag.getLocation()))
         return success();
       explained.insert(diag.getLocation());
+      if (!shown.emplace(diag.getLocation().getAsOpaquePointer(), message)
+               .second)
+        return success();
       return failure();
     });
     if (failed(applyFullConversion(module, conversionTarget,

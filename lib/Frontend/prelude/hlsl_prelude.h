@@ -709,13 +709,16 @@ __HLSL_T_ANY(__HLSL_D_TRANSPOSE, transpose)
 // Primitive derivatives and pixel-shader operations
 //===----------------------------------------------------------------------===//
 // DerivCoarseX/Y and DerivFineX/Y; plain ddx/ddy are the coarse forms in DXIL
-// but are kept as their own primitives so the importer decides.
+// but are kept as their own primitives so the importer decides. fwidth is a
+// primitive too, so that a derivative in the wrong stage is reported at the
+// user's call.
 __HLSL_T_FLOAT(__HLSL_UN_ALL, ddx)
 __HLSL_T_FLOAT(__HLSL_UN_ALL, ddy)
 __HLSL_T_FLOAT(__HLSL_UN_ALL, ddx_coarse)
 __HLSL_T_FLOAT(__HLSL_UN_ALL, ddx_fine)
 __HLSL_T_FLOAT(__HLSL_UN_ALL, ddy_coarse)
 __HLSL_T_FLOAT(__HLSL_UN_ALL, ddy_fine)
+__HLSL_T_FLOAT(__HLSL_UN_ALL, fwidth)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddx)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddy)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddx_coarse)
@@ -912,10 +915,6 @@ typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value, void>::type
 sincos(T x, out T s, out T c) {
   s = sin(x);
   c = cos(x);
-}
-
-template <typename T> __HLSL_FLOAT_SV(T) fwidth(T x) {
-  return abs(ddx(x)) + abs(ddy(x));
 }
 
 // Legacy lighting helpers: lit() returns (ambient, diffuse, specular, 1)
