@@ -321,10 +321,8 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
         .Default(std::nullopt);
   }
 
-  /// Derivatives need pixel quads, and DXIL's derivative ops have only half
-  /// and float overloads.
-  LogicalResult checkDerivative(Operation *op, StringRef name,
-                                Type type) const {
+  /// Derivatives (and sampling that computes them) need pixel quads.
+  LogicalResult checkQuadStage(Operation *op, StringRef name) const {
     if (ctx.stage == ShaderStage::Compute || ctx.stage == ShaderStage::Mesh ||
         ctx.stage == ShaderStage::Amplification)
       return op->emitError()
@@ -334,6 +332,14 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     if (ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
       return op->emitError() << "'" << name
                              << "' is only allowed in pixel shaders";
+    return success();
+  }
+
+  /// DXIL's derivative ops have only half and float overloads.
+  LogicalResult checkDerivative(Operation *op, StringRef name,
+                                Type type) const {
+    if (failed(checkQuadStage(op, name)))
+      return failure();
     Type element = getElementTypeOrSelf(type);
     if (!element.isF16() && !element.isF32())
       return op->emitError() << "'" << name
@@ -631,6 +637,16 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       rewriter.eraseOp(op);
       return success();
     }
+    // These compute derivatives (for the mip level).
+    if (llvm::is_contained({"Sample", "SampleBias", "SampleCmp",
+                            "CalculateLevelOfDetail",
+                            "CalculateLevelOfDetailUnclamped"},
+                           name) &&
+        failed(checkQuadStage(op, name)))
+      return failure();
+    if (name.starts_with("Gather") && name != "GatherCmp" && args.size() == 5)
+      return op.emitError() << "not supported yet: the status argument of '"
+                            << name << "'";
     if (Value result = lowerTexture(op, name, args, rewriter)) {
       rewriter.replaceOp(op, result);
       return success();
@@ -763,6 +779,19 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
                              offsets[0], offsets[1], offsets[2]},
                             dxil::OpAttr::ReadOnly));
     }
+    if (name.starts_with("Gather"))
+      return lowerGather(op, name, args, b, resultType, finish, pad);
+    if (name == "CalculateLevelOfDetail" ||
+        name == "CalculateLevelOfDetailUnclamped") {
+      if (args.size() != 3)
+        return {};
+      SmallVector<Value> coords = pad(scalarize(b, loc, args[2], dx), 3, f32);
+      bool clamped = name == "CalculateLevelOfDetail";
+      return dx.call(b, loc, "calculateLOD", f32, dxil::CalculateLOD, f32,
+                     {handle, args[1], coords[0], coords[1], coords[2],
+                      dx.i1(b, loc, clamped)},
+                     dxil::OpAttr::ReadOnly);
+    }
     std::optional<unsigned> opcode =
         llvm::StringSwitch<std::optional<unsigned>>(name)
             .Case("Sample", 60)
@@ -828,6 +857,43 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     return finish(dx.call(b, loc, cls, scalar, *opcode,
                           dx.getResRetType(scalar), operands,
                           dxil::OpAttr::ReadOnly));
+  }
+
+  /// Gather, GatherRed/Green/Blue/Alpha and GatherCmp: TextureGather(Cmp)
+  /// of one channel (Gather and GatherCmp read red), with up to four
+  /// coordinates and two offsets.
+  template <typename Finish, typename Pad>
+  Value lowerGather(IntrinsicOp op, StringRef name, ValueRange args,
+                    ConversionPatternRewriter &b, Type resultType,
+                    Finish &finish, Pad &pad) const {
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    std::optional<int32_t> channel =
+        llvm::StringSwitch<std::optional<int32_t>>(name)
+            .Cases({"Gather", "GatherRed", "GatherCmp"}, 0)
+            .Case("GatherGreen", 1)
+            .Case("GatherBlue", 2)
+            .Case("GatherAlpha", 3)
+            .Default(std::nullopt);
+    bool compare = name == "GatherCmp";
+    unsigned fixed = compare ? 4 : 3; // texture, sampler, location[, cmp]
+    if (!channel || args.size() < fixed || args.size() > fixed + 1)
+      return {};
+    Type f32 = b.getF32Type(), i32 = b.getI32Type();
+    Type scalar = getElementTypeOrSelf(resultType);
+    SmallVector<Value> operands = {args[0], args[1]};
+    operands.append(pad(scalarize(b, loc, args[2], dx), 4, f32));
+    SmallVector<Value> offsets;
+    if (args.size() > fixed)
+      offsets = scalarize(b, loc, args[fixed], dx);
+    operands.append(pad(offsets, 2, i32));
+    operands.push_back(dx.i32(b, loc, *channel));
+    if (compare)
+      operands.push_back(args[3]);
+    return finish(dx.call(
+        b, loc, compare ? "textureGatherCmp" : "textureGather", scalar,
+        compare ? dxil::TextureGatherCmp : dxil::TextureGather,
+        dx.getResRetType(scalar), operands, dxil::OpAttr::ReadOnly));
   }
 
   /// GetDimensions(out w[, out h[, out d]]...) of buffers and textures.
