@@ -3,7 +3,6 @@
 #include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -33,7 +32,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   pm.addPass(createMem2Reg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCCPPass());
-  pm.addPass(arith::createIntRangeOptimizationsPass());
+  pm.addPass(createHLSLIntRangeOptimizationsPass());
   pm.addNestedPass<func::FuncOp>(createHLSLFoldGuardedComparesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
