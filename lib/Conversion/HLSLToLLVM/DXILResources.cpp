@@ -282,8 +282,8 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
   EntryInterface interface;
   bool isPixel = stage == ShaderStage::Pixel;
   int nextInputRow = 0, nextOutputRow = 0;
-  auto addElement = [&](StringRef semantic, Type type, bool isOutput)
-      -> FailureOr<unsigned> {
+  auto addElement = [&](StringRef semantic, Type type, bool isOutput,
+                        bool isUnsigned) -> FailureOr<unsigned> {
     auto [name, index] = splitSemantic(semantic);
     SignatureElement element;
     element.name = name;
@@ -297,10 +297,14 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
                                << semantic << "' of type " << type;
     }
     element.scalarType = scalar;
-    element.componentType = scalar.isF16()   ? 8
-                            : scalar.isF32() ? 9
-                            : scalar.isF64() ? 10
-                                             : 4;
+    // DXIL::ComponentType: I16/U16 2/3, I32/U32 4/5, I64/U64 6/7, F16/F32/F64
+    // 8/9/10 (bools stay I32).
+    unsigned width = scalar.getIntOrFloatBitWidth();
+    element.componentType =
+        isa<FloatType>(scalar) ? (width == 16 ? 8 : width == 32 ? 9 : 10)
+        : width == 16          ? (isUnsigned ? 3 : 2)
+        : width == 64          ? (isUnsigned ? 7 : 6)
+                               : (isUnsigned ? 5 : 4);
     std::string upper = StringRef(name).upper();
     element.kind = llvm::StringSwitch<unsigned>(upper)
                        .Case("SV_VERTEXID", 1)
@@ -340,7 +344,8 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
       return entry.emitError() << "entry point value without a semantic";
     if (auto semantic =
             attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName())) {
-      FailureOr<unsigned> id = addElement(semantic.getValue(), type, isOutput);
+      FailureOr<unsigned> id = addElement(semantic.getValue(), type, isOutput,
+                                          attrs.contains("hlsl.unsigned"));
       if (failed(id))
         return failure();
       ids.push_back(*id);
@@ -352,9 +357,13 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
       return entry.emitError()
              << "not supported yet: entry point value of type " << type
              << " (every field needs its own semantic)";
-    for (auto [field, semantic] : llvm::zip(st.getFieldTypes(), fields)) {
-      FailureOr<unsigned> id =
-          addElement(cast<StringAttr>(semantic).getValue(), field, isOutput);
+    auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
+    for (auto [i, field, semantic] :
+         llvm::enumerate(st.getFieldTypes(), fields)) {
+      bool isUnsigned = unsignedFields && i < unsignedFields.size() &&
+                        unsignedFields[i];
+      FailureOr<unsigned> id = addElement(cast<StringAttr>(semantic).getValue(),
+                                          field, isOutput, isUnsigned);
       if (failed(id))
         return failure();
       ids.push_back(*id);

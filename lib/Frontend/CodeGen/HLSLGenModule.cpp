@@ -507,6 +507,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     SmallVector<Attribute> semantics;
     for (const auto *semantic : d->specific_attrs<clang::HLSLAppliedSemanticAttr>()) {
       std::string name = semantic->getSemanticName().str();
+      // System values the prelude passes through Clang as user semantics.
+      if (StringRef(name).starts_with("__hlsl_mlir_SV_"))
+        name = name.substr(strlen("__hlsl_mlir_"));
       if (semantic->getSemanticIndex() != 0 ||
           (!name.empty() && isdigit(name.back())))
         name += std::to_string(semantic->getSemanticIndex());
@@ -518,10 +521,39 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         isa<clang::FunctionDecl>(d)
             ? cast<clang::FunctionDecl>(d)->getReturnType()
             : cast<clang::ValueDecl>(d)->getType();
-    if (type->isRecordType())
-      attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+    // Integers are signless in the dialect; signature elements record
+    // whether each one is unsigned (its component type, U32 vs I32).
+    // Compute-like stages have no signatures.
+    bool hasSignature = true;
+    if (const auto *shader = decl->getAttr<clang::HLSLShaderAttr>())
+      hasSignature = shader->getType() != llvm::Triple::Compute &&
+                     shader->getType() != llvm::Triple::Mesh &&
+                     shader->getType() != llvm::Triple::Amplification;
     else
+      hasSignature = options.profile.stage != ShaderStage::Compute &&
+                     options.profile.stage != ShaderStage::Mesh &&
+                     options.profile.stage != ShaderStage::Amplification;
+    auto isUnsigned = [&](clang::QualType t) {
+      if (!hasSignature)
+        return false;
+      t = t.getCanonicalType();
+      if (const auto *vec = t->getAs<clang::VectorType>())
+        t = vec->getElementType();
+      return !t->isBooleanType() && t->isUnsignedIntegerType();
+    };
+    if (const auto *record = type->getAsRecordDecl()) {
+      attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+      SmallVector<bool> unsignedFields;
+      for (const clang::FieldDecl *field : record->fields())
+        unsignedFields.push_back(isUnsigned(field->getType()));
+      if (llvm::is_contained(unsignedFields, true))
+        attrs.set("hlsl.field_unsigned",
+                  DenseBoolArrayAttr::get(context, unsignedFields));
+    } else {
       attrs.set(HLSLDialect::getSemanticAttrName(), semantics.front());
+      if (isUnsigned(type))
+        attrs.set("hlsl.unsigned", UnitAttr::get(context));
+    }
   };
   const auto *method = dyn_cast<clang::CXXMethodDecl>(decl);
   if (method && method->isInstance()) {

@@ -164,6 +164,17 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
                              << "' must be an array of non-empty strings";
     return success();
   }
+  // Signedness of a signature element (integers are signless here).
+  if (name == "hlsl.unsigned") {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    return success();
+  }
+  if (name == "hlsl.field_unsigned") {
+    if (!isa<DenseBoolArrayAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be an array of bools";
+    return success();
+  }
   if (name == HLSLDialect::getDirectionAttrName() && isArgument) {
     auto direction = dyn_cast<ParamDirectionAttr>(attr.getValue());
     if (!direction)
