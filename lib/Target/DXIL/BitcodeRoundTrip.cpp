@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitstream/BitstreamReader.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -40,11 +41,81 @@
 
 using namespace llvm;
 
+namespace {
+/// The largest attribute-group parameter index accepted before LLVM's reader
+/// sees the module (DXIL functions have a few dozen parameters at most).
+constexpr uint64_t kMaxAttributeIndex = 1024;
+
+/// LLVM's reader sizes an attribute list by the parameter index of each
+/// attribute group entry: a corrupted index near 2^32 makes it allocate and
+/// clear tens of gigabytes before anything else fails. The module block's
+/// attribute groups are checked first; every other problem is left to the
+/// reader, which reports it.
+Error checkAttributeGroups(StringRef bitcode) {
+  enum : unsigned { BlockInfo = 0, ModuleBlock = 8, AttributeGroups = 10 };
+  enum : unsigned { GroupEntry = 3 };
+  BitstreamCursor cursor(
+      ArrayRef<uint8_t>(bitcode.bytes_begin(), bitcode.bytes_end()));
+  BitstreamBlockInfo blockInfo;
+  cursor.setBlockInfo(&blockInfo);
+  if (bitcode.size() < 4 || errorToBool(cursor.JumpToBit(32)))
+    return Error::success();
+  SmallVector<unsigned> blocks;
+  SmallVector<uint64_t> record;
+  while (!cursor.AtEndOfStream()) {
+    Expected<BitstreamEntry> entry = cursor.advance();
+    if (!entry)
+      return consumeError(entry.takeError()), Error::success();
+    switch (entry->Kind) {
+    case BitstreamEntry::Error:
+      return Error::success();
+    case BitstreamEntry::EndBlock:
+      if (blocks.empty())
+        return Error::success();
+      blocks.pop_back();
+      break;
+    case BitstreamEntry::SubBlock:
+      if (entry->ID == BlockInfo) {
+        Expected<std::optional<BitstreamBlockInfo>> info =
+            cursor.ReadBlockInfoBlock();
+        if (!info || !*info)
+          return consumeError(info.takeError()), Error::success();
+        blockInfo = std::move(**info);
+      } else if (entry->ID == ModuleBlock || entry->ID == AttributeGroups) {
+        if (errorToBool(cursor.EnterSubBlock(entry->ID)))
+          return Error::success();
+        blocks.push_back(entry->ID);
+      } else if (errorToBool(cursor.SkipBlock())) {
+        return Error::success();
+      }
+      break;
+    case BitstreamEntry::Record: {
+      record.clear();
+      Expected<unsigned> code = cursor.readRecord(entry->ID, record);
+      if (!code)
+        return consumeError(code.takeError()), Error::success();
+      if (!blocks.empty() && blocks.back() == AttributeGroups &&
+          *code == GroupEntry && record.size() >= 2 &&
+          record[1] != 0xFFFFFFFF && record[1] > kMaxAttributeIndex)
+        return createStringError(
+            inconvertibleErrorCode(),
+            "malformed DXIL bitcode: attribute group " + Twine(record[0]) +
+                " is for parameter " + Twine(record[1]));
+      break;
+    }
+    }
+  }
+  return Error::success();
+}
+} // namespace
+
 namespace mlir::hlsl::dxil {
 
 Expected<std::unique_ptr<Module>>
 readDXILBitcode(StringRef bitcode, LLVMContext &context, StringRef dataLayout,
                 std::string *writtenDataLayout) {
+  if (Error error = checkAttributeGroups(bitcode))
+    return std::move(error);
   std::string layout = dataLayout.str();
   ParserCallbacks callbacks(
       [layout, writtenDataLayout](
