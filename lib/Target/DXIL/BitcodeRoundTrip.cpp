@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Target/DXIL/BitcodeWriter.h"
+#include "HLSL/Support/MemoryLimit.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -45,6 +46,10 @@ namespace {
 /// The largest attribute-group parameter index accepted before LLVM's reader
 /// sees the module (DXIL functions have a few dozen parameters at most).
 constexpr uint64_t kMaxAttributeIndex = 1024;
+
+/// Address space the bitcode reader may add to the process (plus 64 bytes
+/// per byte of bitcode).
+constexpr uint64_t kReaderMemoryBytes = uint64_t(1) << 30;
 
 /// LLVM's reader sizes an attribute list by the parameter index of each
 /// attribute group entry: a corrupted index near 2^32 makes it allocate and
@@ -116,6 +121,9 @@ readDXILBitcode(StringRef bitcode, LLVMContext &context, StringRef dataLayout,
                 std::string *writtenDataLayout) {
   if (Error error = checkAttributeGroups(bitcode))
     return std::move(error);
+  // Value ids and record counts are trusted by the reader; a corrupted one
+  // makes it grow tables without bound. A real module needs far less.
+  ScopedMemoryLimit limit(kReaderMemoryBytes + 64 * uint64_t(bitcode.size()));
   std::string layout = dataLayout.str();
   ParserCallbacks callbacks(
       [layout, writtenDataLayout](
