@@ -250,14 +250,22 @@ uint64_t computeShaderFlags(ModuleOp module, const ResourceTable &resources) {
     if (info.shape == dxil::ResourceShape::RawBuffer ||
         info.shape == dxil::ResourceShape::StructuredBuffer)
       flags |= 1u << 4; // EnableRawAndStructuredBuffers
+  auto noteType = [&](Type type) {
+    Type scalar = getElementTypeOrSelf(type);
+    if (scalar.isF64())
+      flags |= 1u << 2; // EnableDoublePrecision
+    if (scalar.isInteger(64))
+      flags |= 1u << 20; // Int64Ops
+  };
   module.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes()) {
-      Type scalar = getElementTypeOrSelf(type);
-      if (scalar.isF64())
-        flags |= 1u << 2; // EnableDoublePrecision
-      if (scalar.isInteger(64))
-        flags |= 1u << 20; // Int64Ops
-    }
+    for (Type type : op->getResultTypes())
+      noteType(type);
+    // Entry parameters (signature elements) are read as values of their
+    // type too.
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          noteType(type);
     if (auto intrinsic = dyn_cast<IntrinsicOp>(op))
       if (intrinsic.getName().starts_with("Wave"))
         flags |= 1u << 19; // WaveOps
