@@ -100,6 +100,10 @@ uint64_t getFeatureFlags(uint64_t flags) {
   for (auto [module, sfi0] : map)
     if (flags & (uint64_t(1) << module))
       features |= uint64_t(1) << sfi0;
+  // LowPrecisionPresent is MinimumPrecision or NativeLowPrecision, as
+  // UseNativeLowPrecision says.
+  if (flags & (uint64_t(1) << 5))
+    features |= uint64_t(1) << ((flags & (uint64_t(1) << 23)) ? 18 : 4);
   return features;
 }
 } // namespace

@@ -256,6 +256,10 @@ uint64_t computeShaderFlags(ModuleOp module, const ResourceTable &resources) {
       flags |= 1u << 2; // EnableDoublePrecision
     if (scalar.isInteger(64))
       flags |= 1u << 20; // Int64Ops
+    // 16-bit types only exist here with -enable-16bit-types (minimum
+    // precision types import as 32-bit ones): native low precision.
+    if (scalar.isF16() || scalar.isInteger(16))
+      flags |= (1u << 5) | (1u << 23); // LowPrecisionPresent, native
   };
   module.walk([&](Operation *op) {
     for (Type type : op->getResultTypes())
