@@ -309,7 +309,6 @@ struct BufferAtomicLowering : HLSLPattern<BufferAtomicOp> {
 struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   using HLSLPattern::HLSLPattern;
 
-  /// Applies a one-operand DXIL op to every element.
   /// The DXIL op of a derivative intrinsic; plain ddx/ddy are the coarse
   /// ones, as in DXC.
   static std::optional<unsigned> getDerivativeOpcode(StringRef name) {
@@ -347,6 +346,7 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     return success();
   }
 
+  /// Applies a one-operand DXIL op to every element.
   Value elementwise(ConversionPatternRewriter &b, Location loc, StringRef cls,
                     unsigned opcode, Value value, Type resultElement) const {
     SmallVector<Value> results;

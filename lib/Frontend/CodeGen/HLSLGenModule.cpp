@@ -131,6 +131,22 @@ void HLSLGenModule::emitDecl(clang::Decl *decl) {
   emitGlobalVar(var);
 }
 
+/// The stage a `[shader("...")]` attribute names, if we know it.
+static std::optional<ShaderStage>
+getShaderStage(const clang::HLSLShaderAttr *shader) {
+  switch (shader->getType()) {
+  case llvm::Triple::Pixel: return ShaderStage::Pixel;
+  case llvm::Triple::Vertex: return ShaderStage::Vertex;
+  case llvm::Triple::Geometry: return ShaderStage::Geometry;
+  case llvm::Triple::Hull: return ShaderStage::Hull;
+  case llvm::Triple::Domain: return ShaderStage::Domain;
+  case llvm::Triple::Compute: return ShaderStage::Compute;
+  case llvm::Triple::Mesh: return ShaderStage::Mesh;
+  case llvm::Triple::Amplification: return ShaderStage::Amplification;
+  default: return std::nullopt;
+  }
+}
+
 /// Whether a record type holds a resource anywhere (struct of resources).
 static bool recordHasResources(HLSLGenTypes &types, clang::QualType type) {
   const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
@@ -524,15 +540,12 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     // Integers are signless in the dialect; signature elements record
     // whether each one is unsigned (its component type, U32 vs I32).
     // Compute-like stages have no signatures.
-    bool hasSignature = true;
-    if (const auto *shader = decl->getAttr<clang::HLSLShaderAttr>())
-      hasSignature = shader->getType() != llvm::Triple::Compute &&
-                     shader->getType() != llvm::Triple::Mesh &&
-                     shader->getType() != llvm::Triple::Amplification;
-    else
-      hasSignature = options.profile.stage != ShaderStage::Compute &&
-                     options.profile.stage != ShaderStage::Mesh &&
-                     options.profile.stage != ShaderStage::Amplification;
+    const auto *shader = decl->getAttr<clang::HLSLShaderAttr>();
+    std::optional<ShaderStage> stage =
+        shader ? getShaderStage(shader) : options.profile.stage;
+    bool hasSignature = stage && *stage != ShaderStage::Compute &&
+                        *stage != ShaderStage::Mesh &&
+                        *stage != ShaderStage::Amplification;
     auto isUnsigned = [&](clang::QualType t) {
       if (!hasSignature)
         return false;
@@ -620,18 +633,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       func.setResultAttrs(0, resultAttrs.getDictionary(context));
   }
   if (const auto *shader = decl->getAttr<clang::HLSLShaderAttr>()) {
-    std::optional<ShaderStage> stage;
-    switch (shader->getType()) {
-    case llvm::Triple::Pixel: stage = ShaderStage::Pixel; break;
-    case llvm::Triple::Vertex: stage = ShaderStage::Vertex; break;
-    case llvm::Triple::Geometry: stage = ShaderStage::Geometry; break;
-    case llvm::Triple::Hull: stage = ShaderStage::Hull; break;
-    case llvm::Triple::Domain: stage = ShaderStage::Domain; break;
-    case llvm::Triple::Compute: stage = ShaderStage::Compute; break;
-    case llvm::Triple::Mesh: stage = ShaderStage::Mesh; break;
-    case llvm::Triple::Amplification: stage = ShaderStage::Amplification; break;
-    default: break;
-    }
+    std::optional<ShaderStage> stage = getShaderStage(shader);
     if (!stage) {
       errorNotSupported(decl->getLocation(), "this shader stage");
       return {};
