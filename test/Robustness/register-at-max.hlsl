@@ -28,8 +28,8 @@ void main() {
 // CHECK-DAG: UAVTyped, space 4294967295, registers 0 to 0, kind TypedBuffer
 // CHECK-DAG: UAVTyped, space 0, registers 0 to 0, kind TypedBuffer
 
-// MD-DAG: !{i32 0, ptr undef, !"T", i32 -1, i32 -6, i32 1, i32 10,
-// MD-DAG: !{i32 {{[0-9]+}}, ptr undef, !"A", i32 0, i32 -1, i32 1, i32 10,
-// MD-DAG: !{i32 {{[0-9]+}}, ptr undef, !"S", i32 -1, i32 0, i32 1, i32 10,
-// MD-DAG: !{i32 {{[0-9]+}}, ptr undef, !"I", i32 0, i32 0, i32 1, i32 10,
-// MD-DAG: !{i32 0, ptr undef, !"CB", i32 0, i32 -1, i32 1, i32 16,
+// MD-DAG: !{i32 0, %"class.Buffer<float>" undef, !"T", i32 -1, i32 -6, i32 1, i32 10,
+// MD-DAG: !{i32 {{[0-9]+}}, %"class.RWBuffer<float>" undef, !"A", i32 0, i32 -1, i32 1, i32 10,
+// MD-DAG: !{i32 {{[0-9]+}}, %"class.RWBuffer<float>" undef, !"S", i32 -1, i32 0, i32 1, i32 10,
+// MD-DAG: !{i32 {{[0-9]+}}, %"class.RWBuffer<float>" undef, !"I", i32 0, i32 0, i32 1, i32 10,
+// MD-DAG: !{i32 0, %CB undef, !"CB", i32 0, i32 -1, i32 1, i32 4,

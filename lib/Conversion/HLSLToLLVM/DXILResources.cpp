@@ -149,8 +149,9 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       if (!cbuffer.getLayout() || !size)
         return cbuffer.emitError()
                << "constant buffer has no layout: run hlsl-layout-cbuffers";
-      // DXC rounds constant buffer sizes up to whole 16-byte rows.
-      info.strideOrSize = llvm::alignTo(*size, 16);
+      // The size without trailing padding, as DXC records it (a cbuffer
+      // of one float4 and one uint is 20 bytes, not 32).
+      info.strideOrSize = *size;
       info.properties[0] = unsigned(info.shape);
       info.properties[1] = info.strideOrSize;
     } else {
@@ -221,9 +222,6 @@ struct MDBuilder {
   Attribute sym(StringRef s) { return FlatSymbolRefAttr::get(b.getContext(), s); }
   Attribute node(ArrayRef<Attribute> elements) {
     return b.getArrayAttr(elements);
-  }
-  Attribute undefPtr() {
-    return TypeAttr::get(LLVM::LLVMPointerType::get(b.getContext()));
   }
 };
 
@@ -415,10 +413,15 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
 
   // Resource records: SRV, UAV, CBV, sampler lists (DXIL.rst).
   SmallVector<Attribute> lists[4];
-  for (const ResourceInfo &info : resources.getRecords()) {
+  SmallVector<Type> symbolTypes =
+      getResourceSymbolTypes(resources, module.getContext());
+  for (auto [info, symbolType] :
+       llvm::zip_equal(resources.getRecords(), symbolTypes)) {
     uint64_t size = info.size ? *info.size : UINT32_MAX;
+    // The symbol is an undef of the pointee type: the DXIL writer writes
+    // it as an undef pointer (ResourceSymbolTypes.cpp).
     SmallVector<Attribute> record = {
-        md.i32(info.rangeId), md.undefPtr(), md.str(info.name),
+        md.i32(info.rangeId), TypeAttr::get(symbolType), md.str(info.name),
         md.i32(info.space),   md.i32(info.lowerBound), md.i32(int64_t(uint32_t(size)))};
     Attribute tags = md.null();
     if (info.componentType)

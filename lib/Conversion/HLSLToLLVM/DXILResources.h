@@ -94,6 +94,11 @@ LogicalResult attachDXILMetadata(ModuleOp module, const DXILTarget &target,
 
 /// Builds the signatures of a vertex or pixel entry point from the
 /// semantics on its parameters and result.
+/// The pointee types of the records' symbols (see ResourceSymbolTypes.cpp),
+/// in record order.
+SmallVector<Type> getResourceSymbolTypes(const ResourceTable &table,
+                                         MLIRContext *context);
+
 FailureOr<EntryInterface> buildEntryInterface(func::FuncOp entry,
                                               ShaderStage stage);
 

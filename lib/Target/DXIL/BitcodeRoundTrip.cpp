@@ -359,7 +359,14 @@ bool Comparator::sameMetadata(const Metadata *a, const Metadata *b) {
     result = other && other->getString() == string->getString();
   } else if (const auto *value = dyn_cast<ConstantAsMetadata>(a)) {
     const auto *other = dyn_cast<ConstantAsMetadata>(b);
-    result = other && sameConstant(value->getValue(), other->getValue());
+    // A resource symbol is written as an undef pointer to the undef's type
+    // (ResourceSymbolTypes.cpp) and read back as an undef `ptr`.
+    bool symbol = other && isa<UndefValue>(value->getValue()) &&
+                  !value->getType()->isPointerTy() &&
+                  isa<UndefValue>(other->getValue()) &&
+                  other->getType()->isPointerTy();
+    result = other && (symbol || sameConstant(value->getValue(),
+                                              other->getValue()));
   } else if (const auto *node = dyn_cast<MDNode>(a)) {
     const auto *other = dyn_cast<MDNode>(b);
     result = other && other->getNumOperands() == node->getNumOperands() &&

@@ -429,6 +429,8 @@ private:
   void planGlobals();
   void planMetadata();
   void enumerateMetadata(const Metadata *md);
+  /// Resource symbols of !dx.resources held as undefs of their pointee type.
+  DenseSet<const Metadata *> resourceSymbols;
   void noteAttachments(const Instruction &inst);
   unsigned attributeListID(AttributeList list, unsigned numParams);
   void encodeAttributes(AttributeSet set, bool isFunction,
@@ -1201,7 +1203,15 @@ void Writer::enumerateMetadata(const Metadata *md) {
   if (isa<MDString>(md)) {
     // nothing to visit
   } else if (const auto *value = dyn_cast<ConstantAsMetadata>(md)) {
-    ConstKey key = constKey(value->getValue(), std::nullopt);
+    const Constant *constant = value->getValue();
+    std::optional<unsigned> type;
+    if (resourceSymbols.contains(md)) {
+      // A resource's symbol: LLVM 22 holds an undef of the pointee type,
+      // DXIL an undef pointer to it.
+      type = types.pointerTo(types.map(constant->getType()), 0);
+      constant = UndefValue::get(PointerType::get(module.getContext(), 0));
+    }
+    ConstKey key = constKey(constant, type);
     constID(key, moduleConstants);
     mdConstants.try_emplace(md, key);
   } else if (isa<LocalAsMetadata>(md)) {
@@ -1234,6 +1244,20 @@ void Writer::noteAttachments(const Instruction &inst) {
 }
 
 void Writer::planMetadata() {
+  // Operand 1 of every !dx.resources record (SRV, UAV, CBV and sampler
+  // lists) is the resource's symbol (see ResourceSymbolTypes.cpp).
+  if (const NamedMDNode *resources = module.getNamedMetadata("dx.resources"))
+    for (const MDNode *classes : resources->operands())
+      for (const MDOperand &list : classes->operands())
+        if (const auto *records = dyn_cast_or_null<MDTuple>(list.get()))
+          for (const MDOperand &record : records->operands())
+            if (const auto *tuple = dyn_cast_or_null<MDTuple>(record.get()))
+              if (tuple->getNumOperands() > 1)
+                if (const auto *symbol =
+                        dyn_cast_or_null<ConstantAsMetadata>(tuple->getOperand(1)))
+                  if (isa<UndefValue>(symbol->getValue()) &&
+                      !symbol->getType()->isPointerTy())
+                    resourceSymbols.insert(symbol);
   for (const NamedMDNode &named : module.named_metadata())
     for (const MDNode *node : named.operands())
       enumerateMetadata(node);

@@ -32,19 +32,23 @@ void main() {
   Out[5] = g.y;
 }
 
-// CHECK-DAG: %[[CB0:.*]] = {{.*}}@dx.op.annotateHandle(i32 216, %dx.types.Handle %{{.*}}, %dx.types.ResourceProperties { i32 13, i32 32 })
+// Sizes without trailing padding, as DXC records them: cb0 ends with y at
+// byte 24 (28), cb1 with j at byte 20 (24).
+// CHECK-DAG: %[[CB0:.*]] = {{.*}}@dx.op.annotateHandle(i32 216, %dx.types.Handle %{{.*}}, %dx.types.ResourceProperties { i32 13, i32 28 })
 // CHECK-DAG: %[[R0:.*]] = {{.*}}@dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %[[CB0]], i32 0)
 // CHECK-DAG: extractvalue %dx.types.CBufRet.i32 %[[R0]], 1
 // CHECK-DAG: %[[R1:.*]] = {{.*}}@dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[CB0]], i32 1)
 // CHECK-DAG: extractvalue %dx.types.CBufRet.f32 %[[R1]], 2
-// CHECK-DAG: %[[CB1:.*]] = {{.*}}@dx.op.annotateHandle(i32 216, %dx.types.Handle %{{.*}}, %dx.types.ResourceProperties { i32 13, i32 32 })
+// CHECK-DAG: %[[CB1:.*]] = {{.*}}@dx.op.annotateHandle(i32 216, %dx.types.Handle %{{.*}}, %dx.types.ResourceProperties { i32 13, i32 24 })
 // CHECK-DAG: %[[S:.*]] = {{.*}}@dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %[[CB1:.*]], i32 1)
 // CHECK-DAG: extractvalue %dx.types.CBufRet.i32 %[[S]], 0
 // CHECK-DAG: extractvalue %dx.types.CBufRet.i32 %[[S]], 1
 // CHECK-DAG: %[[G:.*]] = {{.*}}@dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %{{.*}}, i32 1)
 // CHECK-DAG: extractvalue %dx.types.CBufRet.f32 %[[G]], 1
 // CHECK-DAG: extractvalue %dx.types.CBufRet.f32 %[[G]], 2
-// The CBV records carry the sizes in bytes, rounded to rows.
-// CHECK-DAG: !{i32 0, ptr undef, !"cb0", i32 0, i32 0, i32 1, i32 32, null}
-// CHECK-DAG: !{i32 1, ptr undef, !"cb1", i32 0, i32 1, i32 1, i32 32, null}
-// CHECK-DAG: !{i32 2, ptr undef, !"Globals2", i32 0, i32 2, i32 1, i32 32, null}
+// The CBV records carry the sizes in bytes without trailing padding, and
+// symbols typed with the members (cb1's S is { i32 }).
+// CHECK-DAG: !{i32 0, %cb0 undef, !"cb0", i32 0, i32 0, i32 1, i32 28, null}
+// CHECK-DAG: !{i32 1, %cb1 undef, !"cb1", i32 0, i32 1, i32 1, i32 24, null}
+// CHECK-DAG: !{i32 2, %Globals2 undef, !"Globals2", i32 0, i32 2, i32 1, i32 28, null}
+// CHECK-DAG: %cb1 = type { i32, %struct.S, i32 }
