@@ -732,6 +732,30 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
                           << "' in the DXIL lowering";
   }
 
+  /// The offsets of a sample or gather without an offset argument: 0 for
+  /// each coordinate the texture kind takes an offset in (none for cubes),
+  /// as DXC writes them; the unused ones stay undef.
+  SmallVector<Value> zeroOffsets(OpBuilder &b, Location loc,
+                                 ResourceKind kind) const {
+    unsigned dims = 0;
+    switch (kind) {
+    case ResourceKind::Texture1D:
+    case ResourceKind::Texture1DArray:
+      dims = 1;
+      break;
+    case ResourceKind::Texture2D:
+    case ResourceKind::Texture2DArray:
+      dims = 2;
+      break;
+    case ResourceKind::Texture3D:
+      dims = 3;
+      break;
+    default:
+      break;
+    }
+    return SmallVector<Value>(dims, ctx.dx.i32(b, loc, 0));
+  }
+
   /// Texture Sample*/Load methods; null if `name` is none of them.
   Value lowerTexture(IntrinsicOp op, StringRef name, ValueRange args,
                      ConversionPatternRewriter &b) const {
@@ -820,19 +844,23 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       else if (v.getType().isF32() && !clamp)
         clamp = v;
     }
+    if (offsets.empty())
+      offsets = zeroOffsets(b, loc, resource.getKind());
     offsets = pad(offsets, 3, i32);
     SmallVector<Value> operands = {handle, sampler};
     operands.append(coords);
     operands.append(offsets);
-    Value zeroClamp = LLVM::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(0));
+    // Without a clamp argument the clamp is undef, as DXC writes it: 0.0
+    // would clamp a magnified (negative) LOD to 0.
+    Value noClamp = dx.undef(b, loc, f32);
     switch (*opcode) {
     case 60:
-      operands.push_back(clamp ? clamp : zeroClamp);
+      operands.push_back(clamp ? clamp : noClamp);
       break;
     case 61:
     case 64:
       operands.push_back(extra[0]);
-      operands.push_back(clamp ? clamp : zeroClamp);
+      operands.push_back(clamp ? clamp : noClamp);
       break;
     case 62:
     case 65:
@@ -843,7 +871,7 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       SmallVector<Value> ddy = pad(scalarize(b, loc, extra[1], dx), 3, f32);
       operands.append(ddx);
       operands.append(ddy);
-      operands.push_back(clamp ? clamp : zeroClamp);
+      operands.push_back(clamp ? clamp : noClamp);
       break;
     }
     }
@@ -886,6 +914,9 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     SmallVector<Value> offsets;
     if (args.size() > fixed)
       offsets = scalarize(b, loc, args[fixed], dx);
+    else
+      offsets = zeroOffsets(
+          b, loc, cast<ResourceType>(op.getArgs()[0].getType()).getKind());
     operands.append(pad(offsets, 2, i32));
     operands.push_back(dx.i32(b, loc, *channel));
     if (compare)

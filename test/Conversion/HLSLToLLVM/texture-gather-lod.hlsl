@@ -3,8 +3,9 @@
 // RUN: hlsl-translate --dxil-dis %t.dxil | FileCheck %s --check-prefix=DIS
 // Gather and GatherRed/Green/Blue/Alpha are TextureGather (73) with channel
 // 0/0/1/2/3, GatherCmp is TextureGatherCmp (74) of channel 0 with the
-// compare value last; coordinates are padded to four and offsets to two with
-// undef. CalculateLevelOfDetail(Unclamped) is CalculateLOD (81) with
+// compare value last; coordinates are padded to four with undef; without an
+// offset argument the offsets are 0 for 2D textures and undef for cubes, as
+// DXC writes them. CalculateLevelOfDetail(Unclamped) is CalculateLOD (81) with
 // clamped = true (false).
 Texture2D<float4> T : register(t0);
 Texture2DArray<int4> A : register(t1);
@@ -23,9 +24,9 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
 
 // CHECK-DAG: %[[U:.*]] = {{.*}}call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 0, i32 undef)
 // CHECK-DAG: %[[V:.*]] = {{.*}}call float @dx.op.loadInput.f32(i32 4, i32 0, i32 0, i8 1, i32 undef)
-// CHECK: call %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32 73, %dx.types.Handle %[[T:[0-9]+]], %dx.types.Handle %[[S:[0-9]+]], float %[[U]], float %[[V]], float undef, float undef, i32 undef, i32 undef, i32 0)
+// CHECK: call %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32 73, %dx.types.Handle %[[T:[0-9]+]], %dx.types.Handle %[[S:[0-9]+]], float %[[U]], float %[[V]], float undef, float undef, i32 0, i32 0, i32 0)
 // CHECK: call %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32 73, %dx.types.Handle %[[T]], %dx.types.Handle %[[S]], float %[[U]], float %[[V]], float undef, float undef, i32 1, i32 -1, i32 1)
-// CHECK: call %dx.types.ResRet.i32 @dx.op.textureGather.i32(i32 73, %dx.types.Handle %{{[0-9]+}}, %dx.types.Handle %[[S]], float %[[U]], float %[[V]], float 2.000000e+00, float undef, i32 undef, i32 undef, i32 3)
+// CHECK: call %dx.types.ResRet.i32 @dx.op.textureGather.i32(i32 73, %dx.types.Handle %{{[0-9]+}}, %dx.types.Handle %[[S]], float %[[U]], float %[[V]], float 2.000000e+00, float undef, i32 0, i32 0, i32 3)
 // CHECK: call %dx.types.ResRet.f32 @dx.op.textureGatherCmp.f32(i32 74, %dx.types.Handle %[[T]], %dx.types.Handle %{{[0-9]+}}, float %[[U]], float %[[V]], float undef, float undef, i32 0, i32 1, i32 0, float 5.000000e-01)
 // CHECK: call %dx.types.ResRet.f32 @dx.op.textureGather.f32(i32 73, %dx.types.Handle %{{[0-9]+}}, %dx.types.Handle %[[S]], float %[[U]], float %[[V]], float 1.000000e+00, float undef, i32 undef, i32 undef, i32 2)
 // CHECK: call float @dx.op.calculateLOD.f32(i32 81, %dx.types.Handle %[[T]], %dx.types.Handle %[[S]], float %[[U]], float %[[V]], float undef, i1 true)
