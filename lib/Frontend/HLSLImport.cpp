@@ -334,7 +334,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       return {};
     }
   }
-  if (!executed || compiler->getDiagnostics().hasErrorOccurred())
+  // Errors reported at MLIR locations leave Clang's count at zero but no
+  // module.
+  if (!executed || compiler->getDiagnostics().hasErrorOccurred() || !result)
     return {};
   // The target travels with the module to the later stages.
   static const char *stages[] = {"ps", "vs", "gs", "hs", "ds", "cs", "lib",

@@ -15,7 +15,7 @@ func.func @f() -> f32 {
 
 // Addresses must come from hlsl.cbuffer_addr.
 func.func @f(%p: !hlsl.ptr<f32, constant>) -> f32 {
-  // expected-error @+1 {{cannot lower a load from constant buffer memory whose address is a block argument; it must come from hlsl.cbuffer_addr through hlsl.field_addr and hlsl.element_addr}}
+  // expected-error @+1 {{cannot lower a load from constant buffer memory whose address is a block argument; it must come from hlsl.cbuffer_addr or hlsl.constant_buffer_addr through hlsl.field_addr and hlsl.element_addr}}
   %v = hlsl.load %p : !hlsl.ptr<f32, constant>
   return %v : f32
 }
@@ -31,7 +31,7 @@ func.func @f(%c: i1) -> f32 {
   %y = hlsl.cbuffer_addr @cb::@y : !hlsl.ptr<f32, constant>
   // expected-note @+1 {{address produced here}}
   %p = arith.select %c, %x, %y : !hlsl.ptr<f32, constant>
-  // expected-error @+1 {{cannot lower a load from constant buffer memory whose address comes from 'arith.select'; it must come from hlsl.cbuffer_addr through hlsl.field_addr and hlsl.element_addr}}
+  // expected-error @+1 {{cannot lower a load from constant buffer memory whose address comes from 'arith.select'; it must come from hlsl.cbuffer_addr or hlsl.constant_buffer_addr through hlsl.field_addr and hlsl.element_addr}}
   %v = hlsl.load %p : !hlsl.ptr<f32, constant>
   return %v : f32
 }

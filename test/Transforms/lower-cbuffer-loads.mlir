@@ -356,3 +356,30 @@ func.func @long_vector() -> vector<12xf32> {
   %v = hlsl.load %p : !hlsl.ptr<vector<12xf32>, constant>
   return %v : vector<12xf32>
 }
+
+// The contents of a ConstantBuffer<T> handle (an element of a
+// ConstantBuffer<T> array) are laid out from row 0 of the handle's buffer:
+// P's id at byte 12 (row 0, component 3), uv[i] in row 1 + i (arrays start
+// a row; each element takes one), .y its component 1.
+!P = !hlsl.struct<"P", {pos: vector<3xf32>, id: i32, uv: !hlsl.array<2 x vector<2xf32>>}>
+// CHECK-LABEL: func.func @constant_buffer_handle
+// CHECK-SAME:    (%[[H:.*]]: !hlsl.res<ConstantBuffer, {{.*}}>, %[[I:.*]]: i32)
+// CHECK:         %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[R0:.*]] = hlsl.cbuffer_load_row %[[H]][%[[C0]]] : vector<4xi32> from !hlsl.res<ConstantBuffer
+// CHECK-NEXT:    %[[ID:.*]] = vector.extract %[[R0]][3] : i32 from vector<4xi32>
+// CHECK:         %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[ROW:.*]] = arith.addi %[[I]], %[[C1]] : i32
+// CHECK-NEXT:    %[[R2:.*]] = hlsl.cbuffer_load_row %[[H]][%[[ROW]]] : vector<4xf32> from !hlsl.res<ConstantBuffer
+// CHECK-NEXT:    %[[Y:.*]] = vector.extract %[[R2]][1] : f32 from vector<4xf32>
+// CHECK:         return %[[ID]], %[[Y]]
+func.func @constant_buffer_handle(%h: !hlsl.res<ConstantBuffer, !P>, %i: i32) -> (i32, f32) {
+  %c1 = arith.constant 1 : i32
+  %p = hlsl.constant_buffer_addr %h : !hlsl.res<ConstantBuffer, !P> -> !hlsl.ptr<!P, constant>
+  %idp = hlsl.field_addr %p[1] : !hlsl.ptr<!P, constant> -> !hlsl.ptr<i32, constant>
+  %id = hlsl.load %idp : !hlsl.ptr<i32, constant>
+  %uvp = hlsl.field_addr %p[2] : !hlsl.ptr<!P, constant> -> !hlsl.ptr<!hlsl.array<2 x vector<2xf32>>, constant>
+  %e = hlsl.element_addr %uvp[%i] : !hlsl.ptr<!hlsl.array<2 x vector<2xf32>>, constant>, i32 -> !hlsl.ptr<vector<2xf32>, constant>
+  %yp = hlsl.element_addr %e[%c1] : !hlsl.ptr<vector<2xf32>, constant>, i32 -> !hlsl.ptr<f32, constant>
+  %y = hlsl.load %yp : !hlsl.ptr<f32, constant>
+  return %id, %y : i32, f32
+}

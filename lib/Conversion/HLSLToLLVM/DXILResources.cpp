@@ -2,6 +2,7 @@
 
 #include "DXILResources.h"
 
+#include "HLSL/Dialect/HLSL/Transforms/CBufferLayout.h"
 #include "HLSL/Dialect/HLSL/Transforms/StructuredLayout.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -126,6 +127,9 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       }
       if (isStructuredBuffer(type.getKind()))
         info.strideOrSize = getStructuredLayout(type.getValueType()).size;
+      // ConstantBuffer<T> arrays: T laid out as a constant buffer.
+      if (type.getKind() == ResourceKind::ConstantBuffer)
+        info.strideOrSize = getCBufferSize(type.getElementType());
       bool isUAV = info.cls == ResourceClass::UAV;
       info.hasCounter = isUAV && counterUsers.contains(info.name);
       // Bit 15 is SamplerComparison for samplers and HasCounter for UAVs.
@@ -136,7 +140,8 @@ LogicalResult ResourceTable::build(ModuleOp module) {
                                 : 0);
       if (info.componentType)
         info.properties[1] = info.componentType | (componentCount << 8);
-      else if (isStructuredBuffer(type.getKind()))
+      else if (isStructuredBuffer(type.getKind()) ||
+               type.getKind() == ResourceKind::ConstantBuffer)
         info.properties[1] = info.strideOrSize;
     } else if (auto cbuffer = dyn_cast<CBufferOp>(op)) {
       info.name = cbuffer.getSymName().str();

@@ -143,13 +143,17 @@ struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
   LogicalResult
   matchAndRewrite(CBufferLoadRowOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    const ResourceInfo *info = ctx.resources.lookup(op.getCbuffer());
-    if (!info)
-      return op.emitError() << "constant buffer '" << op.getCbuffer()
-                            << "' has no assigned binding";
     Location loc = op.getLoc();
     DXILOpBuilder &dx = ctx.dx;
-    Value handle = emitHandle(rewriter, loc, ctx, *info, Value());
+    // A ConstantBuffer<T> array element comes with its handle.
+    Value handle = adaptor.getHandle();
+    if (!handle) {
+      const ResourceInfo *info = ctx.resources.lookup(*op.getCbuffer());
+      if (!info)
+        return op.emitError() << "constant buffer '" << *op.getCbuffer()
+                              << "' has no assigned binding";
+      handle = emitHandle(rewriter, loc, ctx, *info, Value());
+    }
     auto vec = cast<VectorType>(op.getType());
     Type element = vec.getElementType();
     Value row = dx.call(rewriter, loc, "cbufferLoadLegacy", element,

@@ -138,6 +138,14 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       single = getNamedStruct(name, {convertData(type.getValueType())});
     }
   }
+  // DXC's validator looks one array level deep for a constant buffer's
+  // struct: multi-dimensional ConstantBuffer<T> arrays are one flat range.
+  if (info.cls == ResourceClass::CBV && shape.size() > 1) {
+    int64_t total = 1;
+    for (int64_t dim : shape)
+      total *= std::max<int64_t>(dim, 0);
+    shape = {total};
+  }
   Type result = single;
   for (int64_t dim : llvm::reverse(shape))
     result = LLVM::LLVMArrayType::get(result, std::max<int64_t>(dim, 0));

@@ -96,6 +96,8 @@ public:
   /// `error: not supported yet: <what>` at `loc`, Clang style.
   void errorNotSupported(clang::SourceLocation loc, llvm::StringRef what);
   void error(clang::SourceLocation loc, llvm::StringRef message);
+  /// An error at an MLIR location (printed the same way).
+  void error(Location loc, const llvm::Twine &message);
   void warning(clang::SourceLocation loc, llvm::StringRef message);
   bool hadError() const { return errorCount != 0; }
 

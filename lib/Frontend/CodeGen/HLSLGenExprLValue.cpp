@@ -98,12 +98,22 @@ Value HLSLGenFunction::coerce(Value value, Type type, Location loc) {
 
 void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
                                 Location loc) {
+  // Clang 22 lets ConstantBuffer<T> members be assigned (its cbuffer
+  // members are const); HLSL does not.
+  if (cast<PointerType>(lvalue.addr.getType()).getAddressSpace() ==
+      AddressSpace::Constant) {
+    module.error(loc, "cannot assign to constant buffer memory: constant "
+                      "buffers are read-only");
+    return;
+  }
   if (!lvalue.isSwizzle()) {
     value = coerce(value, cast<PointerType>(lvalue.addr.getType()).getPointee(),
                    loc);
     if (value.getType() != cast<PointerType>(lvalue.addr.getType()).getPointee()) {
-      emitError(loc) << "internal: store of " << value.getType() << " to "
-                     << lvalue.addr.getType();
+      std::string types;
+      llvm::raw_string_ostream os(types);
+      os << value.getType() << " to " << lvalue.addr.getType();
+      module.error(loc, "internal: store of " + types);
       return;
     }
     StoreOp::create(builder, loc, value, lvalue.addr);
@@ -547,6 +557,22 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       return emitLValue(cast->getSubExpr());
     case clang::CK_DerivedToBase:
     case clang::CK_UncheckedDerivedToBase: {
+      // The T of a ConstantBuffer<T> that is not a declared constant buffer
+      // (an array element, a parameter): T's contents in the bound buffer.
+      const clang::Expr *derived = cast->getSubExpr();
+      if (module.getTypes().getResourceKind(derived->getType()) ==
+              ResourceKind::ConstantBuffer &&
+          !lookupConstantBuffer(derived)) {
+        Value handle = emitResource(derived);
+        if (!handle)
+          return {};
+        Type contents = llvm::cast<ResourceType>(handle.getType())
+                            .getElementType();
+        return {ConstantBufferAddrOp::create(
+                    builder, loc,
+                    PointerType::get(contents, AddressSpace::Constant), handle),
+                {}};
+      }
       LValue base = emitLValue(cast->getSubExpr());
       if (!base.addr)
         return {};

@@ -40,6 +40,11 @@ void HLSLGenModule::error(clang::SourceLocation loc, StringRef message) {
   diags.Report(loc, id) << message;
 }
 
+void HLSLGenModule::error(Location loc, const llvm::Twine &message) {
+  ++errorCount;
+  mlir::emitError(loc) << message;
+}
+
 void HLSLGenModule::warning(clang::SourceLocation loc, StringRef message) {
   unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0");
   diags.Report(loc, id) << message;

@@ -40,3 +40,59 @@ func.func @f(%r: i32) {
   %a = hlsl.cbuffer_load_row @R[%r] : vector<4xf32>
   return
 }
+
+// -----
+
+// A ConstantBuffer<T> handle (an element of a ConstantBuffer<T> array) is
+// read through its contents' address, and its rows from the handle.
+!L = !hlsl.struct<"L", {k: i32}>
+// CHECK-LABEL: func.func @handle_rows
+func.func @handle_rows(%h: !hlsl.res<ConstantBuffer, !L>, %r: i32) {
+  // CHECK: hlsl.constant_buffer_addr %{{.*}} : !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>> -> !hlsl.ptr<!hlsl.struct<"L", {k: i32}>, constant>
+  %p = hlsl.constant_buffer_addr %h : !hlsl.res<ConstantBuffer, !L> -> !hlsl.ptr<!L, constant>
+  // CHECK: hlsl.cbuffer_load_row %{{.*}}[%{{.*}}] : vector<4xi32> from !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>>
+  %a = hlsl.cbuffer_load_row %h[%r] : vector<4xi32> from !hlsl.res<ConstantBuffer, !L>
+  return
+}
+
+// -----
+
+hlsl.cbuffer @cb cbuffer binding <b0> {
+}
+func.func @f(%h: !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>>, %r: i32) {
+  // expected-error @+1 {{reads either a constant buffer symbol or a handle, not both}}
+  %a = hlsl.cbuffer_load_row @cb %h[%r] : vector<4xi32> from !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>>
+  return
+}
+
+// -----
+
+func.func @f(%r: i32) {
+  // expected-error @+1 {{reads either a constant buffer symbol or a handle, not neither}}
+  %a = hlsl.cbuffer_load_row [%r] : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !hlsl.res<RWBuffer, f32>, %r: i32) {
+  // expected-error @+1 {{handle must be a ConstantBuffer, got '!hlsl.res<RWBuffer, f32>'}}
+  %a = hlsl.cbuffer_load_row %h[%r] : vector<4xi32> from !hlsl.res<RWBuffer, f32>
+  return
+}
+
+// -----
+
+func.func @f(%h: !hlsl.res<RWBuffer, f32>) {
+  // expected-error @+1 {{handle must be a ConstantBuffer, got '!hlsl.res<RWBuffer, f32>'}}
+  %p = hlsl.constant_buffer_addr %h : !hlsl.res<RWBuffer, f32> -> !hlsl.ptr<f32, constant>
+  return
+}
+
+// -----
+
+func.func @f(%h: !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>>) {
+  // expected-error @+1 {{result must be a constant pointer to '!hlsl.struct<"L", {k: i32}>', got '!hlsl.ptr<!hlsl.struct<"L", {k: i32}>>'}}
+  %p = hlsl.constant_buffer_addr %h : !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>> -> !hlsl.ptr<!hlsl.struct<"L", {k: i32}>>
+  return
+}

@@ -618,14 +618,41 @@ LogicalResult IntrinsicOp::verify() {
   return success();
 }
 
+LogicalResult ConstantBufferAddrOp::verify() {
+  auto resource = cast<ResourceType>(getHandle().getType());
+  if (resource.getKind() != ResourceKind::ConstantBuffer)
+    return emitOpError() << "handle must be a ConstantBuffer, got "
+                         << getHandle().getType();
+  auto ptr = cast<PointerType>(getAddr().getType());
+  if (ptr.getAddressSpace() != AddressSpace::Constant ||
+      ptr.getPointee() != resource.getElementType())
+    return emitOpError() << "result must be a constant pointer to "
+                         << resource.getElementType() << ", got " << ptr;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Ops created by the hlsl passes
 //===----------------------------------------------------------------------===//
 
+LogicalResult CBufferLoadRowOp::verify() {
+  if (bool(getCbufferAttr()) == bool(getHandle()))
+    return emitOpError()
+           << "reads either a constant buffer symbol or a handle, not "
+           << (getHandle() ? "both" : "neither");
+  if (getHandle() && cast<ResourceType>(getHandle().getType()).getKind() !=
+                         ResourceKind::ConstantBuffer)
+    return emitOpError() << "handle must be a ConstantBuffer, got "
+                         << getHandle().getType();
+  return success();
+}
+
 LogicalResult
 CBufferLoadRowOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!getCbufferAttr())
+    return success();
   if (!symbolTable.lookupNearestSymbolFrom<CBufferOp>(*this, getCbufferAttr()))
-    return emitOpError() << "'" << getCbuffer()
+    return emitOpError() << "'" << *getCbuffer()
                          << "' does not name an hlsl.cbuffer";
   return success();
 }

@@ -42,7 +42,9 @@ bool isConstantAddress(Type type) {
 
 /// Where a constant buffer address points.
 struct CBufferAddress {
+  /// The buffer: a declared constant buffer or a ConstantBuffer<T> handle.
   FlatSymbolRefAttr cbuffer;
+  Value handle;
   /// The type of the object at the address.
   Type type;
   /// Static part of the byte offset from the start of the buffer.
@@ -173,6 +175,16 @@ FailureOr<CBufferAddress> LoadLowering::resolve(Value addr) {
     address.vectorStride = getPlainVectorStride(address.type);
     return address;
   }
+  if (auto contents = dyn_cast_or_null<ConstantBufferAddrOp>(def)) {
+    // T of a ConstantBuffer<T>, laid out from the start of its buffer.
+    CBufferAddress address;
+    address.handle = contents.getHandle();
+    address.type = cast<PointerType>(contents.getType()).getPointee();
+    if (getCBufferSize(address.type) > kMaxCBufferSize)
+      return load.emitError() << address.type << " does not fit in a constant "
+                              << "buffer of " << kMaxCBufferSize << " bytes";
+    return address;
+  }
   if (auto fieldAddr = dyn_cast_or_null<FieldAddrOp>(def)) {
     FailureOr<CBufferAddress> base = resolve(fieldAddr.getBase());
     if (failed(base))
@@ -196,11 +208,12 @@ FailureOr<CBufferAddress> LoadLowering::resolve(Value addr) {
                           "whose address ";
   if (!def)
     return diag << "is a block argument; it must come from "
-                   "hlsl.cbuffer_addr through hlsl.field_addr and "
-                   "hlsl.element_addr";
+                   "hlsl.cbuffer_addr or hlsl.constant_buffer_addr through "
+                   "hlsl.field_addr and hlsl.element_addr";
   diag << "comes from '" << def->getName()
-       << "'; it must come from hlsl.cbuffer_addr through hlsl.field_addr "
-          "and hlsl.element_addr";
+       << "'; it must come from hlsl.cbuffer_addr or "
+          "hlsl.constant_buffer_addr through hlsl.field_addr and "
+          "hlsl.element_addr";
   diag.attachNote(def->getLoc()) << "address produced here";
   return diag;
 }
@@ -310,7 +323,8 @@ Value LoadLowering::loadRow(const CBufferAddress &address, uint64_t row,
     index =
         arith::AddIOp::create(builder, loc, rows, getConstant(int64_t(row)));
   cached =
-      CBufferLoadRowOp::create(builder, loc, rowType, address.cbuffer, index);
+      CBufferLoadRowOp::create(builder, loc, rowType, address.cbuffer,
+                               address.handle, index);
   return cached;
 }
 
@@ -483,7 +497,8 @@ void LowerCBufferLoadsPass::runOnOperation() {
         loads.push_back(load);
       return;
     }
-    if (!isa<CBufferAddrOp, FieldAddrOp, ElementAddrOp>(op) ||
+    if (!isa<CBufferAddrOp, ConstantBufferAddrOp, FieldAddrOp, ElementAddrOp>(
+            op) ||
         !isConstantAddress(op->getResult(0).getType()))
       return;
     addressOps.push_back(op);

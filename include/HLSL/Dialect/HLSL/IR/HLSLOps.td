@@ -195,6 +195,28 @@ def HLSL_CBufferAddrOp : HLSL_Op<"cbuffer_addr", [Pure,
   }];
 }
 
+def HLSL_ConstantBufferAddrOp : HLSL_Op<"constant_buffer_addr", [Pure]> {
+  let summary = "address of the contents of a ConstantBuffer<T> handle";
+  let description = [{
+    The `T` a `ConstantBuffer<T>` resource holds, as constant memory laid
+    out by the constant buffer rules: how an element of a
+    `ConstantBuffer<T>` array is read (`CBs[i].F`). `hlsl-lower-cbuffer-loads`
+    turns loads from it into `hlsl.cbuffer_load_row`s of the handle.
+
+    ```mlir
+    %p = hlsl.constant_buffer_addr %h
+           : !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>>
+           -> !hlsl.ptr<!hlsl.struct<"L", {k: i32}>, constant>
+    ```
+  }];
+  let arguments = (ins HLSL_AnyResource:$handle);
+  let results = (outs HLSL_AnyPointer:$addr);
+  let assemblyFormat = [{
+    $handle attr-dict `:` qualified(type($handle)) `->` qualified(type($addr))
+  }];
+  let hasVerifier = 1;
+}
+
 def HLSL_LoadOp : HLSL_Op<"load", [
     DeclareOpInterfaceMethods<PromotableMemOpInterface>,
     TypesMatchWith<"result type is the pointee type", "addr", "result",
@@ -616,18 +638,24 @@ def HLSL_CBufferLoadRowOp : HLSL_Op<"cbuffer_load_row", [Pure,
     bits), so reading a `double` needs no bitcast. Created by
     `hlsl-lower-cbuffer-loads` from `hlsl.load`s of `constant` addresses.
     Constant buffers do not change while a shader runs, hence no memory
-    effects.
+    effects. The buffer is a declared `hlsl.cbuffer` (a symbol) or a
+    `ConstantBuffer<T>` handle (an element of a `ConstantBuffer<T>` array).
 
     ```mlir
     %r = hlsl.cbuffer_load_row @cb0[%c1] : vector<4xf32>
     %y = vector.extract %r[2] : f32 from vector<4xf32>
+    %s = hlsl.cbuffer_load_row %h[%c0] : vector<4xi32>
+           from !hlsl.res<ConstantBuffer, !hlsl.struct<"L", {k: i32}>>
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$cbuffer, I32:$row);
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$cbuffer,
+                       Optional<HLSL_AnyResource>:$handle, I32:$row);
   let results = (outs HLSL_CBufferRow:$result);
   let assemblyFormat = [{
-    $cbuffer `[` $row `]` attr-dict `:` type($result)
+    ($cbuffer^)? ($handle^)? `[` $row `]` attr-dict `:` type($result)
+    (`from` qualified(type($handle))^)?
   }];
+  let hasVerifier = 1;
 }
 
 
