@@ -566,8 +566,8 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
         Value handle = emitResource(derived);
         if (!handle)
           return {};
-        Type contents = llvm::cast<ResourceType>(handle.getType())
-                            .getElementType();
+        Type contents =
+            llvm::cast<ResourceType>(handle.getType()).getElementType();
         return {ConstantBufferAddrOp::create(
                     builder, loc,
                     PointerType::get(contents, AddressSpace::Constant), handle),

@@ -322,9 +322,8 @@ Value LoadLowering::loadRow(const CBufferAddress &address, uint64_t row,
   else
     index =
         arith::AddIOp::create(builder, loc, rows, getConstant(int64_t(row)));
-  cached =
-      CBufferLoadRowOp::create(builder, loc, rowType, address.cbuffer,
-                               address.handle, index);
+  cached = CBufferLoadRowOp::create(builder, loc, rowType, address.cbuffer,
+                                    address.handle, index);
   return cached;
 }
 
