@@ -5,6 +5,7 @@
 #include "HLSL/Target/DXIL/BitcodeWriter.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
 #include "HLSL/Target/DXIL/ContainerWriter.h"
+#include "HLSL/Target/DXIL/TypedPointerPrinter.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
@@ -247,7 +248,7 @@ static Error printUntrustedBitcode(StringRef bitcode, raw_ostream &out) {
       return;
     }
     raw_string_ostream os(text);
-    (*module)->print(os, nullptr);
+    dxil::printWithTypedPointers(**module, os);
   });
   if (!completed) {
     (void)context.release();

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitstream/BitstreamReader.h"
 #include "llvm/IR/Attributes.h"
@@ -114,6 +115,39 @@ Error checkAttributeGroups(StringRef bitcode) {
 }
 } // namespace
 
+/// Turns the poison pointees the reader's metadata callback left into
+/// resource symbols (undefs of the pointee, see getResourceRecords) and,
+/// anywhere else, back into undef pointers.
+static void restoreResourceSymbols(Module &module) {
+  LLVMContext &context = module.getContext();
+  for (MDTuple *record : mlir::hlsl::dxil::getResourceRecords(module))
+    if (auto *symbol =
+            dyn_cast_or_null<ConstantAsMetadata>(record->getOperand(1)))
+      if (isa<PoisonValue>(symbol->getValue()))
+        record->replaceOperandWith(
+            1, ConstantAsMetadata::get(UndefValue::get(symbol->getType())));
+  Metadata *opaque =
+      ConstantAsMetadata::get(UndefValue::get(PointerType::get(context, 0)));
+  SmallPtrSet<MDNode *, 32> visited;
+  SmallVector<MDNode *> worklist;
+  for (NamedMDNode &named : module.named_metadata())
+    for (MDNode *node : named.operands())
+      worklist.push_back(node);
+  while (!worklist.empty()) {
+    MDNode *node = worklist.pop_back_val();
+    if (!visited.insert(node).second)
+      continue;
+    for (unsigned i = 0, e = node->getNumOperands(); i != e; ++i) {
+      Metadata *operand = node->getOperand(i);
+      if (auto *child = dyn_cast_or_null<MDNode>(operand))
+        worklist.push_back(child);
+      else if (auto *value = dyn_cast_or_null<ConstantAsMetadata>(operand))
+        if (isa<PoisonValue>(value->getValue()))
+          node->replaceOperandWith(i, opaque);
+    }
+  }
+}
+
 namespace mlir::hlsl::dxil {
 
 Expected<std::unique_ptr<Module>>
@@ -132,8 +166,27 @@ readDXILBitcode(StringRef bitcode, LLVMContext &context, StringRef dataLayout,
           *writtenDataLayout = written.str();
         return layout;
       });
-  return parseBitcodeFile(MemoryBufferRef(bitcode, "dxil.bc"), context,
-                          callbacks);
+  // Typed undef pointers in metadata keep their pointee as a poison of it
+  // (3.7 bitcode has no poison, so nothing else reads as one); resource
+  // symbols then become undefs of it and every other one `ptr undef` again.
+  callbacks.MDType = [](Metadata **md, unsigned typeID, GetTypeByIDTy getType,
+                        GetContainedTypeIDTy getContained) {
+    auto *value = dyn_cast_or_null<ConstantAsMetadata>(*md);
+    if (!value || !isa<UndefValue>(value->getValue()) ||
+        isa<PoisonValue>(value->getValue()))
+      return;
+    auto *pointer = dyn_cast<PointerType>(value->getType());
+    if (!pointer || pointer->getAddressSpace() != 0)
+      return;
+    Type *pointee = getType(getContained(typeID, 0));
+    if (pointee && pointee->isSized())
+      *md = ConstantAsMetadata::get(PoisonValue::get(pointee));
+  };
+  Expected<std::unique_ptr<Module>> module =
+      parseBitcodeFile(MemoryBufferRef(bitcode, "dxil.bc"), context, callbacks);
+  if (module)
+    restoreResourceSymbols(**module);
+  return module;
 }
 
 namespace {
@@ -359,14 +412,7 @@ bool Comparator::sameMetadata(const Metadata *a, const Metadata *b) {
     result = other && other->getString() == string->getString();
   } else if (const auto *value = dyn_cast<ConstantAsMetadata>(a)) {
     const auto *other = dyn_cast<ConstantAsMetadata>(b);
-    // A resource symbol is written as an undef pointer to the undef's type
-    // (ResourceSymbolTypes.cpp) and read back as an undef `ptr`.
-    bool symbol = other && isa<UndefValue>(value->getValue()) &&
-                  !value->getType()->isPointerTy() &&
-                  isa<UndefValue>(other->getValue()) &&
-                  other->getType()->isPointerTy();
-    result = other && (symbol || sameConstant(value->getValue(),
-                                              other->getValue()));
+    result = other && sameConstant(value->getValue(), other->getValue());
   } else if (const auto *node = dyn_cast<MDNode>(a)) {
     const auto *other = dyn_cast<MDNode>(b);
     result = other && other->getNumOperands() == node->getNumOperands() &&

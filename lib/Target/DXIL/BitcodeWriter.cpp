@@ -1246,18 +1246,12 @@ void Writer::noteAttachments(const Instruction &inst) {
 void Writer::planMetadata() {
   // Operand 1 of every !dx.resources record (SRV, UAV, CBV and sampler
   // lists) is the resource's symbol (see ResourceSymbolTypes.cpp).
-  if (const NamedMDNode *resources = module.getNamedMetadata("dx.resources"))
-    for (const MDNode *classes : resources->operands())
-      for (const MDOperand &list : classes->operands())
-        if (const auto *records = dyn_cast_or_null<MDTuple>(list.get()))
-          for (const MDOperand &record : records->operands())
-            if (const auto *tuple = dyn_cast_or_null<MDTuple>(record.get()))
-              if (tuple->getNumOperands() > 1)
-                if (const auto *symbol =
-                        dyn_cast_or_null<ConstantAsMetadata>(tuple->getOperand(1)))
-                  if (isa<UndefValue>(symbol->getValue()) &&
-                      !symbol->getType()->isPointerTy())
-                    resourceSymbols.insert(symbol);
+  for (const MDTuple *record : getResourceRecords(module))
+    if (const auto *symbol =
+            dyn_cast_or_null<ConstantAsMetadata>(record->getOperand(1)))
+      if (isa<UndefValue>(symbol->getValue()) &&
+          !symbol->getType()->isPointerTy())
+        resourceSymbols.insert(symbol);
   for (const NamedMDNode &named : module.named_metadata())
     for (const MDNode *node : named.operands())
       enumerateMetadata(node);
@@ -2819,6 +2813,21 @@ Error Writer::run(raw_ostream &os) {
 }
 
 } // namespace
+
+SmallVector<MDTuple *> getResourceRecords(const Module &module) {
+  SmallVector<MDTuple *> result;
+  const NamedMDNode *resources = module.getNamedMetadata("dx.resources");
+  if (!resources)
+    return result;
+  for (const MDNode *classes : resources->operands())
+    for (const MDOperand &list : classes->operands())
+      if (const auto *records = dyn_cast_or_null<MDTuple>(list.get()))
+        for (const MDOperand &record : records->operands())
+          if (auto *tuple = dyn_cast_or_null<MDTuple>(record.get()))
+            if (tuple->getNumOperands() > 1)
+              result.push_back(tuple);
+  return result;
+}
 
 Error writeDXILBitcode(const Module &module, raw_ostream &os,
                        const DXILBitcodeOptions &options) {

@@ -24,6 +24,7 @@
 #ifndef HLSL_TARGET_DXIL_BITCODEWRITER_H
 #define HLSL_TARGET_DXIL_BITCODEWRITER_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -34,6 +35,10 @@ namespace llvm {
 class LLVMContext;
 class Module;
 class raw_ostream;
+} // namespace llvm
+
+namespace llvm {
+class MDTuple;
 } // namespace llvm
 
 namespace mlir::hlsl::dxil {
@@ -61,6 +66,14 @@ struct DXILBitcodeOptions {
   bool writeLocalNames = true;
 };
 
+/// The records of `!dx.resources` (SRV, UAV, CBV and sampler lists).
+/// Operand 1 of each is the resource's symbol, which DXIL types as a
+/// pointer to the resource's HLSL type: LLVM 22 modules here hold an undef
+/// of that type instead (the writer writes a typed undef pointer, the reader
+/// turns one back).
+llvm::SmallVector<llvm::MDTuple *>
+getResourceRecords(const llvm::Module &module);
+
 /// Writes `module` as LLVM 3.7 bitcode ('BC' 0xC0DE magic, no wrapper) to
 /// `os`. The output is a pure function of the module and the options. On
 /// error nothing is written.
@@ -71,7 +84,8 @@ llvm::Error writeDXILBitcode(const llvm::Module &module, llvm::raw_ostream &os,
 /// refuses DXIL's legacy layout string, so the layout of the result is
 /// replaced by `dataLayout` (by default the layout LLVM 22 uses when none is
 /// given). If `writtenDataLayout` is set, it receives the layout string the
-/// bitcode actually contains.
+/// bitcode actually contains. Resource symbols (typed undef pointers) come
+/// back as undefs of their pointee type, as the writer takes them.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 readDXILBitcode(llvm::StringRef bitcode, llvm::LLVMContext &context,
                 llvm::StringRef dataLayout = "",

@@ -3,7 +3,8 @@
 ; as DXC writes `[4 x %"class.RWBuffer<float>"]* undef` and `%C* undef`: DXC's
 ; validator requires a constant buffer's pointee to be a struct, takes a
 ; typed resource's element type from field 0, and allows dynamic indices
-; (SM 6.0-6.5) only into array pointees. Reading back gives `ptr undef`.
+; (SM 6.0-6.5) only into array pointees. Reading back gives the undefs of
+; the pointee types again (readDXILBitcode), and the read-back check passes.
 
 ; RUN: dxil-bc-roundtrip %s -o %t.bc --print | FileCheck %s --check-prefix=IR
 ; RUN: llvm-bcanalyzer -dump %t.bc | FileCheck %s
@@ -27,8 +28,8 @@ entry:
 !4 = !{i32 0, %C undef, !"C", i32 0, i32 0, i32 1, i32 20, null}
 !5 = !{i32 0, i32 9}
 
-; IR: !{i32 0, ptr undef, !"B", i32 0, i32 0, i32 4, i32 10,
-; IR: !{i32 0, ptr undef, !"C", i32 0, i32 0, i32 1, i32 20, null}
+; IR: !{i32 0, [4 x %"class.RWBuffer<float>"] undef, !"B", i32 0, i32 0, i32 4, i32 10,
+; IR: !{i32 0, %C undef, !"C", i32 0, i32 0, i32 1, i32 20, null}
 
 ; Type ids: 4 float, 5 the RWBuffer struct, 6 [4 x it], 7 a pointer to the
 ; array; 10 %C, 11 a pointer to it.
