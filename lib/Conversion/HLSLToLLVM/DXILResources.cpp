@@ -334,6 +334,9 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
     if (element.kind == ~0u)
       return entry.emitError() << "not supported yet: system value '"
                                << semantic << "' in a signature";
+    // The bool SV_IsFrontFace is a uint in the signature, as DXC writes it.
+    if (element.kind == 13)
+      element.componentType = 5;
     bool isFloat = isa<FloatType>(scalar);
     if (!isOutput) {
       element.interpolation =
