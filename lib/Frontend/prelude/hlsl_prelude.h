@@ -1497,20 +1497,31 @@ struct __default_template_args
 
 // System values Clang 22 does not know yet ("unknown HLSL semantic") pass
 // through it as user semantics with this prefix; the importer turns them
-// back into the system values (HLSLGenModule.cpp). Common spellings only:
-// macros are case-sensitive, semantics are not.
+// back into the system values (HLSLGenModule.cpp). Common spellings only
+// (as written in the docs, upper case, lower case): macros are
+// case-sensitive, semantics are not; others get Clang's "unknown HLSL
+// semantic".
 #define SV_VertexID __hlsl_mlir_SV_VertexID
 #define SV_VertexId __hlsl_mlir_SV_VertexID
 #define SV_VERTEXID __hlsl_mlir_SV_VertexID
+#define sv_vertexid __hlsl_mlir_SV_VertexID
 #define SV_InstanceID __hlsl_mlir_SV_InstanceID
 #define SV_InstanceId __hlsl_mlir_SV_InstanceID
 #define SV_INSTANCEID __hlsl_mlir_SV_InstanceID
+#define sv_instanceid __hlsl_mlir_SV_InstanceID
 #define SV_PrimitiveID __hlsl_mlir_SV_PrimitiveID
 #define SV_PrimitiveId __hlsl_mlir_SV_PrimitiveID
+#define SV_PRIMITIVEID __hlsl_mlir_SV_PrimitiveID
+#define sv_primitiveid __hlsl_mlir_SV_PrimitiveID
 #define SV_SampleIndex __hlsl_mlir_SV_SampleIndex
+#define SV_SAMPLEINDEX __hlsl_mlir_SV_SampleIndex
+#define sv_sampleindex __hlsl_mlir_SV_SampleIndex
 #define SV_IsFrontFace __hlsl_mlir_SV_IsFrontFace
+#define SV_ISFRONTFACE __hlsl_mlir_SV_IsFrontFace
+#define sv_isfrontface __hlsl_mlir_SV_IsFrontFace
 #define SV_Depth __hlsl_mlir_SV_Depth
 #define SV_DEPTH __hlsl_mlir_SV_Depth
+#define sv_depth __hlsl_mlir_SV_Depth
 
 // `discard;` -> `hlsl::discard();` (the macro does not re-expand itself).
 #define discard hlsl::discard()
