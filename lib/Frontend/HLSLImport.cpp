@@ -9,6 +9,7 @@
 
 #include "HLSL/Frontend/HLSLImport.h"
 #include "CodeGen/HLSLGen.h"
+#include "PreludeSelection.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -245,7 +246,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
                                        ? std::string("-std=hlsl202x")
                                        : "-std=hlsl" +
                                              std::to_string(options.hlslVersion),
-                                   "-include", prelude, "-fsyntax-only"};
+                                   "-fsyntax-only"};
   if (profile.stage != ShaderStage::Library) {
     args.push_back("-hlsl-entry");
     args.push_back(options.entry);
@@ -270,6 +271,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   std::vector<const char *> argv;
   for (const std::string &arg : args)
     argv.push_back(arg.c_str());
+  // Only the prelude names the shader mentions are declared (see
+  // PreludeSelection.h); the scan runs without the prelude.
+  std::optional<std::vector<std::string>> usedNames;
+  if (options.selectivePrelude)
+    usedNames =
+        findUsedPreludeNames(argv, fileName, source.getBuffer(), prelude);
+  argv.insert(argv.end() - 1, {"-include", prelude.c_str()});
 
   clang::DiagnosticOptions diagOptions;
   diagOptions.ShowColors = llvm::errs().has_colors();
@@ -286,6 +294,12 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
                                                      fileName)
                     .release());
   invocation->getFrontendOpts().DisableFree = false;
+  if (usedNames) {
+    clang::PreprocessorOptions &pp = invocation->getPreprocessorOpts();
+    pp.addMacroDef("__HLSL_SELECTIVE");
+    for (const std::string &name : *usedNames)
+      pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
+  }
 
   auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
   compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());

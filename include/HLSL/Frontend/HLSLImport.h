@@ -43,6 +43,9 @@ struct ImportOptions {
   bool rowMajorByDefault = false;
   /// The prelude header to force-include; empty = found next to the tool.
   std::string preludePath;
+  /// Declare only the prelude's intrinsics the shader mentions (a
+  /// preprocessing pass finds them); false declares all of them.
+  bool selectivePrelude = true;
   /// After recovering from a crash inside our own AST import (a bug, unlike
   /// a crash in Clang), abort instead of returning an error: fuzzers need
   /// to see it.

@@ -64,6 +64,106 @@
 // Marks a body-less declaration as a primitive intrinsic (see contract above).
 #define __HLSL_INTRINSIC __attribute__((annotate("hlsl.intrinsic")))
 
+// Selective declarations. Declaring every overload of every intrinsic costs
+// Clang ~50 ms per shader, so the importer first scans the shader's tokens
+// and, with __HLSL_SELECTIVE defined, defines __HLSL_USE_<name> as
+// __HLSL_PROBE for each prelude name the shader mentions. __HLSL_USED(name)
+// is then 1 for those names (and for the primitives derived intrinsics are
+// built from, see "Dependencies" below) and 0 for the others, whose
+// declarations are left out. Without __HLSL_SELECTIVE everything is declared.
+#define __HLSL_PROBE ~, 1
+#define __HLSL_SECOND(a, b, ...) b
+#define __HLSL_IS_PROBE(...) __HLSL_SECOND(__VA_ARGS__, 0, )
+#ifdef __HLSL_SELECTIVE
+#define __HLSL_USED(N) __HLSL_IS_PROBE(__HLSL_USE_##N)
+#else
+#define __HLSL_USED(N) 1
+#endif
+#define __HLSL_CAT(a, b) __HLSL_CAT_I(a, b)
+#define __HLSL_CAT_I(a, b) a##b
+#define __HLSL_IF_1(...) __VA_ARGS__
+#define __HLSL_IF_0(...)
+/// The declarations `...` of intrinsic N, if the shader uses N.
+#define __HLSL_WHEN(N, ...) __HLSL_CAT(__HLSL_IF_, __HLSL_USED(N))(__VA_ARGS__)
+
+// Dependencies: the derived intrinsics' bodies call these primitives (and
+// derived ones), so using one uses them. Most dependent first.
+#ifdef __HLSL_SELECTIVE
+#if __HLSL_USED(lit)
+#define __HLSL_USE_pow __HLSL_PROBE
+#define __HLSL_USE_max __HLSL_PROBE
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(distance)
+#define __HLSL_USE_length __HLSL_PROBE
+#endif
+#if __HLSL_USED(pow)
+#define __HLSL_USE_exp2 __HLSL_PROBE
+#define __HLSL_USE_log2 __HLSL_PROBE
+#endif
+#if __HLSL_USED(exp) || __HLSL_USED(ldexp)
+#define __HLSL_USE_exp2 __HLSL_PROBE
+#endif
+#if __HLSL_USED(log) || __HLSL_USED(log10)
+#define __HLSL_USE_log2 __HLSL_PROBE
+#endif
+#if __HLSL_USED(atan2)
+#define __HLSL_USE_atan __HLSL_PROBE
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(fmod)
+#define __HLSL_USE_frac __HLSL_PROBE
+#define __HLSL_USE_abs __HLSL_PROBE
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(step) || __HLSL_USED(AddUint64)
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(smoothstep)
+#define __HLSL_USE_saturate __HLSL_PROBE
+#endif
+#if __HLSL_USED(clamp)
+#define __HLSL_USE_min __HLSL_PROBE
+#define __HLSL_USE_max __HLSL_PROBE
+#endif
+#if __HLSL_USED(length)
+#define __HLSL_USE_abs __HLSL_PROBE
+#define __HLSL_USE_sqrt __HLSL_PROBE
+#define __HLSL_USE_dot __HLSL_PROBE
+#endif
+#if __HLSL_USED(normalize)
+#define __HLSL_USE_rsqrt __HLSL_PROBE
+#define __HLSL_USE_dot __HLSL_PROBE
+#endif
+#if __HLSL_USED(reflect)
+#define __HLSL_USE_dot __HLSL_PROBE
+#endif
+#if __HLSL_USED(refract)
+#define __HLSL_USE_dot __HLSL_PROBE
+#define __HLSL_USE_sqrt __HLSL_PROBE
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(faceforward)
+#define __HLSL_USE_dot __HLSL_PROBE
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(modf)
+#define __HLSL_USE_trunc __HLSL_PROBE
+#endif
+#if __HLSL_USED(frexp)
+#define __HLSL_USE_asuint __HLSL_PROBE
+#define __HLSL_USE_asfloat __HLSL_PROBE
+#define __HLSL_USE_select __HLSL_PROBE
+#endif
+#if __HLSL_USED(sincos)
+#define __HLSL_USE_sin __HLSL_PROBE
+#define __HLSL_USE_cos __HLSL_PROBE
+#endif
+#if __HLSL_USED(dot)
+#define __HLSL_USE_mad __HLSL_PROBE
+#endif
+#endif
+
 namespace hlsl {
 
 //===----------------------------------------------------------------------===//
@@ -384,7 +484,8 @@ template <typename A, typename P> struct __differs {
 // Fallback generators. NAME must already have its primitive or derived
 // overloads declared when these are expanded: the return type looks NAME up
 // at definition time, before the fallback itself is visible.
-#define __HLSL_FALLBACK1(CAT, NAME)                                            \
+#define __HLSL_FALLBACK1(CAT, NAME) __HLSL_WHEN(NAME, __HLSL_FALLBACK1_I(CAT, NAME))
+#define __HLSL_FALLBACK1_I(CAT, NAME)                                          \
   template <typename A>                                                        \
   typename __enable_if<                                                        \
       __differs<A, typename __promote1<CAT, A>::type>::value,                  \
@@ -394,7 +495,8 @@ template <typename A, typename P> struct __differs {
     typedef typename __promote1<CAT, A>::type P;                               \
     return NAME((P)a);                                                         \
   }
-#define __HLSL_FALLBACK2(CAT, NAME)                                            \
+#define __HLSL_FALLBACK2(CAT, NAME) __HLSL_WHEN(NAME, __HLSL_FALLBACK2_I(CAT, NAME))
+#define __HLSL_FALLBACK2_I(CAT, NAME)                                          \
   template <typename A, typename B>                                            \
   typename __enable_if<                                                        \
       __differs<A, typename __promote2<CAT, A, B>::type>::value ||             \
@@ -406,7 +508,8 @@ template <typename A, typename P> struct __differs {
     typedef typename __promote2<CAT, A, B>::type P;                            \
     return NAME((P)a, (P)b);                                                   \
   }
-#define __HLSL_FALLBACK3(CAT, NAME)                                            \
+#define __HLSL_FALLBACK3(CAT, NAME) __HLSL_WHEN(NAME, __HLSL_FALLBACK3_I(CAT, NAME))
+#define __HLSL_FALLBACK3_I(CAT, NAME)                                          \
   template <typename A, typename B, typename C>                                \
   typename __enable_if<                                                        \
       __differs<A, typename __promote3<CAT, A, B, C>::type>::value ||          \
@@ -462,17 +565,24 @@ template <typename A, typename P> struct __differs {
 #define __HLSL_D_BIN_R(N, T, R) __HLSL_INTRINSIC R N(T, T);
 
 // Type lists per category (M is applied as M(NAME, T)).
+// The __HLSL_L_* lists expand always, the __HLSL_T_* ones only if the shader
+// uses N.
 #ifdef __HLSL_ENABLE_16_BIT
-#define __HLSL_T_INT16(M, N) M(N, int16_t) M(N, uint16_t)
+#define __HLSL_L_INT16(M, N) M(N, int16_t) M(N, uint16_t)
 #else
-#define __HLSL_T_INT16(M, N)
+#define __HLSL_L_INT16(M, N)
 #endif
-#define __HLSL_T_FLOAT(M, N) M(N, half) M(N, float)
-#define __HLSL_T_FLOAT_D(M, N) __HLSL_T_FLOAT(M, N) M(N, double)
-#define __HLSL_T_INT(M, N)                                                     \
-  M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_T_INT16(M, N)
-#define __HLSL_T_NUMERIC(M, N) __HLSL_T_INT(M, N) __HLSL_T_FLOAT_D(M, N)
-#define __HLSL_T_ANY(M, N) __HLSL_T_NUMERIC(M, N) M(N, bool)
+#define __HLSL_L_FLOAT(M, N) M(N, half) M(N, float)
+#define __HLSL_L_FLOAT_D(M, N) __HLSL_L_FLOAT(M, N) M(N, double)
+#define __HLSL_L_INT(M, N)                                                     \
+  M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_L_INT16(M, N)
+#define __HLSL_L_NUMERIC(M, N) __HLSL_L_INT(M, N) __HLSL_L_FLOAT_D(M, N)
+#define __HLSL_L_ANY(M, N) __HLSL_L_NUMERIC(M, N) M(N, bool)
+#define __HLSL_T_FLOAT(M, N) __HLSL_WHEN(N, __HLSL_L_FLOAT(M, N))
+#define __HLSL_T_FLOAT_D(M, N) __HLSL_WHEN(N, __HLSL_L_FLOAT_D(M, N))
+#define __HLSL_T_INT(M, N) __HLSL_WHEN(N, __HLSL_L_INT(M, N))
+#define __HLSL_T_NUMERIC(M, N) __HLSL_WHEN(N, __HLSL_L_NUMERIC(M, N))
+#define __HLSL_T_ANY(M, N) __HLSL_WHEN(N, __HLSL_L_ANY(M, N))
 
 // "every shape of every type in a category" for the common declaration forms.
 #define __HLSL_UN_ALL(N, T) __HLSL_ALL(__HLSL_D_UN, N, T)
@@ -546,7 +656,7 @@ __HLSL_FALLBACK2(__HLSL_CAT_NUMERIC, max)
 // FMad / IMad / UMad. fma is the double-only DXIL Fma.
 __HLSL_T_NUMERIC(__HLSL_TRI_ALL, mad)
 __HLSL_FALLBACK3(__HLSL_CAT_NUMERIC, mad)
-__HLSL_ALL(__HLSL_D_TRI, fma, double)
+__HLSL_WHEN(fma, __HLSL_ALL(__HLSL_D_TRI, fma, double))
 
 // IsNaN / IsInf / IsFinite.
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)
@@ -571,7 +681,7 @@ __HLSL_FALLBACK1(__HLSL_CAT_INT, firstbitlow)
 __HLSL_FALLBACK1(__HLSL_CAT_INT, reversebits)
 
 // Bitcasts between the 32-bit types, any shape.
-#define __HLSL_T_32(M, N) M(N, int) M(N, uint) M(N, float)
+#define __HLSL_T_32(M, N) __HLSL_WHEN(N, M(N, int) M(N, uint) M(N, float))
 __HLSL_T_32(__HLSL_UN_TO_UINT, asuint)
 __HLSL_T_32(__HLSL_UN_TO_INT, asint)
 __HLSL_T_32(__HLSL_UN_TO_FLOAT, asfloat)
@@ -580,11 +690,12 @@ __HLSL_T_32(__HLSL_UN_TO_FLOAT, asfloat)
 #define __HLSL_D_ASDOUBLE(N, T, R) __HLSL_INTRINSIC R N(T lowbits, T highbits);
 #define __HLSL_D_SPLITDOUBLE(N, T, R)                                          \
   __HLSL_INTRINSIC void N(T value, out R lowbits, out R highbits);
-__HLSL_SV_R(__HLSL_D_ASDOUBLE, asdouble, uint, double)
-__HLSL_SV_R(__HLSL_D_SPLITDOUBLE, asuint, double, uint)
+__HLSL_WHEN(asdouble, __HLSL_SV_R(__HLSL_D_ASDOUBLE, asdouble, uint, double))
+__HLSL_WHEN(asuint, __HLSL_SV_R(__HLSL_D_SPLITDOUBLE, asuint, double, uint))
 
 #ifdef __HLSL_ENABLE_16_BIT
-#define __HLSL_T_16(M, N) M(N, int16_t) M(N, uint16_t) M(N, half)
+#define __HLSL_T_16(M, N)                                                      \
+  __HLSL_WHEN(N, M(N, int16_t) M(N, uint16_t) M(N, half))
 #define __HLSL_UN_TO_UINT16(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, uint16_t)
 #define __HLSL_UN_TO_INT16(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, int16_t)
 #define __HLSL_UN_TO_HALF(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, half)
@@ -594,8 +705,8 @@ __HLSL_T_16(__HLSL_UN_TO_HALF, asfloat16)
 #endif
 
 // LegacyF16ToF32 / LegacyF32ToF16: the half lives in the low 16 bits of a uint.
-__HLSL_SV_R(__HLSL_D_UN_R, f16tof32, uint, float)
-__HLSL_SV_R(__HLSL_D_UN_R, f32tof16, float, uint)
+__HLSL_WHEN(f16tof32, __HLSL_SV_R(__HLSL_D_UN_R, f16tof32, uint, float))
+__HLSL_WHEN(f32tof16, __HLSL_SV_R(__HLSL_D_UN_R, f32tof16, float, uint))
 
 //===----------------------------------------------------------------------===//
 // Primitive boolean reductions and selection
@@ -617,6 +728,7 @@ __HLSL_T_ANY(__HLSL_RED_TO_BOOL, all)
 __HLSL_T_ANY(__HLSL_SELECT_ALL, select)
 
 // Fallback for select: condition and operands are promoted separately.
+#if __HLSL_USED(select)
 template <typename C, typename A, typename B>
 typename __enable_if<
     __differs<A, typename __promote2<__HLSL_CAT_ANY, A, B>::type>::value ||
@@ -629,10 +741,11 @@ select(C cond, A a, B b) {
   typedef typename __promote2<__HLSL_CAT_ANY, A, B>::type P;
   return select(cond, (P)a, (P)b);
 }
+#endif
 
 // HLSL 2021 short-circuit-free logical operators on bool shapes.
-__HLSL_ALL(__HLSL_D_BIN, and, bool)
-__HLSL_ALL(__HLSL_D_BIN, or, bool)
+__HLSL_WHEN(and, __HLSL_ALL(__HLSL_D_BIN, and, bool))
+__HLSL_WHEN(or, __HLSL_ALL(__HLSL_D_BIN, or, bool))
 
 //===----------------------------------------------------------------------===//
 // Primitive linear algebra
@@ -919,16 +1032,19 @@ sincos(T x, out T s, out T c) {
 
 // Legacy lighting helpers: lit() returns (ambient, diffuse, specular, 1)
 // and dst() builds the D3D9 distance vector (1, a.y * b.y, a.z, b.w).
+#if __HLSL_USED(lit)
 inline float4 lit(float nDotL, float nDotH, float m) {
   float diffuse = max(nDotL, 0.0f);
   float specular = select(nDotL < 0.0f || nDotH < 0.0f, 0.0f, pow(nDotH, m));
   return float4(1.0f, diffuse, specular, 1.0f);
 }
+#endif
 inline float4 dst(float4 a, float4 b) {
   return float4(1.0f, a.y * b.y, a.z, b.w);
 }
 
 // 64-bit add on (low, high) uint pairs, propagating the carry.
+#if __HLSL_USED(AddUint64)
 inline uint2 AddUint64(uint2 a, uint2 b) {
   uint lo = a.x + b.x;
   uint carry = select(lo < a.x, 1u, 0u);
@@ -937,6 +1053,7 @@ inline uint2 AddUint64(uint2 a, uint2 b) {
 inline uint4 AddUint64(uint4 a, uint4 b) {
   return uint4(AddUint64(a.xy, b.xy), AddUint64(a.zw, b.zw));
 }
+#endif
 
 // Color swizzle-and-scale used by legacy vertex shaders.
 inline int4 D3DCOLORtoUBYTE4(float4 c) { return (int4)(c.zyxw * 255.001953f); }
@@ -1052,8 +1169,9 @@ __HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
 #define __HLSL_ATOMIC_D(M, N, D)                                               \
   M(N, D, int) M(N, D, uint) M(N, D, int64_t) M(N, D, uint64_t)
 #define __HLSL_ATOMIC(M, N)                                                    \
-  __HLSL_ATOMIC_D(M, N, int) __HLSL_ATOMIC_D(M, N, uint)                       \
-  __HLSL_ATOMIC_D(M, N, int64_t) __HLSL_ATOMIC_D(M, N, uint64_t)
+  __HLSL_WHEN(N, __HLSL_ATOMIC_D(M, N, int) __HLSL_ATOMIC_D(M, N, uint)        \
+                     __HLSL_ATOMIC_D(M, N, int64_t)                            \
+                         __HLSL_ATOMIC_D(M, N, uint64_t))
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAdd)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedMin)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedMax)
@@ -1061,10 +1179,13 @@ __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAnd)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedOr)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedXor)
 __HLSL_ATOMIC(__HLSL_ATOMIC_XCHG_V, InterlockedExchange)
+#if __HLSL_USED(InterlockedCompareExchange) ||                                 \
+    __HLSL_USED(InterlockedCompareStore)
 __HLSL_ATOMIC_CMP_D(int)
 __HLSL_ATOMIC_CMP_D(uint)
 __HLSL_ATOMIC_CMP_D(int64_t)
 __HLSL_ATOMIC_CMP_D(uint64_t)
+#endif
 // SM 6.6 float exchange / bitwise compare-exchange.
 __HLSL_INTRINSIC void InterlockedExchange(inout float dest, float value,
                                           out float original);
