@@ -1368,6 +1368,7 @@ struct SamplerComparisonState {
   __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::contained_type(T)]]  \
   __handle;
 
+#if __HLSL_USED(Texture1D)
 template <typename T = float4> struct Texture1D {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE(float, int)
@@ -1377,6 +1378,8 @@ template <typename T = float4> struct Texture1D {
   __HLSL_DIMS_MIP(uint, out uint width)
   __HLSL_DIMS_MIP(float, out float width)
 };
+#endif
+#if __HLSL_USED(Texture1DArray)
 template <typename T = float4> struct Texture1DArray {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE(float2, int)
@@ -1386,6 +1389,8 @@ template <typename T = float4> struct Texture1DArray {
   __HLSL_DIMS_MIP(uint, out uint width, out uint elements)
   __HLSL_DIMS_MIP(float, out float width, out float elements)
 };
+#endif
+#if __HLSL_USED(Texture2D)
 template <typename T = float4> struct Texture2D {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE(float2, int2)
@@ -1396,6 +1401,8 @@ template <typename T = float4> struct Texture2D {
   __HLSL_DIMS_MIP(uint, out uint width, out uint height)
   __HLSL_DIMS_MIP(float, out float width, out float height)
 };
+#endif
+#if __HLSL_USED(Texture2DArray)
 template <typename T = float4> struct Texture2DArray {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE(float3, int2)
@@ -1406,6 +1413,8 @@ template <typename T = float4> struct Texture2DArray {
   __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
   __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
 };
+#endif
+#if __HLSL_USED(Texture3D)
 template <typename T = float4> struct Texture3D {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE(float3, int3)
@@ -1415,6 +1424,8 @@ template <typename T = float4> struct Texture3D {
   __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint depth)
   __HLSL_DIMS_MIP(float, out float width, out float height, out float depth)
 };
+#endif
+#if __HLSL_USED(TextureCube)
 template <typename T = float4> struct TextureCube {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE_CUBE(float3, float3)
@@ -1422,6 +1433,8 @@ template <typename T = float4> struct TextureCube {
   __HLSL_DIMS_MIP(uint, out uint width, out uint height)
   __HLSL_DIMS_MIP(float, out float width, out float height)
 };
+#endif
+#if __HLSL_USED(TextureCubeArray)
 template <typename T = float4> struct TextureCubeArray {
   __HLSL_SRV_HANDLE
   __HLSL_TEX_SAMPLE_CUBE(float4, float3)
@@ -1429,8 +1442,10 @@ template <typename T = float4> struct TextureCubeArray {
   __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
   __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
 };
+#endif
 // Multisampled textures: the sample count template argument is informational
 // (0 = unknown), as in DXC.
+#if __HLSL_USED(Texture2DMS)
 template <typename T = float4, int SampleCount = 0> struct Texture2DMS {
   __HLSL_SRV_HANDLE
   __HLSL_INTRINSIC T Load(int2 location, int sampleIndex);
@@ -1442,6 +1457,8 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMS {
   __HLSL_DIMS(out uint width, out uint height, out uint samples)
   __HLSL_DIMS(out float width, out float height, out float samples)
 };
+#endif
+#if __HLSL_USED(Texture2DMSArray)
 template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
   __HLSL_SRV_HANDLE
   __HLSL_INTRINSIC T Load(int3 location, int sampleIndex);
@@ -1455,37 +1472,48 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
   __HLSL_DIMS(out float width, out float height, out float elements,
               out float samples)
 };
+#endif
 
+#if __HLSL_USED(RWTexture1D)
 template <typename T = float4> struct RWTexture1D {
   __HLSL_UAV_HANDLE
   __HLSL_RWTEX_ACCESS(uint, int)
   __HLSL_DIMS(out uint width)
   __HLSL_DIMS(out float width)
 };
+#endif
+#if __HLSL_USED(RWTexture1DArray)
 template <typename T = float4> struct RWTexture1DArray {
   __HLSL_UAV_HANDLE
   __HLSL_RWTEX_ACCESS(uint2, int2)
   __HLSL_DIMS(out uint width, out uint elements)
   __HLSL_DIMS(out float width, out float elements)
 };
+#endif
+#if __HLSL_USED(RWTexture2D)
 template <typename T = float4> struct RWTexture2D {
   __HLSL_UAV_HANDLE
   __HLSL_RWTEX_ACCESS(uint2, int2)
   __HLSL_DIMS(out uint width, out uint height)
   __HLSL_DIMS(out float width, out float height)
 };
+#endif
+#if __HLSL_USED(RWTexture2DArray)
 template <typename T = float4> struct RWTexture2DArray {
   __HLSL_UAV_HANDLE
   __HLSL_RWTEX_ACCESS(uint3, int3)
   __HLSL_DIMS(out uint width, out uint height, out uint elements)
   __HLSL_DIMS(out float width, out float height, out float elements)
 };
+#endif
+#if __HLSL_USED(RWTexture3D)
 template <typename T = float4> struct RWTexture3D {
   __HLSL_UAV_HANDLE
   __HLSL_RWTEX_ACCESS(uint3, int3)
   __HLSL_DIMS(out uint width, out uint height, out uint depth)
   __HLSL_DIMS(out float width, out float height, out float depth)
 };
+#endif
 
 // ConstantBuffer<T> derives from T so that `CB.F` is ordinary member access:
 // Clang builds MemberExpr(.F) over an ImplicitCastExpr<UncheckedDerivedToBase>
@@ -1557,23 +1585,29 @@ namespace ext {
   __HLSL_INTRINSIC void InterlockedCompareStore64(uint dest, uint64_t compare, \
                                                   uint64_t value);
 
+#if __HLSL_USED(ByteAddressBuffer)
 struct ByteAddressBuffer {
   __hlsl_resource_t [[hlsl::resource_class(SRV)]] [[hlsl::raw_buffer]]
   [[hlsl::contained_type(unsigned char)]] __handle;
   __HLSL_BAB_LOADS
 };
+#endif
+#if __HLSL_USED(RWByteAddressBuffer)
 struct RWByteAddressBuffer {
   __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::raw_buffer]]
   [[hlsl::contained_type(unsigned char)]] __handle;
   __HLSL_BAB_LOADS
   __HLSL_BAB_STORES
 };
+#endif
+#if __HLSL_USED(RasterizerOrderedByteAddressBuffer)
 struct RasterizerOrderedByteAddressBuffer {
   __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::is_rov]]
   [[hlsl::raw_buffer]] [[hlsl::contained_type(unsigned char)]] __handle;
   __HLSL_BAB_LOADS
   __HLSL_BAB_STORES
 };
+#endif
 } // namespace ext
 
 // HLSL allows `Texture2D t;` meaning `Texture2D<float4>`, but Clang 22 does
@@ -1586,12 +1620,24 @@ struct RasterizerOrderedByteAddressBuffer {
 // canonical type is always the plain `hlsl::Texture2D<...>` specialization;
 // only the type sugar mentions this class. (Clang's own Buffer/RWBuffer are
 // `final`, so `Buffer b;` without arguments cannot be supported this way.)
+// Only the textures the shader uses are bases (each base instantiates every
+// member declaration of its texture); the last base ends the list.
+struct __default_template_args_end {};
+#define __HLSL_DEFAULT_BASE(N) __HLSL_WHEN(N, N<float4>, )
 struct __default_template_args
-    : Texture1D<float4>, Texture1DArray<float4>, Texture2D<float4>,
-      Texture2DArray<float4>, Texture3D<float4>, TextureCube<float4>,
-      TextureCubeArray<float4>, Texture2DMS<float4>, Texture2DMSArray<float4>,
-      RWTexture1D<float4>, RWTexture1DArray<float4>, RWTexture2D<float4>,
-      RWTexture2DArray<float4>, RWTexture3D<float4> {};
+    : __HLSL_DEFAULT_BASE(Texture1D) __HLSL_DEFAULT_BASE(Texture1DArray)
+          __HLSL_DEFAULT_BASE(Texture2D) __HLSL_DEFAULT_BASE(Texture2DArray)
+              __HLSL_DEFAULT_BASE(Texture3D) __HLSL_DEFAULT_BASE(TextureCube)
+                  __HLSL_DEFAULT_BASE(TextureCubeArray)
+                      __HLSL_DEFAULT_BASE(Texture2DMS)
+                          __HLSL_DEFAULT_BASE(Texture2DMSArray)
+                              __HLSL_DEFAULT_BASE(RWTexture1D)
+                                  __HLSL_DEFAULT_BASE(RWTexture1DArray)
+                                      __HLSL_DEFAULT_BASE(RWTexture2D)
+                                          __HLSL_DEFAULT_BASE(RWTexture2DArray)
+                                              __HLSL_DEFAULT_BASE(RWTexture3D)
+                                                  __default_template_args_end {
+};
 
 } // namespace hlsl
 
