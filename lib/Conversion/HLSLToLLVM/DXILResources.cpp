@@ -274,8 +274,9 @@ uint64_t computeShaderFlags(ModuleOp module, const ResourceTable &resources) {
         for (Type type : block.getArgumentTypes())
           noteType(type);
     if (auto intrinsic = dyn_cast<IntrinsicOp>(op))
-      if (intrinsic.getName().starts_with("Wave"))
-        flags |= 1u << 19; // WaveOps
+      if (intrinsic.getName().starts_with("Wave") ||
+          intrinsic.getName().starts_with("Quad"))
+        flags |= 1u << 19; // WaveOps (DXC counts the quad ops as wave ops)
   });
   return flags;
 }

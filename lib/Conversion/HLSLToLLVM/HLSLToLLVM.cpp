@@ -730,7 +730,7 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    if (name.starts_with("Wave"))
+    if (name.starts_with("Wave") || name.starts_with("Quad"))
       return lowerWave(op, name, args, rewriter);
     return op.emitError() << "not supported yet: intrinsic '" << name
                           << "' in the DXIL lowering";
@@ -1121,6 +1121,39 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       return perElement([&](Value s) {
         return voidOp("waveReadLaneAt", 117, s.getType(), {s, args[1]},
                       s.getType());
+      });
+    if (name == "WaveActiveAllEqual") {
+      // One WaveActiveAllEqual (115) per component: a bool of the operand's
+      // shape.
+      SmallVector<Value> results;
+      for (Value s : scalarize(b, loc, args[0], dx))
+        results.push_back(
+            voidOp("waveActiveAllEqual", 115, i1, {s}, s.getType()));
+      return replace(vectorize(
+          b, loc, getTypeConverter()->convertType(op.getType(0)), results, dx));
+    }
+    // QuadOp (123) of kind ReadAcrossX/Y/Diagonal and QuadReadLaneAt (122),
+    // per component. Neither has an i1 overload: bools go through i32.
+    std::optional<unsigned> quadKind =
+        llvm::StringSwitch<std::optional<unsigned>>(name)
+            .Case("QuadReadAcrossX", 0)
+            .Case("QuadReadAcrossY", 1)
+            .Case("QuadReadAcrossDiagonal", 2)
+            .Default(std::nullopt);
+    if (quadKind || name == "QuadReadLaneAt")
+      return perElement([&](Value s) {
+        bool isBool = s.getType().isInteger(1);
+        Value value = isBool ? Value(LLVM::ZExtOp::create(b, loc, i32, s)) : s;
+        Type type = value.getType();
+        Value result =
+            quadKind ? voidOp("quadOp", 123, type,
+                              {value, dx.i8(b, loc, *quadKind)}, type)
+                     : voidOp("quadReadLaneAt", 122, type, {value, args[1]},
+                              type);
+        if (!isBool)
+          return result;
+        return Value(LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                          result, dx.i32(b, loc, 0)));
       });
     return op.emitError() << "not supported yet: intrinsic '" << name
                           << "' in the DXIL lowering";
