@@ -100,25 +100,38 @@ Type *Printer::pointee(const Value *value) {
   return result;
 }
 
+/// The type `user` reads or writes through `pointer` (its pointer operand,
+/// whichever that is, if `pointer` is null), or null if it accesses none.
+static Type *typeAccessedThrough(const User *user, const Value *pointer) {
+  auto through = [&](const Value *operand) {
+    return !pointer || operand == pointer;
+  };
+  if (const auto *load = dyn_cast<LoadInst>(user))
+    return through(load->getPointerOperand()) ? load->getType() : nullptr;
+  if (const auto *store = dyn_cast<StoreInst>(user))
+    return through(store->getPointerOperand())
+               ? store->getValueOperand()->getType()
+               : nullptr;
+  if (const auto *gep = dyn_cast<GEPOperator>(user))
+    return through(gep->getPointerOperand()) ? gep->getSourceElementType()
+                                             : nullptr;
+  if (const auto *rmw = dyn_cast<AtomicRMWInst>(user))
+    return through(rmw->getPointerOperand()) ? rmw->getValOperand()->getType()
+                                             : nullptr;
+  if (const auto *cmpxchg = dyn_cast<AtomicCmpXchgInst>(user))
+    return through(cmpxchg->getPointerOperand())
+               ? cmpxchg->getNewValOperand()->getType()
+               : nullptr;
+  return nullptr;
+}
+
 Type *Printer::pointeeFromUses(const Value *value,
                                SmallPtrSetImpl<const Value *> &seen) {
   if (!seen.insert(value).second)
     return nullptr;
   for (const User *user : value->users()) {
-    if (const auto *load = dyn_cast<LoadInst>(user))
-      return load->getType();
-    if (const auto *store = dyn_cast<StoreInst>(user);
-        store && store->getPointerOperand() == value)
-      return store->getValueOperand()->getType();
-    if (const auto *gep = dyn_cast<GEPOperator>(user);
-        gep && gep->getPointerOperand() == value)
-      return gep->getSourceElementType();
-    if (const auto *rmw = dyn_cast<AtomicRMWInst>(user);
-        rmw && rmw->getPointerOperand() == value)
-      return rmw->getValOperand()->getType();
-    if (const auto *cmpxchg = dyn_cast<AtomicCmpXchgInst>(user);
-        cmpxchg && cmpxchg->getPointerOperand() == value)
-      return cmpxchg->getNewValOperand()->getType();
+    if (Type *type = typeAccessedThrough(user, value))
+      return type;
     if (isa<PHINode, SelectInst>(user))
       if (Type *type = pointeeFromUses(user, seen))
         return type;
@@ -129,16 +142,8 @@ Type *Printer::pointeeFromUses(const Value *value,
 Type *Printer::accessedType(const Instruction *inst) {
   if (!inst)
     return nullptr;
-  if (const auto *load = dyn_cast<LoadInst>(inst))
-    return load->getType();
-  if (const auto *store = dyn_cast<StoreInst>(inst))
-    return store->getValueOperand()->getType();
-  if (const auto *gep = dyn_cast<GetElementPtrInst>(inst))
-    return gep->getSourceElementType();
-  if (const auto *rmw = dyn_cast<AtomicRMWInst>(inst))
-    return rmw->getValOperand()->getType();
-  if (const auto *cmpxchg = dyn_cast<AtomicCmpXchgInst>(inst))
-    return cmpxchg->getNewValOperand()->getType();
+  if (Type *type = typeAccessedThrough(inst, nullptr))
+    return type;
   if (inst->getType()->isPointerTy())
     return pointee(inst);
   return nullptr;
