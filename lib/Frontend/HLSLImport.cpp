@@ -271,13 +271,6 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   std::vector<const char *> argv;
   for (const std::string &arg : args)
     argv.push_back(arg.c_str());
-  // Only the prelude names the shader mentions are declared (see
-  // PreludeSelection.h); the scan runs without the prelude.
-  std::optional<std::vector<std::string>> usedNames;
-  if (options.selectivePrelude)
-    usedNames =
-        findUsedPreludeNames(argv, fileName, source.getBuffer(), prelude);
-  argv.insert(argv.end() - 1, {"-include", prelude.c_str()});
 
   clang::DiagnosticOptions diagOptions;
   diagOptions.ShowColors = llvm::errs().has_colors();
@@ -294,12 +287,17 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
                                                      fileName)
                     .release());
   invocation->getFrontendOpts().DisableFree = false;
-  if (usedNames) {
-    clang::PreprocessorOptions &pp = invocation->getPreprocessorOpts();
-    pp.addMacroDef("__HLSL_SELECTIVE");
-    for (const std::string &name : *usedNames)
-      pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
-  }
+  // Only the prelude names the shader mentions are declared (see
+  // PreludeSelection.h); the scan runs before the prelude is added.
+  clang::PreprocessorOptions &pp = invocation->getPreprocessorOpts();
+  if (options.selectivePrelude)
+    if (std::optional<std::vector<std::string>> usedNames =
+            findUsedPreludeNames(*invocation, prelude)) {
+      pp.addMacroDef("__HLSL_SELECTIVE");
+      for (const std::string &name : *usedNames)
+        pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
+    }
+  pp.Includes.push_back(prelude);
 
   auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
   compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());

@@ -2,7 +2,6 @@
 
 #include "PreludeSelection.h"
 
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -44,27 +43,18 @@ bool isIdentifierChar(char c) {
 } // namespace
 
 std::optional<std::vector<std::string>>
-mlir::hlsl::findUsedPreludeNames(llvm::ArrayRef<const char *> args,
-                                 llvm::StringRef fileName,
-                                 llvm::StringRef source,
+mlir::hlsl::findUsedPreludeNames(const clang::CompilerInvocation &invocation,
                                  llvm::StringRef preludePath) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> prelude =
       llvm::MemoryBuffer::getFile(preludePath);
   if (!prelude)
     return std::nullopt;
 
-  clang::DiagnosticOptions diagOptions;
-  auto *ignore = new clang::IgnoringDiagConsumer();
-  auto diags = clang::CompilerInstance::createDiagnostics(
-      *llvm::vfs::getRealFileSystem(), diagOptions, ignore);
-  auto invocation = std::make_shared<clang::CompilerInvocation>();
-  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, args, *diags))
-    return std::nullopt;
-  invocation->getPreprocessorOpts().addRemappedFile(
-      fileName,
-      llvm::MemoryBuffer::getMemBufferCopy(source, fileName).release());
-  invocation->getFrontendOpts().DisableFree = false;
-  auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
+  // A copy of the compile's invocation; the compile after it owns the
+  // remapped source buffer, so this one must leave it alive.
+  auto scan = std::make_shared<clang::CompilerInvocation>(invocation);
+  scan->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  auto compiler = std::make_unique<clang::CompilerInstance>(scan);
   compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
   compiler->createDiagnostics(new clang::IgnoringDiagConsumer(),
                               /*ShouldOwnClient=*/true);

@@ -10,23 +10,25 @@
 #ifndef HLSL_LIB_FRONTEND_PRELUDESELECTION_H
 #define HLSL_LIB_FRONTEND_PRELUDESELECTION_H
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
+namespace clang {
+class CompilerInvocation;
+} // namespace clang
+
 namespace mlir::hlsl {
 
-/// The identifiers of the shader after preprocessing (with the arguments
-/// `args`, which must not include the prelude) that also occur in the
-/// prelude's text at `preludePath`. nullopt if the shader does not
-/// preprocess cleanly or the prelude cannot be read: the full prelude is
-/// used then, and the real compile reports the errors.
+/// The identifiers of the shader after preprocessing it as `invocation`
+/// (the compile's own invocation, before the prelude is added to it) that
+/// also occur in the prelude's text at `preludePath`. nullopt if the shader
+/// does not preprocess cleanly or the prelude cannot be read: the full
+/// prelude is used then, and the real compile reports the errors.
 std::optional<std::vector<std::string>>
-findUsedPreludeNames(llvm::ArrayRef<const char *> args,
-                     llvm::StringRef fileName, llvm::StringRef source,
+findUsedPreludeNames(const clang::CompilerInvocation &invocation,
                      llvm::StringRef preludePath);
 
 } // namespace mlir::hlsl

@@ -274,8 +274,7 @@ uint64_t computeShaderFlags(ModuleOp module, const ResourceTable &resources) {
         for (Type type : block.getArgumentTypes())
           noteType(type);
     if (auto intrinsic = dyn_cast<IntrinsicOp>(op))
-      if (intrinsic.getName().starts_with("Wave") ||
-          intrinsic.getName().starts_with("Quad"))
+      if (isWaveIntrinsic(intrinsic.getName()))
         flags |= 1u << 19; // WaveOps (DXC counts the quad ops as wave ops)
   });
   return flags;

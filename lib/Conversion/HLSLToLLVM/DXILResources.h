@@ -94,6 +94,12 @@ LogicalResult attachDXILMetadata(ModuleOp module, const DXILTarget &target,
 
 /// Builds the signatures of a vertex or pixel entry point from the
 /// semantics on its parameters and result.
+/// Wave and quad intrinsics: DXIL's wave operations (they set the WaveOps
+/// shader flag).
+inline bool isWaveIntrinsic(StringRef name) {
+  return name.starts_with("Wave") || name.starts_with("Quad");
+}
+
 /// The pointee types of the records' symbols (see ResourceSymbolTypes.cpp),
 /// in record order.
 SmallVector<Type> getResourceSymbolTypes(const ResourceTable &table,

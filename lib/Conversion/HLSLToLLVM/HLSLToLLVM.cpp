@@ -730,7 +730,7 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    if (name.starts_with("Wave") || name.starts_with("Quad"))
+    if (isWaveIntrinsic(name))
       return lowerWave(op, name, args, rewriter);
     return op.emitError() << "not supported yet: intrinsic '" << name
                           << "' in the DXIL lowering";
