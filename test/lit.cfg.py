@@ -20,8 +20,15 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment(
     "PATH", [config.hlsl_tools_dir, config.llvm_tools_dir], append_path=True)
 
-tools = ["hlsl-opt", "hlsl-translate", "hlsl-run", "dxil-dis", "dxil-container-gen",
-         "dxil-bc-roundtrip"]
+from lit.llvm.subst import ToolSubst
+
+# Users get one verification before and one after the hlsl pipeline; the
+# tests verify after every pass (as hlsl-opt does), so a pass that leaves
+# invalid IR for the next one fails here even when a later pass hides it.
+# The perf-*.test guards time the users' configuration (--verify-each=false).
+tools = ["hlsl-opt",
+         ToolSubst("hlsl-translate", extra_args=["--verify-each"]),
+         "hlsl-run", "dxil-dis", "dxil-container-gen", "dxil-bc-roundtrip"]
 llvm_config.add_tool_substitutions(tools, [config.hlsl_tools_dir])
 
 # Sanitizer builds: ASan reserves terabytes of address space, so tests that

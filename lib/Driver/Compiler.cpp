@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -87,12 +88,24 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     TimingScope pipelineTiming = timing.nest("hlsl pipeline + LLVM lowering");
     if (pipelineTiming)
       pm.enableTiming(pipelineTiming);
+    pm.enableVerifier(options.verifyEachPass);
     buildHLSLPipeline(pm);
     ConvertHLSLToLLVMPassOptions lowering;
     lowering.validatorVersion = options.validatorVersion;
     pm.addPass(createConvertHLSLToLLVMPass(lowering));
     pm.addPass(createCanonicalizerPass());
-    if (failed(pm.run(module)))
+    // Without per-pass verification, the input (an import or a hand-written
+    // .mlir file) and the result of the whole pipeline are still verified:
+    // no pass runs on invalid IR and nothing invalid reaches the translation.
+    auto verifyOnce = [&](StringRef what) {
+      if (options.verifyEachPass)
+        return success();
+      TimingScope verifyTiming = pipelineTiming.nest(what);
+      return verify(module);
+    };
+    if (failed(verifyOnce("verification of the input")) ||
+        failed(pm.run(module)) ||
+        failed(verifyOnce("verification of the result")))
       return nullptr;
   }
   TimingScope translateTiming = timing.nest("LLVM IR translation");

@@ -114,6 +114,12 @@ llvm::cl::opt<std::string> validatorVersion(
     llvm::cl::desc("Validator version recorded in the module (default 1.8)"),
     llvm::cl::init("1.8"), llvm::cl::cat(dxcCategory));
 
+llvm::cl::opt<bool> verifyEach(
+    "verify-each",
+    llvm::cl::desc("Verify the module after every pass of the hlsl pipeline "
+                   "(default: only before and after the pipeline)"),
+    llvm::cl::cat(dxcCategory));
+
 /// The options of --to-llvmir/--to-dxil; nullopt after an error.
 static std::optional<hlsl::CompileOptions> getCompileOptions() {
   std::optional<hlsl::ImportOptions> import = getImportOptions();
@@ -137,6 +143,7 @@ static std::optional<hlsl::CompileOptions> getCompileOptions() {
     return std::nullopt;
   }
   options.optLevel = *level;
+  options.verifyEachPass = verifyEach;
   return options;
 }
 

@@ -32,6 +32,11 @@ struct CompileOptions {
   /// Print the MLIR module after every pass (--mlir-print-ir-after-all is
   /// also honoured through the pass manager's command-line options).
   bool printAfterAll = false;
+  /// Verify the module after every pass of the hlsl pipeline (as mlir-opt
+  /// does). Off by default: verification costs about as much as a pass, so
+  /// every pass doubling it is a tax on every compile; the module is still
+  /// verified once before and once after the pipeline. The tests turn it on.
+  bool verifyEachPass = false;
 };
 
 /// Registers the dialects and translations the compiler needs in `context`.

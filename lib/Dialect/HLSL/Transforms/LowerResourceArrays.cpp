@@ -81,12 +81,14 @@ struct ExtractDynamicHandle : OpRewritePattern<ArrayExtractOp> {
 };
 
 /// resource_handle @C[i, j, k] -> create_handle @C[(i * d1 + j) * d2 + k].
+/// The module's symbol table is built once: a lookup per handle would scan
+/// every declaration (quadratic in the number of resources).
 struct FlattenHandle : OpRewritePattern<ResourceHandleOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FlattenHandle(MLIRContext *context, SymbolTable &symbols)
+      : OpRewritePattern(context), symbols(symbols) {}
   LogicalResult matchAndRewrite(ResourceHandleOp op,
                                 PatternRewriter &rewriter) const override {
-    auto resource = SymbolTable::lookupNearestSymbolFrom<ResourceOp>(
-        op, op.getResourceAttr());
+    auto resource = symbols.lookup<ResourceOp>(op.getResource());
     if (!resource)
       return failure();
     Location loc = op.getLoc();
@@ -110,6 +112,9 @@ struct FlattenHandle : OpRewritePattern<ResourceHandleOp> {
                                                 op.getResourceAttr(), flat);
     return success();
   }
+
+private:
+  SymbolTable &symbols;
 };
 
 struct LowerResourceArrays
@@ -117,8 +122,9 @@ struct LowerResourceArrays
   void runOnOperation() override {
     ModuleOp module = getOperation();
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExtractFromSlice, ExtractDynamicHandle, FlattenHandle>(
-        &getContext());
+    SymbolTable symbols(module);
+    patterns.add<ExtractFromSlice, ExtractDynamicHandle>(&getContext());
+    patterns.add<FlattenHandle>(&getContext(), symbols);
     ArrayExtractOp::getCanonicalizationPatterns(patterns, &getContext());
     arith::SelectOp::getCanonicalizationPatterns(patterns, &getContext());
     arith::CmpIOp::getCanonicalizationPatterns(patterns, &getContext());
