@@ -85,6 +85,14 @@
 #define __HLSL_IF_0(...)
 /// The declarations `...` of intrinsic N, if the shader uses N.
 #define __HLSL_WHEN(N, ...) __HLSL_CAT(__HLSL_IF_, __HLSL_USED(N))(__VA_ARGS__)
+/// The declarations the macro call `F ARGS` makes, if the shader uses N. The
+/// call is formed only once N is known to be used: __HLSL_WHEN's arguments
+/// are macro-expanded before they are dropped, and expanding every overload
+/// set nobody used cost ~10 ms of preprocessing per shader.
+#define __HLSL_WHEN_CALL(N, F, ARGS)                                           \
+  __HLSL_CAT(__HLSL_CALL_IF_, __HLSL_USED(N))(F, ARGS)
+#define __HLSL_CALL_IF_1(F, ARGS) F ARGS
+#define __HLSL_CALL_IF_0(F, ARGS)
 
 // Dependencies: the derived intrinsics' bodies call these primitives (and
 // derived ones), so using one uses them. Most dependent first.
@@ -484,7 +492,8 @@ template <typename A, typename P> struct __differs {
 // Fallback generators. NAME must already have its primitive or derived
 // overloads declared when these are expanded: the return type looks NAME up
 // at definition time, before the fallback itself is visible.
-#define __HLSL_FALLBACK1(CAT, NAME) __HLSL_WHEN(NAME, __HLSL_FALLBACK1_I(CAT, NAME))
+#define __HLSL_FALLBACK1(CAT, NAME)                                           \
+  __HLSL_WHEN_CALL(NAME, __HLSL_FALLBACK1_I, (CAT, NAME))
 #define __HLSL_FALLBACK1_I(CAT, NAME)                                          \
   template <typename A>                                                        \
   typename __enable_if<                                                        \
@@ -495,7 +504,8 @@ template <typename A, typename P> struct __differs {
     typedef typename __promote1<CAT, A>::type P;                               \
     return NAME((P)a);                                                         \
   }
-#define __HLSL_FALLBACK2(CAT, NAME) __HLSL_WHEN(NAME, __HLSL_FALLBACK2_I(CAT, NAME))
+#define __HLSL_FALLBACK2(CAT, NAME)                                           \
+  __HLSL_WHEN_CALL(NAME, __HLSL_FALLBACK2_I, (CAT, NAME))
 #define __HLSL_FALLBACK2_I(CAT, NAME)                                          \
   template <typename A, typename B>                                            \
   typename __enable_if<                                                        \
@@ -508,7 +518,8 @@ template <typename A, typename P> struct __differs {
     typedef typename __promote2<CAT, A, B>::type P;                            \
     return NAME((P)a, (P)b);                                                   \
   }
-#define __HLSL_FALLBACK3(CAT, NAME) __HLSL_WHEN(NAME, __HLSL_FALLBACK3_I(CAT, NAME))
+#define __HLSL_FALLBACK3(CAT, NAME)                                           \
+  __HLSL_WHEN_CALL(NAME, __HLSL_FALLBACK3_I, (CAT, NAME))
 #define __HLSL_FALLBACK3_I(CAT, NAME)                                          \
   template <typename A, typename B, typename C>                                \
   typename __enable_if<                                                        \
@@ -578,11 +589,11 @@ template <typename A, typename P> struct __differs {
   M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_L_INT16(M, N)
 #define __HLSL_L_NUMERIC(M, N) __HLSL_L_INT(M, N) __HLSL_L_FLOAT_D(M, N)
 #define __HLSL_L_ANY(M, N) __HLSL_L_NUMERIC(M, N) M(N, bool)
-#define __HLSL_T_FLOAT(M, N) __HLSL_WHEN(N, __HLSL_L_FLOAT(M, N))
-#define __HLSL_T_FLOAT_D(M, N) __HLSL_WHEN(N, __HLSL_L_FLOAT_D(M, N))
-#define __HLSL_T_INT(M, N) __HLSL_WHEN(N, __HLSL_L_INT(M, N))
-#define __HLSL_T_NUMERIC(M, N) __HLSL_WHEN(N, __HLSL_L_NUMERIC(M, N))
-#define __HLSL_T_ANY(M, N) __HLSL_WHEN(N, __HLSL_L_ANY(M, N))
+#define __HLSL_T_FLOAT(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_FLOAT, (M, N))
+#define __HLSL_T_FLOAT_D(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_FLOAT_D, (M, N))
+#define __HLSL_T_INT(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_INT, (M, N))
+#define __HLSL_T_NUMERIC(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_NUMERIC, (M, N))
+#define __HLSL_T_ANY(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_ANY, (M, N))
 
 // "every shape of every type in a category" for the common declaration forms.
 #define __HLSL_UN_ALL(N, T) __HLSL_ALL(__HLSL_D_UN, N, T)
@@ -656,7 +667,7 @@ __HLSL_FALLBACK2(__HLSL_CAT_NUMERIC, max)
 // FMad / IMad / UMad. fma is the double-only DXIL Fma.
 __HLSL_T_NUMERIC(__HLSL_TRI_ALL, mad)
 __HLSL_FALLBACK3(__HLSL_CAT_NUMERIC, mad)
-__HLSL_WHEN(fma, __HLSL_ALL(__HLSL_D_TRI, fma, double))
+__HLSL_WHEN_CALL(fma, __HLSL_ALL, (__HLSL_D_TRI, fma, double))
 
 // IsNaN / IsInf / IsFinite.
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)
@@ -681,7 +692,8 @@ __HLSL_FALLBACK1(__HLSL_CAT_INT, firstbitlow)
 __HLSL_FALLBACK1(__HLSL_CAT_INT, reversebits)
 
 // Bitcasts between the 32-bit types, any shape.
-#define __HLSL_T_32(M, N) __HLSL_WHEN(N, M(N, int) M(N, uint) M(N, float))
+#define __HLSL_T_32(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_32, (M, N))
+#define __HLSL_L_32(M, N) M(N, int) M(N, uint) M(N, float)
 __HLSL_T_32(__HLSL_UN_TO_UINT, asuint)
 __HLSL_T_32(__HLSL_UN_TO_INT, asint)
 __HLSL_T_32(__HLSL_UN_TO_FLOAT, asfloat)
@@ -690,12 +702,14 @@ __HLSL_T_32(__HLSL_UN_TO_FLOAT, asfloat)
 #define __HLSL_D_ASDOUBLE(N, T, R) __HLSL_INTRINSIC R N(T lowbits, T highbits);
 #define __HLSL_D_SPLITDOUBLE(N, T, R)                                          \
   __HLSL_INTRINSIC void N(T value, out R lowbits, out R highbits);
-__HLSL_WHEN(asdouble, __HLSL_SV_R(__HLSL_D_ASDOUBLE, asdouble, uint, double))
-__HLSL_WHEN(asuint, __HLSL_SV_R(__HLSL_D_SPLITDOUBLE, asuint, double, uint))
+__HLSL_WHEN_CALL(asdouble, __HLSL_SV_R,
+                 (__HLSL_D_ASDOUBLE, asdouble, uint, double))
+__HLSL_WHEN_CALL(asuint, __HLSL_SV_R,
+                 (__HLSL_D_SPLITDOUBLE, asuint, double, uint))
 
 #ifdef __HLSL_ENABLE_16_BIT
-#define __HLSL_T_16(M, N)                                                      \
-  __HLSL_WHEN(N, M(N, int16_t) M(N, uint16_t) M(N, half))
+#define __HLSL_T_16(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_16, (M, N))
+#define __HLSL_L_16(M, N) M(N, int16_t) M(N, uint16_t) M(N, half)
 #define __HLSL_UN_TO_UINT16(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, uint16_t)
 #define __HLSL_UN_TO_INT16(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, int16_t)
 #define __HLSL_UN_TO_HALF(N, T) __HLSL_ALL_R(__HLSL_D_UN_R, N, T, half)
@@ -705,8 +719,8 @@ __HLSL_T_16(__HLSL_UN_TO_HALF, asfloat16)
 #endif
 
 // LegacyF16ToF32 / LegacyF32ToF16: the half lives in the low 16 bits of a uint.
-__HLSL_WHEN(f16tof32, __HLSL_SV_R(__HLSL_D_UN_R, f16tof32, uint, float))
-__HLSL_WHEN(f32tof16, __HLSL_SV_R(__HLSL_D_UN_R, f32tof16, float, uint))
+__HLSL_WHEN_CALL(f16tof32, __HLSL_SV_R, (__HLSL_D_UN_R, f16tof32, uint, float))
+__HLSL_WHEN_CALL(f32tof16, __HLSL_SV_R, (__HLSL_D_UN_R, f32tof16, float, uint))
 
 //===----------------------------------------------------------------------===//
 // Primitive boolean reductions and selection
@@ -744,8 +758,8 @@ select(C cond, A a, B b) {
 #endif
 
 // HLSL 2021 short-circuit-free logical operators on bool shapes.
-__HLSL_WHEN(and, __HLSL_ALL(__HLSL_D_BIN, and, bool))
-__HLSL_WHEN(or, __HLSL_ALL(__HLSL_D_BIN, or, bool))
+__HLSL_WHEN_CALL(and, __HLSL_ALL, (__HLSL_D_BIN, and, bool))
+__HLSL_WHEN_CALL(or, __HLSL_ALL, (__HLSL_D_BIN, or, bool))
 
 //===----------------------------------------------------------------------===//
 // Primitive linear algebra
@@ -1168,10 +1182,10 @@ __HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
   __HLSL_ATOMIC_CMP_C(D, int64_t) __HLSL_ATOMIC_CMP_C(D, uint64_t)
 #define __HLSL_ATOMIC_D(M, N, D)                                               \
   M(N, D, int) M(N, D, uint) M(N, D, int64_t) M(N, D, uint64_t)
-#define __HLSL_ATOMIC(M, N)                                                    \
-  __HLSL_WHEN(N, __HLSL_ATOMIC_D(M, N, int) __HLSL_ATOMIC_D(M, N, uint)        \
-                     __HLSL_ATOMIC_D(M, N, int64_t)                            \
-                         __HLSL_ATOMIC_D(M, N, uint64_t))
+#define __HLSL_ATOMIC(M, N) __HLSL_WHEN_CALL(N, __HLSL_ATOMIC_L, (M, N))
+#define __HLSL_ATOMIC_L(M, N)                                                  \
+  __HLSL_ATOMIC_D(M, N, int) __HLSL_ATOMIC_D(M, N, uint)                       \
+  __HLSL_ATOMIC_D(M, N, int64_t) __HLSL_ATOMIC_D(M, N, uint64_t)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAdd)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedMin)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedMax)
