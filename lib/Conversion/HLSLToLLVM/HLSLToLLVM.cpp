@@ -338,6 +338,24 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
     return success();
   }
 
+  /// Quad shuffles (QuadOp, QuadReadLaneAt) need lanes grouped in quads:
+  /// pixel shaders and the thread-group stages; the validator rejects them
+  /// elsewhere.
+  LogicalResult checkQuadShuffleStage(Operation *op, StringRef name) const {
+    switch (ctx.stage) {
+    case ShaderStage::Pixel:
+    case ShaderStage::Compute:
+    case ShaderStage::Mesh:
+    case ShaderStage::Amplification:
+    case ShaderStage::Library:
+      return success();
+    default:
+      return op->emitError() << "'" << name
+                             << "' is only allowed in pixel, compute, mesh "
+                                "and amplification shaders";
+    }
+  }
+
   /// DXIL's derivative ops have only half and float overloads.
   LogicalResult checkDerivative(Operation *op, StringRef name,
                                 Type type) const {
@@ -1140,6 +1158,9 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
             .Case("QuadReadAcrossY", 1)
             .Case("QuadReadAcrossDiagonal", 2)
             .Default(std::nullopt);
+    if ((quadKind || name == "QuadReadLaneAt") &&
+        failed(checkQuadShuffleStage(op, name)))
+      return failure();
     if (quadKind || name == "QuadReadLaneAt")
       return perElement([&](Value s) {
         bool isBool = s.getType().isInteger(1);
