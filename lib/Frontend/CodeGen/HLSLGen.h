@@ -49,6 +49,9 @@ public:
   bool isResourceRecord(clang::QualType type) {
     return getResourceKind(type).has_value();
   }
+  /// Records holding a resource handle that are no resource kind we lower
+  /// (Texture2DMS, FeedbackTexture2D, ...).
+  bool isUnsupportedResourceRecord(clang::QualType type);
   /// True for resources and (nested) arrays of resources.
   bool isResourceOrArray(clang::QualType type);
   bool isSigned(clang::QualType type);

@@ -172,6 +172,16 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     emitConstantBufferVar(var);
     return;
   }
+  const clang::Type *element = type.getCanonicalType().getTypePtr();
+  while (const clang::ArrayType *array = element->getAsArrayTypeUnsafe())
+    element = array->getElementType().getCanonicalType().getTypePtr();
+  if (types.isUnsupportedResourceRecord(clang::QualType(element, 0))) {
+    errorNotSupported(var->getLocation(),
+                      ("resource type '" +
+                       element->getAsCXXRecordDecl()->getName() + "'")
+                          .str());
+    return;
+  }
   if (types.isResourceOrArray(type)) {
     if (var->getStorageClass() == clang::SC_Static) {
       errorNotSupported(var->getLocation(), "static resource variables");

@@ -29,6 +29,17 @@ std::optional<ResourceKind> HLSLGenTypes::getResourceKind(clang::QualType type) 
   return std::nullopt;
 }
 
+bool HLSLGenTypes::isUnsupportedResourceRecord(clang::QualType type) {
+  const clang::CXXRecordDecl *record =
+      type.getCanonicalType()->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || getResourceKind(type))
+    return false;
+  for (const clang::FieldDecl *field : record->fields())
+    if (field->getType()->isHLSLAttributedResourceType())
+      return true;
+  return false;
+}
+
 bool HLSLGenTypes::isResourceOrArray(clang::QualType type) {
   const clang::Type *t = type.getCanonicalType().getTypePtr();
   while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
@@ -161,6 +172,11 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
     result = ResourceType::getChecked(
         [&] { return emitError(module.getLoc(loc)); }, context, *kind,
         element);
+  } else if (isUnsupportedResourceRecord(type)) {
+    module.errorNotSupported(
+        loc,
+        ("resource type '" + type->getAsCXXRecordDecl()->getName() + "'").str());
+    return {};
   } else if (const auto *record = type->getAsCXXRecordDecl()) {
     if (!record->hasDefinition()) {
       module.error(loc, "incomplete struct type");
