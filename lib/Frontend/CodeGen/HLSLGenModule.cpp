@@ -176,10 +176,10 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   while (const clang::ArrayType *array = element->getAsArrayTypeUnsafe())
     element = array->getElementType().getCanonicalType().getTypePtr();
   if (types.isUnsupportedResourceRecord(clang::QualType(element, 0))) {
-    errorNotSupported(var->getLocation(),
-                      ("resource type '" +
-                       element->getAsCXXRecordDecl()->getName() + "'")
-                          .str());
+    errorNotSupported(
+        var->getLocation(),
+        ("resource type '" + element->getAsCXXRecordDecl()->getName() + "'")
+            .str());
     return;
   }
   if (types.isResourceOrArray(type)) {

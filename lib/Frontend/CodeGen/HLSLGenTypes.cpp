@@ -174,8 +174,8 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
         element);
   } else if (isUnsupportedResourceRecord(type)) {
     module.errorNotSupported(
-        loc,
-        ("resource type '" + type->getAsCXXRecordDecl()->getName() + "'").str());
+        loc, ("resource type '" + type->getAsCXXRecordDecl()->getName() + "'")
+                 .str());
     return {};
   } else if (const auto *record = type->getAsCXXRecordDecl()) {
     if (!record->hasDefinition()) {
