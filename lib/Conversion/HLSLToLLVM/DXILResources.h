@@ -92,8 +92,6 @@ LogicalResult attachDXILMetadata(ModuleOp module, const DXILTarget &target,
                                  const ResourceTable &resources,
                                  const EntryInterface *interface);
 
-/// Builds the signatures of a vertex or pixel entry point from the
-/// semantics on its parameters and result.
 /// Wave and quad intrinsics: DXIL's wave operations (they set the WaveOps
 /// shader flag).
 inline bool isWaveIntrinsic(StringRef name) {
@@ -105,6 +103,8 @@ inline bool isWaveIntrinsic(StringRef name) {
 SmallVector<Type> getResourceSymbolTypes(const ResourceTable &table,
                                          MLIRContext *context);
 
+/// Builds the signatures of a vertex or pixel entry point from the
+/// semantics on its parameters and result.
 FailureOr<EntryInterface> buildEntryInterface(func::FuncOp entry,
                                               ShaderStage stage);
 

@@ -1158,10 +1158,9 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
             .Case("QuadReadAcrossY", 1)
             .Case("QuadReadAcrossDiagonal", 2)
             .Default(std::nullopt);
-    if ((quadKind || name == "QuadReadLaneAt") &&
-        failed(checkQuadShuffleStage(op, name)))
-      return failure();
-    if (quadKind || name == "QuadReadLaneAt")
+    if (quadKind || name == "QuadReadLaneAt") {
+      if (failed(checkQuadShuffleStage(op, name)))
+        return failure();
       return perElement([&](Value s) {
         bool isBool = s.getType().isInteger(1);
         Value value = isBool ? Value(LLVM::ZExtOp::create(b, loc, i32, s)) : s;
@@ -1176,6 +1175,7 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
         return Value(LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
                                           result, dx.i32(b, loc, 0)));
       });
+    }
     return op.emitError() << "not supported yet: intrinsic '" << name
                           << "' in the DXIL lowering";
   }

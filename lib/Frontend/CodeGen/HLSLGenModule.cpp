@@ -172,14 +172,10 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     emitConstantBufferVar(var);
     return;
   }
-  const clang::Type *element = type.getCanonicalType().getTypePtr();
-  while (const clang::ArrayType *array = element->getAsArrayTypeUnsafe())
-    element = array->getElementType().getCanonicalType().getTypePtr();
-  if (types.isUnsupportedResourceRecord(clang::QualType(element, 0))) {
-    errorNotSupported(
-        var->getLocation(),
-        ("resource type '" + element->getAsCXXRecordDecl()->getName() + "'")
-            .str());
+  if (types.isUnsupportedResourceRecord(
+          getASTContext().getBaseElementType(type))) {
+    // Converting the type reports it; a $Globals member would be skipped.
+    (void)types.convert(type, var->getLocation());
     return;
   }
   if (types.isResourceOrArray(type)) {

@@ -41,10 +41,7 @@ bool HLSLGenTypes::isUnsupportedResourceRecord(clang::QualType type) {
 }
 
 bool HLSLGenTypes::isResourceOrArray(clang::QualType type) {
-  const clang::Type *t = type.getCanonicalType().getTypePtr();
-  while (const clang::ArrayType *array = t->getAsArrayTypeUnsafe())
-    t = array->getElementType().getCanonicalType().getTypePtr();
-  return isResourceRecord(clang::QualType(t, 0));
+  return isResourceRecord(module.getASTContext().getBaseElementType(type));
 }
 
 bool HLSLGenTypes::isSigned(clang::QualType type) {
