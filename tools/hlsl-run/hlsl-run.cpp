@@ -46,8 +46,9 @@ llvm::cl::opt<std::string>
                llvm::cl::desc("<shader.dxil | shader.hlsl>"),
                llvm::cl::Required);
 llvm::cl::opt<std::string>
-    outputFile("o", llvm::cl::desc("Write the buffers after the run as "
-                                   "pipeline YAML"),
+    outputFile("o",
+               llvm::cl::desc("Write the buffers after the run as "
+                              "pipeline YAML"),
                llvm::cl::value_desc("file"));
 llvm::cl::opt<unsigned>
     jobs("j", llvm::cl::Prefix,
@@ -86,6 +87,11 @@ llvm::cl::list<std::string> includeDirs("I", llvm::cl::Prefix,
 llvm::cl::opt<bool> enable16BitTypes("enable-16bit-types",
                                      llvm::cl::desc("Native 16-bit types"),
                                      llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> containerFile(
+    "Fo",
+    llvm::cl::desc("Write the container compiled from HLSL input (as "
+                   "hlsl-translate -Fo would) before running it"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<unsigned> hlslVersion("HV",
                                     llvm::cl::desc("HLSL version (default "
                                                    "2021)"),
@@ -148,8 +154,8 @@ static int runTool(int argc, char **argv) {
 
   auto yaml = llvm::MemoryBuffer::getFile(pipelineFile);
   if (!yaml)
-    return fail("cannot read '" + pipelineFile + "': " +
-                yaml.getError().message());
+    return fail("cannot read '" + pipelineFile +
+                "': " + yaml.getError().message());
   llvm::Expected<exec::Pipeline> pipeline =
       exec::parsePipeline((*yaml)->getBuffer(), pipelineFile);
   if (!pipeline) {
@@ -160,17 +166,27 @@ static int runTool(int argc, char **argv) {
 
   auto shader = llvm::MemoryBuffer::getFile(shaderFile);
   if (!shader)
-    return fail("cannot read '" + shaderFile + "': " +
-                shader.getError().message());
+    return fail("cannot read '" + shaderFile +
+                "': " + shader.getError().message());
   std::string entry =
       entryPoint.empty() ? pipeline->shaders[0].entry : entryPoint;
   if (!entryPoint.empty())
     pipeline->shaders[0].entry = entryPoint;
   std::string container;
   if ((*shader)->getBuffer().starts_with("DXBC")) {
+    if (!containerFile.empty())
+      return fail("-Fo writes the container compiled from HLSL input; '" +
+                  shaderFile + "' is a container already");
     container = (*shader)->getBuffer().str();
   } else if (!compileToContainer(std::move(*shader), entry, container)) {
     return BadInput;
+  } else if (!containerFile.empty()) {
+    std::error_code error;
+    llvm::ToolOutputFile out(containerFile, error, llvm::sys::fs::OF_None);
+    if (error)
+      return fail("cannot write '" + containerFile + "': " + error.message());
+    out.os() << container;
+    out.keep();
   }
 
   exec::RunOptions options;

@@ -46,7 +46,8 @@ enum class ResourceShape : unsigned {
 
 class DXILOpBuilder {
 public:
-  DXILOpBuilder(ModuleOp module) : module(module), context(module.getContext()) {}
+  DXILOpBuilder(ModuleOp module)
+      : module(module), context(module.getContext()) {}
 
   /// Calls `dx.op.<className>[.<overload>]`; `overload` null means none.
   /// Returns the call's result (null for void).

@@ -56,14 +56,14 @@ private:
 
 /// One element of an input or output signature (one semantic).
 struct SignatureElement {
-  std::string name;      // without the index: "TEXCOORD"
-  unsigned index = 0;    // semantic index
-  unsigned kind = 0;     // DXIL SemanticKind (0: arbitrary)
+  std::string name;   // without the index: "TEXCOORD"
+  unsigned index = 0; // semantic index
+  unsigned kind = 0;  // DXIL SemanticKind (0: arbitrary)
   unsigned componentType = 9;
   unsigned interpolation = 0;
   unsigned columns = 1;
-  int startRow = 0;      // -1: not packed (SV_Depth)
-  Type scalarType;       // element type of the value
+  int startRow = 0; // -1: not packed (SV_Depth)
+  Type scalarType;  // element type of the value
 };
 
 /// The signatures of a graphics entry point, and which elements make up

@@ -1,0 +1,83 @@
+//===- IntrinsicLowering.h - HLSL intrinsics to DXIL ops --------*- C++ -*-===//
+//
+// One pattern lowers every hlsl.intrinsic call; its parts live by concern:
+// IntrinsicLowering.cpp (math, bits, barriers, atomics, conversions, mul),
+// TextureLowering.cpp (sampling, gathers, loads, GetDimensions) and
+// WaveLowering.cpp (wave and quad ops).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_CONVERSION_HLSLTOLLVM_INTRINSICLOWERING_H
+#define HLSL_LIB_CONVERSION_HLSLTOLLVM_INTRINSICLOWERING_H
+
+#include "LoweringCommon.h"
+
+namespace mlir::hlsl {
+
+struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
+  using HLSLPattern::HLSLPattern;
+
+  /// The DXIL op of a derivative intrinsic; plain ddx/ddy are the coarse
+  /// ones, as in DXC.
+  static std::optional<unsigned> getDerivativeOpcode(StringRef name);
+
+  /// Derivatives (and sampling that computes them) need pixel quads.
+  LogicalResult checkQuadStage(Operation *op, StringRef name) const;
+
+  /// Quad shuffles (QuadOp, QuadReadLaneAt) need lanes grouped in quads:
+  /// pixel shaders and the thread-group stages; the validator rejects them
+  /// elsewhere.
+  LogicalResult checkQuadShuffleStage(Operation *op, StringRef name) const;
+
+  /// DXIL's derivative ops have only half and float overloads.
+  LogicalResult checkDerivative(Operation *op, StringRef name, Type type) const;
+
+  /// Applies a one-operand DXIL op to every element.
+  Value elementwise(ConversionPatternRewriter &b, Location loc, StringRef cls,
+                    unsigned opcode, Value value, Type resultElement) const;
+
+  /// `type` with its elements replaced by `resultElement` (if given).
+  static Type getResultType(Type type, Type resultElement);
+
+  /// firstbithigh: DXIL's FirstbitHi/SHi count from the most significant
+  /// bit; HLSL counts from the least significant one (-1 stays -1), so the
+  /// result is converted as DXC does: r == -1 ? -1 : width - 1 - r.
+  Value firstBitHigh(ConversionPatternRewriter &b, Location loc,
+                     unsigned opcode, Value value) const;
+
+  LogicalResult
+  matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override;
+
+  /// The offsets of a sample or gather without an offset argument: 0 for
+  /// each coordinate the texture kind takes an offset in (none for cubes),
+  /// as DXC writes them; the unused ones stay undef.
+  SmallVector<Value> zeroOffsets(OpBuilder &b, Location loc,
+                                 ResourceKind kind) const;
+
+  /// Texture Sample*/Load methods; null if `name` is none of them.
+  Value lowerTexture(IntrinsicOp op, StringRef name, ValueRange args,
+                     ConversionPatternRewriter &b) const;
+
+  /// Gather, GatherRed/Green/Blue/Alpha and GatherCmp: TextureGather(Cmp)
+  /// of one channel (Gather and GatherCmp read red), with up to four
+  /// coordinates and two offsets.
+  template <typename Finish, typename Pad>
+  Value lowerGather(IntrinsicOp op, StringRef name, ValueRange args,
+                    ConversionPatternRewriter &b, Type resultType,
+                    Finish &finish, Pad &pad) const;
+
+  /// GetDimensions(out w[, out h[, out d]]...) of buffers and textures.
+  LogicalResult lowerGetDimensions(IntrinsicOp op, ValueRange args,
+                                   ConversionPatternRewriter &b) const;
+
+  Value lowerMul(IntrinsicOp op, Value a, Value c,
+                 ConversionPatternRewriter &b) const;
+
+  LogicalResult lowerWave(IntrinsicOp op, StringRef name, ValueRange args,
+                          ConversionPatternRewriter &b) const;
+};
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_LIB_CONVERSION_HLSLTOLLVM_INTRINSICLOWERING_H

@@ -1,0 +1,238 @@
+//===- TextureLowering.cpp - texture methods to DXIL ops ------------------===//
+
+#include "IntrinsicLowering.h"
+
+#include "HLSL/Dialect/HLSL/Transforms/StructuredLayout.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+SmallVector<Value> IntrinsicLowering::zeroOffsets(OpBuilder &b, Location loc,
+                                                  ResourceKind kind) const {
+  unsigned dims = 0;
+  switch (kind) {
+  case ResourceKind::Texture1D:
+  case ResourceKind::Texture1DArray:
+    dims = 1;
+    break;
+  case ResourceKind::Texture2D:
+  case ResourceKind::Texture2DArray:
+    dims = 2;
+    break;
+  case ResourceKind::Texture3D:
+    dims = 3;
+    break;
+  default:
+    break;
+  }
+  return SmallVector<Value>(dims, ctx.dx.i32(b, loc, 0));
+}
+
+Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
+                                      ValueRange args,
+                                      ConversionPatternRewriter &b) const {
+  if (op.getArgs().empty())
+    return {};
+  auto resource = dyn_cast<ResourceType>(op.getArgs()[0].getType());
+  if (!resource || !isTexture(resource.getKind()) || !op.getResult())
+    return {};
+  Location loc = op.getLoc();
+  DXILOpBuilder &dx = ctx.dx;
+  Type resultType = getTypeConverter()->convertType(op.getType(0));
+  Type scalar = getElementTypeOrSelf(resultType);
+  unsigned count = isa<VectorType>(resultType)
+                       ? cast<VectorType>(resultType).getNumElements()
+                       : 1;
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  auto pad = [&](SmallVector<Value> values, unsigned n, Type type) {
+    while (values.size() < n)
+      values.push_back(dx.undef(b, loc, type));
+    values.resize(n);
+    return values;
+  };
+  auto finish = [&](Value ret) {
+    SmallVector<Value> scalars;
+    for (unsigned i = 0; i < count; ++i)
+      scalars.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
+    return vectorize(b, loc, resultType, scalars, dx);
+  };
+  Value handle = args[0];
+  if (name == "Load") {
+    // Load(int3 xy+mip) on SRVs; RW textures have no mip level.
+    SmallVector<Value> coords = scalarize(b, loc, args[1], dx);
+    Value mip = dx.undef(b, loc, i32);
+    if (getResourceClass(resource.getKind()) == ResourceClass::SRV) {
+      mip = coords.back();
+      coords.pop_back();
+    }
+    SmallVector<Value> offsets =
+        args.size() > 2 ? scalarize(b, loc, args[2], dx) : SmallVector<Value>();
+    coords = pad(coords, 3, i32);
+    offsets = pad(offsets, 3, i32);
+    return finish(dx.call(b, loc, "textureLoad", scalar, dxil::TextureLoad,
+                          dx.getResRetType(scalar),
+                          {handle, mip, coords[0], coords[1], coords[2],
+                           offsets[0], offsets[1], offsets[2]},
+                          dxil::OpAttr::ReadOnly));
+  }
+  if (name.starts_with("Gather"))
+    return lowerGather(op, name, args, b, resultType, finish, pad);
+  if (name == "CalculateLevelOfDetail" ||
+      name == "CalculateLevelOfDetailUnclamped") {
+    if (args.size() != 3)
+      return {};
+    SmallVector<Value> coords = pad(scalarize(b, loc, args[2], dx), 3, f32);
+    bool clamped = name == "CalculateLevelOfDetail";
+    return dx.call(b, loc, "calculateLOD", f32, dxil::CalculateLOD, f32,
+                   {handle, args[1], coords[0], coords[1], coords[2],
+                    dx.i1(b, loc, clamped)},
+                   dxil::OpAttr::ReadOnly);
+  }
+  std::optional<unsigned> opcode =
+      llvm::StringSwitch<std::optional<unsigned>>(name)
+          .Case("Sample", 60)
+          .Case("SampleBias", 61)
+          .Case("SampleLevel", 62)
+          .Case("SampleGrad", 63)
+          .Case("SampleCmp", 64)
+          .Case("SampleCmpLevelZero", 65)
+          .Default(std::nullopt);
+  if (!opcode || args.size() < 3)
+    return {};
+  Value sampler = args[1];
+  SmallVector<Value> coords = pad(scalarize(b, loc, args[2], dx), 4, f32);
+  // Extra operands after the coordinates, per method: (bias|lod|cmp) or
+  // (ddx, ddy), then an optional integer offset and a clamp.
+  unsigned fixed = *opcode == 60 ? 0 : *opcode == 63 ? 2 : 1;
+  if (args.size() < 3 + fixed)
+    return {};
+  SmallVector<Value> extra(args.begin() + 3, args.begin() + 3 + fixed);
+  SmallVector<Value> rest(args.begin() + 3 + fixed, args.end());
+  SmallVector<Value> offsets;
+  Value clamp;
+  for (Value v : rest) {
+    if (isa<IntegerType>(getElementTypeOrSelf(v.getType())) && offsets.empty())
+      offsets = scalarize(b, loc, v, dx);
+    else if (v.getType().isF32() && !clamp)
+      clamp = v;
+  }
+  if (offsets.empty())
+    offsets = zeroOffsets(b, loc, resource.getKind());
+  offsets = pad(offsets, 3, i32);
+  SmallVector<Value> operands = {handle, sampler};
+  operands.append(coords);
+  operands.append(offsets);
+  // Without a clamp argument the clamp is undef, as DXC writes it: 0.0
+  // would clamp a magnified (negative) LOD to 0.
+  Value noClamp = dx.undef(b, loc, f32);
+  switch (*opcode) {
+  case 60:
+    operands.push_back(clamp ? clamp : noClamp);
+    break;
+  case 61:
+  case 64:
+    operands.push_back(extra[0]);
+    operands.push_back(clamp ? clamp : noClamp);
+    break;
+  case 62:
+  case 65:
+    operands.push_back(extra[0]);
+    break;
+  case 63: {
+    SmallVector<Value> ddx = pad(scalarize(b, loc, extra[0], dx), 3, f32);
+    SmallVector<Value> ddy = pad(scalarize(b, loc, extra[1], dx), 3, f32);
+    operands.append(ddx);
+    operands.append(ddy);
+    operands.push_back(clamp ? clamp : noClamp);
+    break;
+  }
+  }
+  StringRef cls = llvm::StringSwitch<StringRef>(name)
+                      .Case("Sample", "sample")
+                      .Case("SampleBias", "sampleBias")
+                      .Case("SampleLevel", "sampleLevel")
+                      .Case("SampleGrad", "sampleGrad")
+                      .Case("SampleCmp", "sampleCmp")
+                      .Default("sampleCmpLevelZero");
+  return finish(dx.call(b, loc, cls, scalar, *opcode, dx.getResRetType(scalar),
+                        operands, dxil::OpAttr::ReadOnly));
+}
+
+template <typename Finish, typename Pad>
+Value IntrinsicLowering::lowerGather(IntrinsicOp op, StringRef name,
+                                     ValueRange args,
+                                     ConversionPatternRewriter &b,
+                                     Type resultType, Finish &finish,
+                                     Pad &pad) const {
+  Location loc = op.getLoc();
+  DXILOpBuilder &dx = ctx.dx;
+  std::optional<int32_t> channel =
+      llvm::StringSwitch<std::optional<int32_t>>(name)
+          .Cases({"Gather", "GatherRed", "GatherCmp"}, 0)
+          .Case("GatherGreen", 1)
+          .Case("GatherBlue", 2)
+          .Case("GatherAlpha", 3)
+          .Default(std::nullopt);
+  bool compare = name == "GatherCmp";
+  unsigned fixed = compare ? 4 : 3; // texture, sampler, location[, cmp]
+  if (!channel || args.size() < fixed || args.size() > fixed + 1)
+    return {};
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  Type scalar = getElementTypeOrSelf(resultType);
+  SmallVector<Value> operands = {args[0], args[1]};
+  operands.append(pad(scalarize(b, loc, args[2], dx), 4, f32));
+  SmallVector<Value> offsets;
+  if (args.size() > fixed)
+    offsets = scalarize(b, loc, args[fixed], dx);
+  else
+    offsets = zeroOffsets(
+        b, loc, cast<ResourceType>(op.getArgs()[0].getType()).getKind());
+  operands.append(pad(offsets, 2, i32));
+  operands.push_back(dx.i32(b, loc, *channel));
+  if (compare)
+    operands.push_back(args[3]);
+  return finish(
+      dx.call(b, loc, compare ? "textureGatherCmp" : "textureGather", scalar,
+              compare ? dxil::TextureGatherCmp : dxil::TextureGather,
+              dx.getResRetType(scalar), operands, dxil::OpAttr::ReadOnly));
+}
+
+LogicalResult
+IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
+                                      ConversionPatternRewriter &b) const {
+  Location loc = op.getLoc();
+  DXILOpBuilder &dx = ctx.dx;
+  auto resource = dyn_cast<ResourceType>(op.getArgs()[0].getType());
+  if (!resource)
+    return op.emitError() << "not supported yet: GetDimensions here";
+  ResourceKind kind = resource.getKind();
+  // Textures take the mip level first when the method has one; we support
+  // the forms without it (w, h[, d]).
+  SmallVector<Value> outputs(args.begin() + 1, args.end());
+  Value dims =
+      dx.call(b, loc, "getDimensions", Type(), dxil::GetDimensions,
+              dx.getDimensionsType(),
+              {args[0], isTexture(kind) ? dx.i32(b, loc, 0)
+                                        : dx.undef(b, loc, b.getI32Type())},
+              dxil::OpAttr::ReadOnly);
+  for (auto [i, out] : llvm::enumerate(outputs)) {
+    if (!isa<LLVM::LLVMPointerType>(out.getType()))
+      return op.emitError() << "not supported yet: this GetDimensions form";
+    Value value;
+    if (isStructuredBuffer(kind) && i == 1) {
+      // The stride of a structured buffer is known statically.
+      value = dx.i32(b, loc, getStructuredLayout(resource.getValueType()).size);
+    } else {
+      value = LLVM::ExtractValueOp::create(b, loc, dims, int64_t(i));
+    }
+    Type target = getTypeConverter()->convertType(
+        cast<PointerType>(op.getArgs()[i + 1].getType()).getPointee());
+    if (target && target.isF32())
+      value = LLVM::UIToFPOp::create(b, loc, target, value);
+    LLVM::StoreOp::create(b, loc, value, out);
+  }
+  b.eraseOp(op);
+  return success();
+}

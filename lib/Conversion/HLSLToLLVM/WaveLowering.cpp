@@ -1,0 +1,142 @@
+//===- WaveLowering.cpp - wave and quad intrinsics to DXIL ops ------------===//
+
+#include "IntrinsicLowering.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
+                                           ValueRange args,
+                                           ConversionPatternRewriter &b) const {
+  Location loc = op.getLoc();
+  DXILOpBuilder &dx = ctx.dx;
+  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  auto replace = [&](Value v) {
+    b.replaceOp(op, v);
+    return success();
+  };
+  auto voidOp = [&](StringRef cls, unsigned opcode, Type result,
+                    ValueRange operands, Type overload = Type()) {
+    return dx.call(b, loc, cls, overload, opcode, result, operands,
+                   dxil::OpAttr::None);
+  };
+  bool isSigned = true;
+  if (auto attr = op->getAttrOfType<BoolAttr>("hlsl.signed"))
+    isSigned = attr.getValue();
+  if (name == "WaveGetLaneIndex")
+    return replace(dx.call(b, loc, "waveGetLaneIndex", Type(), 111, i32, {},
+                           dxil::OpAttr::ReadNone));
+  if (name == "WaveGetLaneCount")
+    return replace(dx.call(b, loc, "waveGetLaneCount", Type(), 112, i32, {},
+                           dxil::OpAttr::ReadNone));
+  if (name == "WaveIsFirstLane")
+    return replace(voidOp("waveIsFirstLane", 110, i1, {}));
+  if (name == "WaveActiveAnyTrue")
+    return replace(voidOp("waveAnyTrue", 113, i1, {args[0]}));
+  if (name == "WaveActiveAllTrue")
+    return replace(voidOp("waveAllTrue", 114, i1, {args[0]}));
+  if (name == "WaveActiveCountBits")
+    return replace(voidOp("waveAllOp", 135, i32, {args[0]}));
+  if (name == "WavePrefixCountBits")
+    return replace(voidOp("wavePrefixOp", 136, i32, {args[0]}));
+  if (name == "WaveActiveBallot") {
+    auto four =
+        LLVM::LLVMStructType::getIdentified(b.getContext(), "dx.types.fouri32");
+    if (!four.isInitialized())
+      (void)four.setBody({i32, i32, i32, i32}, false);
+    Value ret = voidOp("waveActiveBallot", 116, four, {args[0]});
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < 4; ++i)
+      parts.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
+    return replace(vectorize(
+        b, loc, getTypeConverter()->convertType(op.getType(0)), parts, dx));
+  }
+  // Element-wise wave operations on scalars and vectors.
+  auto perElement = [&](auto build) {
+    SmallVector<Value> results;
+    for (Value s : scalarize(b, loc, args[0], dx))
+      results.push_back(build(s));
+    return replace(vectorize(b, loc, args[0].getType(), results, dx));
+  };
+  std::optional<unsigned> activeOp =
+      llvm::StringSwitch<std::optional<unsigned>>(name)
+          .Case("WaveActiveSum", 0)
+          .Case("WaveActiveProduct", 1)
+          .Case("WaveActiveMin", 2)
+          .Case("WaveActiveMax", 3)
+          .Default(std::nullopt);
+  if (activeOp)
+    return perElement([&](Value s) {
+      unsigned sop = isa<FloatType>(s.getType()) || isSigned ? 0 : 1;
+      return voidOp("waveActiveOp", 119, s.getType(),
+                    {s, dx.i8(b, loc, *activeOp), dx.i8(b, loc, sop)},
+                    s.getType());
+    });
+  if (name == "WavePrefixSum" || name == "WavePrefixProduct")
+    return perElement([&](Value s) {
+      unsigned sop = isa<FloatType>(s.getType()) || isSigned ? 0 : 1;
+      return voidOp("wavePrefixOp", 121, s.getType(),
+                    {s, dx.i8(b, loc, name == "WavePrefixSum" ? 0 : 1),
+                     dx.i8(b, loc, sop)},
+                    s.getType());
+    });
+  std::optional<unsigned> bitOp =
+      llvm::StringSwitch<std::optional<unsigned>>(name)
+          .Case("WaveActiveBitAnd", 0)
+          .Case("WaveActiveBitOr", 1)
+          .Case("WaveActiveBitXor", 2)
+          .Default(std::nullopt);
+  if (bitOp)
+    return perElement([&](Value s) {
+      return voidOp("waveActiveBit", 120, s.getType(),
+                    {s, dx.i8(b, loc, *bitOp)}, s.getType());
+    });
+  if (name == "WaveReadLaneFirst")
+    return perElement([&](Value s) {
+      return voidOp("waveReadLaneFirst", 118, s.getType(), {s}, s.getType());
+    });
+  if (name == "WaveReadLaneAt")
+    return perElement([&](Value s) {
+      return voidOp("waveReadLaneAt", 117, s.getType(), {s, args[1]},
+                    s.getType());
+    });
+  if (name == "WaveActiveAllEqual") {
+    // One WaveActiveAllEqual (115) per component: a bool of the operand's
+    // shape.
+    SmallVector<Value> results;
+    for (Value s : scalarize(b, loc, args[0], dx))
+      results.push_back(
+          voidOp("waveActiveAllEqual", 115, i1, {s}, s.getType()));
+    return replace(vectorize(
+        b, loc, getTypeConverter()->convertType(op.getType(0)), results, dx));
+  }
+  // QuadOp (123) of kind ReadAcrossX/Y/Diagonal and QuadReadLaneAt (122),
+  // per component. Neither has an i1 overload: bools go through i32.
+  std::optional<unsigned> quadKind =
+      llvm::StringSwitch<std::optional<unsigned>>(name)
+          .Case("QuadReadAcrossX", 0)
+          .Case("QuadReadAcrossY", 1)
+          .Case("QuadReadAcrossDiagonal", 2)
+          .Default(std::nullopt);
+  if (quadKind || name == "QuadReadLaneAt") {
+    if (failed(checkQuadShuffleStage(op, name)))
+      return failure();
+    return perElement([&](Value s) {
+      bool isBool = s.getType().isInteger(1);
+      Value value = isBool ? Value(LLVM::ZExtOp::create(b, loc, i32, s)) : s;
+      Type type = value.getType();
+      Value result = quadKind ? voidOp("quadOp", 123, type,
+                                       {value, dx.i8(b, loc, *quadKind)}, type)
+                              : voidOp("quadReadLaneAt", 122, type,
+                                       {value, args[1]}, type);
+      if (!isBool)
+        return result;
+      return Value(LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, result,
+                                        dx.i32(b, loc, 0)));
+    });
+  }
+  return op.emitError() << "not supported yet: intrinsic '" << name
+                        << "' in the DXIL lowering";
+}
