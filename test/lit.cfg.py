@@ -31,6 +31,19 @@ tools = ["hlsl-opt",
          "hlsl-run", "dxil-dis", "dxil-container-gen", "dxil-bc-roundtrip"]
 llvm_config.add_tool_substitutions(tools, [config.hlsl_tools_dir])
 
+# DXC's validator, when it is found, checks every container a test writes
+# (`RUN: %if dxv %{ %dxv %t.dxil %}`). A user's clone has no ../shared, so
+# the project builds and passes its tests without it; CI has it.
+dxv = os.environ.get("HLSL_DXV") or os.path.join(
+    os.path.dirname(config.hlsl_src_root), "shared", "tools", "dxv")
+if os.access(dxv, os.X_OK):
+    config.available_features.add("dxv")
+    config.substitutions.append(("%dxv", dxv))
+    # The validator's wrapper unpacks DXC into $HOME/.cache on first use.
+    for var in ("HOME", "XDG_CACHE_HOME", "HLSL_DXC_CACHE"):
+        if var in os.environ:
+            config.environment[var] = os.environ[var]
+
 # Sanitizer builds: ASan reserves terabytes of address space, so tests that
 # bound memory with `ulimit -v` are UNSUPPORTED there.
 if "address" in getattr(config, "hlsl_sanitize", ""):

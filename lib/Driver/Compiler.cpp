@@ -2,6 +2,8 @@
 
 #include "HLSL/Driver/Compiler.h"
 
+#include "HLSL/Target/DXIL/ShaderFlags.h"
+
 #include "HLSL/Conversion/Passes.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
@@ -130,5 +132,13 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
         << llvm::toString(std::move(error)) << "\n";
     return nullptr;
   }
+  // The flags describe the final instructions, as the validator computes
+  // them; only the option-given ones are decided here.
+  uint64_t declaredOnly = 0;
+  if (options.import.enable16BitTypes)
+    declaredOnly |= dxil::shader_flag::UseNativeLowPrecision;
+  if (options.optLevel == DXILOptLevel::Od)
+    declaredOnly |= dxil::shader_flag::DisableOptimizations;
+  dxil::setShaderFlags(*llvmModule, declaredOnly);
   return llvmModule;
 }

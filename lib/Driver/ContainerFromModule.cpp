@@ -5,6 +5,7 @@
 #include "HLSL/Target/DXIL/BitcodeWriter.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
 #include "HLSL/Target/DXIL/ContainerWriter.h"
+#include "HLSL/Target/DXIL/DXILMetadata.h"
 #include "HLSL/Target/DXIL/TypedPointerPrinter.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -18,40 +19,12 @@
 using namespace llvm;
 using namespace mlir::hlsl;
 
+using namespace mlir::hlsl::dxil::metadata;
+
 namespace {
 Error malformed(const Twine &what) {
   return createStringError(inconvertibleErrorCode(),
                            "malformed DXIL metadata: " + what);
-}
-
-/// The integer value of metadata operand `i` of `node`, if it is one.
-std::optional<uint64_t> getInt(const MDNode *node, unsigned i) {
-  if (!node || i >= node->getNumOperands())
-    return std::nullopt;
-  if (auto *c = mdconst::dyn_extract_or_null<ConstantInt>(node->getOperand(i)))
-    return c->getZExtValue();
-  return std::nullopt;
-}
-
-const MDNode *getNode(const MDNode *node, unsigned i) {
-  if (!node || i >= node->getNumOperands())
-    return nullptr;
-  return dyn_cast_or_null<MDNode>(node->getOperand(i));
-}
-
-StringRef getString(const MDNode *node, unsigned i) {
-  if (!node || i >= node->getNumOperands())
-    return "";
-  if (auto *s = dyn_cast_or_null<MDString>(node->getOperand(i)))
-    return s->getString();
-  return "";
-}
-
-const MDNode *getSingle(const Module &module, StringRef name) {
-  const NamedMDNode *named = module.getNamedMetadata(name);
-  if (!named || named->getNumOperands() == 0)
-    return nullptr;
-  return named->getOperand(0);
 }
 
 Expected<std::vector<dxil::SignatureElement>>

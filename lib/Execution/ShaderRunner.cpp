@@ -310,6 +310,14 @@ static bool rangeContains(const ShaderResourceRange &range, unsigned cls,
          uint64_t(reg) - range.lowerBound < uint64_t(range.size);
 }
 
+/// Raw and structured buffers read with BufferLoad/BufferStore (shader
+/// models before 6.2) access four consecutive 32-bit words, whatever the
+/// format the pipeline gives their data.
+static void setUntypedComponents(RuntimeResource &record) {
+  record.channels = 4;
+  record.componentSize = 4;
+}
+
 static Error bindResources(Pipeline &pipeline,
                            const std::vector<ShaderResourceRange> &ranges,
                            DispatchState &state) {
@@ -377,11 +385,13 @@ static Error bindResources(Pipeline &pipeline,
                              range->name + "' at " + where + " has " +
                              Twine(stride) + "-byte elements");
           record->indexScale = stride;
+          setUntypedComponents(*record);
           break;
         }
         case ResourceKind::ByteAddressBuffer:
         case ResourceKind::RWByteAddressBuffer:
           record->indexScale = 1;
+          setUntypedComponents(*record);
           break;
         case ResourceKind::ConstantBuffer:
           record->indexScale = 16;

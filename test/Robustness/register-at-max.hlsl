@@ -1,4 +1,5 @@
 // RUN: hlsl-translate --to-dxil %s -T cs_6_6 -E main -o %t.dxil
+// RUN: %if dxv %{ %dxv %t.dxil %}
 // RUN: dxil-dis %t.dxil | FileCheck %s
 // RUN: hlsl-translate --to-llvmir %s -T cs_6_6 -E main | FileCheck %s --check-prefix=MD
 // Registers and spaces at the top of the 32-bit range compile: the last

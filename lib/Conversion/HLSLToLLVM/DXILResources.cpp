@@ -245,40 +245,6 @@ StringRef getStageName(ShaderStage stage) {
   return "cs";
 }
 
-/// Module shader flags DXC records (entry property tag 0): the features the
-/// module uses.
-uint64_t computeShaderFlags(ModuleOp module, const ResourceTable &resources) {
-  uint64_t flags = 0;
-  for (const ResourceInfo &info : resources.getRecords())
-    if (info.shape == dxil::ResourceShape::RawBuffer ||
-        info.shape == dxil::ResourceShape::StructuredBuffer)
-      flags |= 1u << 4; // EnableRawAndStructuredBuffers
-  auto noteType = [&](Type type) {
-    Type scalar = getElementTypeOrSelf(type);
-    if (scalar.isF64())
-      flags |= 1u << 2; // EnableDoublePrecision
-    if (scalar.isInteger(64))
-      flags |= 1u << 20; // Int64Ops
-    // 16-bit types only exist here with -enable-16bit-types (minimum
-    // precision types import as 32-bit ones): native low precision.
-    if (scalar.isF16() || scalar.isInteger(16))
-      flags |= (1u << 5) | (1u << 23); // LowPrecisionPresent, native
-  };
-  module.walk([&](Operation *op) {
-    for (Type type : op->getResultTypes())
-      noteType(type);
-    // Entry parameters (signature elements) are read as values of their
-    // type too.
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Type type : block.getArgumentTypes())
-          noteType(type);
-    if (auto intrinsic = dyn_cast<IntrinsicOp>(op))
-      if (isWaveIntrinsic(intrinsic.getName()))
-        flags |= 1u << 19; // WaveOps (DXC counts the quad ops as wave ops)
-  });
-  return flags;
-}
 } // namespace
 
 /// Splits "TEXCOORD1" into ("TEXCOORD", 1).
@@ -472,10 +438,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!func->hasAttr(HLSLDialect::getEntryAttrName()))
       continue;
+    // The shader flags (property 0) describe the final instructions: the
+    // DXIL target adds them after legalization (ShaderFlags.h).
     SmallVector<Attribute> properties;
-    uint64_t flags = computeShaderFlags(module, resources);
-    if (flags)
-      properties.append({md.i32(0), md.i64(flags)});
     if (auto threads = func->getAttrOfType<DenseI32ArrayAttr>(
             HLSLDialect::getNumThreadsAttrName()))
       properties.append({md.i32(4), md.node({md.i32(threads[0]),

@@ -83,6 +83,130 @@ int64_t getAlignment(Type scalar) {
   return std::max<int64_t>(scalar.getIntOrFloatBitWidth() / 8, 1);
 }
 
+/// Loads and stores on untyped (raw and structured) buffers at the
+/// target's shader model, as DXC writes them: rawBufferLoad/Store from 6.2,
+/// bufferLoad/Store before (32-bit values only); 64-bit values as pairs of
+/// i32 words below 6.3, where the raw ops have no 64-bit overloads; at
+/// most four words per op.
+class UntypedBufferAccess {
+public:
+  UntypedBufferAccess(OpBuilder &b, Location loc, LoweringContext &ctx,
+                      ResourceKind kind, Value handle, Value c0, Value c1,
+                      Type scalar)
+      : b(b), loc(loc), ctx(ctx), dx(ctx.dx), handle(handle), c0(c0), c1(c1),
+        scalar(scalar), structured(isStructuredBuffer(kind)),
+        split(scalar.getIntOrFloatBitWidth() == 64 && ctx.smMinor < 3) {}
+
+  SmallVector<Value> load(int64_t count) {
+    Type word = getWordType();
+    int64_t words = split ? 2 * count : count;
+    SmallVector<Value> loaded;
+    for (int64_t first = 0; first < words; first += 4) {
+      int64_t n = std::min<int64_t>(4, words - first);
+      auto [x0, x1] = getCoordinates(first);
+      Value ret = ctx.smMinor >= 2
+                      ? dx.call(b, loc, "rawBufferLoad", word,
+                                dxil::RawBufferLoad, dx.getResRetType(word),
+                                {handle, x0, x1, dx.i8(b, loc, (1 << n) - 1),
+                                 dx.i32(b, loc, getAlignment(scalar))},
+                                dxil::OpAttr::ReadOnly)
+                      : dx.call(b, loc, "bufferLoad", word, dxil::BufferLoad,
+                                dx.getResRetType(word), {handle, x0, x1},
+                                dxil::OpAttr::ReadOnly);
+      for (int64_t i = 0; i < n; ++i)
+        loaded.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
+    }
+    if (!split)
+      return loaded;
+    SmallVector<Value> values;
+    for (int64_t i = 0; i < count; ++i)
+      values.push_back(join(loaded[2 * i], loaded[2 * i + 1]));
+    return values;
+  }
+
+  void store(ArrayRef<Value> values) {
+    Type word = getWordType();
+    SmallVector<Value> words;
+    for (Value v : values) {
+      if (!split) {
+        words.push_back(v);
+        continue;
+      }
+      auto [lo, hi] = splitValue(v);
+      words.push_back(lo);
+      words.push_back(hi);
+    }
+    for (size_t first = 0; first < words.size(); first += 4) {
+      size_t n = std::min<size_t>(4, words.size() - first);
+      SmallVector<Value> operands = {handle};
+      auto [x0, x1] = getCoordinates(first);
+      operands.append({x0, x1});
+      for (size_t i = 0; i < 4; ++i)
+        operands.push_back(i < n ? words[first + i] : dx.undef(b, loc, word));
+      operands.push_back(dx.i8(b, loc, (1 << n) - 1));
+      if (ctx.smMinor >= 2) {
+        operands.push_back(dx.i32(b, loc, getAlignment(scalar)));
+        dx.call(b, loc, "rawBufferStore", word, dxil::RawBufferStore, Type(),
+                operands, dxil::OpAttr::None);
+      } else {
+        dx.call(b, loc, "bufferStore", word, dxil::BufferStore, Type(),
+                operands, dxil::OpAttr::None);
+      }
+    }
+  }
+
+private:
+  Type getWordType() const { return split ? b.getI32Type() : scalar; }
+
+  /// The coordinates of the word `first` words after the access's start:
+  /// a structured buffer's byte offset is c1, a raw buffer's is c0.
+  std::pair<Value, Value> getCoordinates(int64_t first) {
+    if (first == 0)
+      return {c0, c1};
+    int64_t bytes = first * getWordType().getIntOrFloatBitWidth() / 8;
+    Value &base = structured ? c1 : c0;
+    Value moved = LLVM::AddOp::create(b, loc, base, dx.i32(b, loc, bytes));
+    return structured ? std::make_pair(c0, moved) : std::make_pair(moved, c1);
+  }
+
+  /// A 64-bit value from its low and high words.
+  Value join(Value lo, Value hi) {
+    if (scalar.isF64())
+      return dx.call(b, loc, "makeDouble", scalar, dxil::MakeDouble, scalar,
+                     {lo, hi}, dxil::OpAttr::ReadNone);
+    Type i64 = b.getI64Type();
+    Value low = LLVM::ZExtOp::create(b, loc, i64, lo);
+    Value high = LLVM::ShlOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, i64, hi),
+        LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
+    return LLVM::OrOp::create(b, loc, low, high);
+  }
+
+  std::pair<Value, Value> splitValue(Value v) {
+    if (scalar.isF64()) {
+      Value pair =
+          dx.call(b, loc, "splitDouble", scalar, dxil::SplitDouble,
+                  dx.getSplitDoubleType(), {v}, dxil::OpAttr::ReadNone);
+      return {LLVM::ExtractValueOp::create(b, loc, pair, 0),
+              LLVM::ExtractValueOp::create(b, loc, pair, 1)};
+    }
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    Value high = LLVM::LShrOp::create(
+        b, loc, v,
+        LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
+    return {LLVM::TruncOp::create(b, loc, i32, v),
+            LLVM::TruncOp::create(b, loc, i32, high)};
+  }
+
+  OpBuilder &b;
+  Location loc;
+  LoweringContext &ctx;
+  DXILOpBuilder &dx;
+  Value handle, c0, c1;
+  Type scalar;
+  bool structured, split;
+};
+
 struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
   using HLSLPattern::HLSLPattern;
   LogicalResult
@@ -98,33 +222,33 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
                         : 1;
     SmallVector<Value, 3> coords = getCoordinates(
         rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
-    Value ret;
-    if (isTexture(kind)) {
-      Value undef = dx.undef(rewriter, loc, rewriter.getI32Type());
-      Value mip = getResourceClass(kind) == ResourceClass::UAV
-                      ? undef
-                      : dx.i32(rewriter, loc, 0);
-      ret = dx.call(rewriter, loc, "textureLoad", scalar, dxil::TextureLoad,
-                    dx.getResRetType(scalar),
-                    {adaptor.getHandle(), mip, coords[0], coords[1], coords[2],
-                     undef, undef, undef},
-                    dxil::OpAttr::ReadOnly);
-    } else if (isTypedResource(kind)) {
-      ret = dx.call(rewriter, loc, "bufferLoad", scalar, dxil::BufferLoad,
-                    dx.getResRetType(scalar),
-                    {adaptor.getHandle(), coords[0], coords[1]},
-                    dxil::OpAttr::ReadOnly);
-    } else {
-      ret = dx.call(rewriter, loc, "rawBufferLoad", scalar, dxil::RawBufferLoad,
-                    dx.getResRetType(scalar),
-                    {adaptor.getHandle(), coords[0], coords[1],
-                     dx.i8(rewriter, loc, (1 << count) - 1),
-                     dx.i32(rewriter, loc, getAlignment(scalar))},
-                    dxil::OpAttr::ReadOnly);
-    }
     SmallVector<Value> scalars;
-    for (int64_t i = 0; i < count; ++i)
-      scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));
+    if (!isTypedResource(kind)) {
+      scalars =
+          UntypedBufferAccess(rewriter, loc, ctx, kind, adaptor.getHandle(),
+                              coords[0], coords[1], scalar)
+              .load(count);
+    } else {
+      Value ret;
+      if (isTexture(kind)) {
+        Value undef = dx.undef(rewriter, loc, rewriter.getI32Type());
+        Value mip = getResourceClass(kind) == ResourceClass::UAV
+                        ? undef
+                        : dx.i32(rewriter, loc, 0);
+        ret = dx.call(rewriter, loc, "textureLoad", scalar, dxil::TextureLoad,
+                      dx.getResRetType(scalar),
+                      {adaptor.getHandle(), mip, coords[0], coords[1],
+                       coords[2], undef, undef, undef},
+                      dxil::OpAttr::ReadOnly);
+      } else {
+        ret = dx.call(rewriter, loc, "bufferLoad", scalar, dxil::BufferLoad,
+                      dx.getResRetType(scalar),
+                      {adaptor.getHandle(), coords[0], coords[1]},
+                      dxil::OpAttr::ReadOnly);
+      }
+      for (int64_t i = 0; i < count; ++i)
+        scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));
+    }
     rewriter.replaceOp(op, vectorize(rewriter, loc, resultType, scalars, dx));
     return success();
   }
@@ -141,30 +265,30 @@ struct BufferStoreLowering : HLSLPattern<BufferStoreOp> {
     Value value = adaptor.getValue();
     Type scalar = getElementTypeOrSelf(value.getType());
     SmallVector<Value> values = scalarize(rewriter, loc, value, dx);
-    int64_t count = values.size();
-    while (values.size() < 4)
-      values.push_back(dx.undef(rewriter, loc, scalar));
-    Value mask = dx.i8(rewriter, loc, (1 << count) - 1);
     SmallVector<Value, 3> coords = getCoordinates(
         rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
-    if (isTexture(kind)) {
+    if (!isTypedResource(kind)) {
+      UntypedBufferAccess(rewriter, loc, ctx, kind, adaptor.getHandle(),
+                          coords[0], coords[1], scalar)
+          .store(values);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // Typed UAV stores write all four components (the validator's rule);
+    // the ones the element lacks repeat its first, as in DXC.
+    while (values.size() < 4)
+      values.push_back(values.front());
+    Value mask = dx.i8(rewriter, loc, 0xf);
+    if (isTexture(kind))
       dx.call(rewriter, loc, "textureStore", scalar, dxil::TextureStore, Type(),
               {adaptor.getHandle(), coords[0], coords[1], coords[2], values[0],
                values[1], values[2], values[3], mask},
               dxil::OpAttr::None);
-    } else if (isTypedResource(kind)) {
+    else
       dx.call(rewriter, loc, "bufferStore", scalar, dxil::BufferStore, Type(),
               {adaptor.getHandle(), coords[0], coords[1], values[0], values[1],
                values[2], values[3], mask},
               dxil::OpAttr::None);
-    } else {
-      dx.call(rewriter, loc, "rawBufferStore", scalar, dxil::RawBufferStore,
-              Type(),
-              {adaptor.getHandle(), coords[0], coords[1], values[0], values[1],
-               values[2], values[3], mask,
-               dx.i32(rewriter, loc, getAlignment(scalar))},
-              dxil::OpAttr::None);
-    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -1,6 +1,7 @@
 // RUN: hlsl-translate --to-llvmir %s -T cs_6_6 -E main | FileCheck %s
 // RUN: hlsl-translate --to-llvmir %s -T cs_6_0 -E main | FileCheck %s --check-prefix=SM60
 // RUN: hlsl-translate --to-dxil %s -T cs_6_0 -E main -o %t.dxil
+// RUN: %if dxv %{ %dxv %t.dxil %}
 // RUN: hlsl-translate --dxil-dis %t.dxil | FileCheck %s --check-prefix=DIS
 // An array of ConstantBuffer<T> is one CBV range: a handle per element
 // (createHandleFromBinding with the register, or createHandle with range

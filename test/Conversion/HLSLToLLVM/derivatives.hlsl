@@ -1,5 +1,6 @@
 // RUN: hlsl-translate --to-llvmir %s -T ps_6_6 -E main | FileCheck %s
 // RUN: hlsl-translate --to-dxil %s -T ps_6_0 -E main -Fo %t.dxil
+// RUN: %if dxv %{ %dxv %t.dxil %}
 // RUN: hlsl-translate --dxil-dis %t.dxil | FileCheck %s --check-prefix=DIS
 // RUN: hlsl-translate --to-llvmir %s -T ps_6_6 -E half_main -enable-16bit-types | FileCheck %s --check-prefix=HALF
 // ddx/ddy are DerivCoarseX/Y (83/84), the _coarse forms too, the _fine forms

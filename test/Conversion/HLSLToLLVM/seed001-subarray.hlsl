@@ -16,4 +16,6 @@ void main() {
 
 // CHECK: call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 49, i32 0, i8 1 }, i32 38, i1 false)
 // CHECK: call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 0, i32 1, i8 1 }, i32 0, i1 false)
-// CHECK: call void @dx.op.bufferStore.f32(i32 69, %dx.types.Handle %{{.*}}, i32 0, i32 undef, float %{{.*}}, float undef, float undef, float undef, i8 1)
+// Typed UAV stores write all four components (the validator's rule): the
+// value repeats, as DXC writes it.
+// CHECK: call void @dx.op.bufferStore.f32(i32 69, %dx.types.Handle %{{.*}}, i32 0, i32 undef, float %[[V:[0-9]+]], float %[[V]], float %[[V]], float %[[V]], i8 15)

@@ -1,5 +1,6 @@
 // RUN: hlsl-translate --to-llvmir %s -T ps_6_6 -E main | FileCheck %s
 // RUN: hlsl-translate --to-dxil %s -T ps_6_0 -E main -Fo %t.dxil
+// RUN: %if dxv %{ %dxv %t.dxil %}
 // RUN: hlsl-translate --dxil-dis %t.dxil | FileCheck %s --check-prefix=DIS
 // Gather and GatherRed/Green/Blue/Alpha are TextureGather (73) with channel
 // 0/0/1/2/3, GatherCmp is TextureGatherCmp (74) of channel 0 with the

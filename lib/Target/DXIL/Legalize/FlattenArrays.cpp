@@ -127,19 +127,39 @@ private:
       return unsupported(gep, "an access inside an array element");
     IRBuilder<> builder(gep);
     Value *result = index;
+    auto add = [&](Value *term) {
+      auto *zero = dyn_cast<ConstantInt>(result);
+      result = zero && zero->isZero() ? term : builder.CreateAdd(result, term);
+    };
     int64_t elements = constant.sdiv(scalarSize).getSExtValue();
     if (elements)
-      result = builder.CreateAdd(result, builder.getInt32(uint32_t(elements)));
+      add(builder.getInt32(uint32_t(elements)));
     for (auto &[variable, scale] : variables) {
       if (scale.srem(scalarSize) != 0)
         return unsupported(gep, "an access inside an array element");
-      Value *term = builder.CreateSExtOrTrunc(variable, builder.getInt32Ty());
+      Value *term = toIndex(builder, variable);
       int64_t stride = scale.sdiv(scalarSize).getSExtValue();
       if (stride != 1)
         term = builder.CreateMul(term, builder.getInt32(uint32_t(stride)));
-      result = builder.CreateAdd(result, term);
+      add(term);
     }
     return result;
+  }
+
+  /// A GEP index as i32. LLVM's optimizer widens 32-bit indices to i64
+  /// (`sext i32 %i to i64`); the 32-bit value is used instead of a
+  /// truncation of the extension, which would leave 64-bit instructions
+  /// (and the Int64Ops shader flag) in a shader that has no 64-bit math.
+  static Value *toIndex(IRBuilder<> &builder, Value *variable) {
+    Type *i32 = builder.getInt32Ty();
+    if (auto *ext = dyn_cast<CastInst>(variable))
+      if ((isa<SExtInst>(ext) || isa<ZExtInst>(ext)) &&
+          ext->getSrcTy()->getIntegerBitWidth() <= 32) {
+        Value *narrow = ext->getOperand(0);
+        return isa<SExtInst>(ext) ? builder.CreateSExt(narrow, i32)
+                                  : builder.CreateZExt(narrow, i32);
+      }
+    return builder.CreateSExtOrTrunc(variable, i32);
   }
 
   static std::string printed(const Value *value) {
@@ -150,10 +170,10 @@ private:
   }
 
   static Error unsupported(const Value *value, const Twine &what) {
-    return createStringError(inconvertibleErrorCode(),
-                             "not supported yet: " + what +
-                                 " of an array in DXIL memory: " +
-                                 printed(value));
+    return createStringError(
+        inconvertibleErrorCode(),
+        "not supported yet: " + what +
+            " of an array in DXIL memory: " + printed(value));
   }
 
   Value *newBase;
@@ -171,7 +191,8 @@ ArrayType *getFlatType(Type *type, const DataLayout &layout) {
   Type *scalar = getDenseScalarType(type, layout);
   if (!scalar)
     return nullptr;
-  uint64_t count = layout.getTypeAllocSize(type) / layout.getTypeAllocSize(scalar);
+  uint64_t count =
+      layout.getTypeAllocSize(type) / layout.getTypeAllocSize(scalar);
   return ArrayType::get(scalar, count);
 }
 
@@ -215,9 +236,8 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
       }
     }
     auto *flat = new GlobalVariable(
-        module, flatType, global->isConstant(), global->getLinkage(), init,
-        "", global, global->getThreadLocalMode(),
-        global->getAddressSpace());
+        module, flatType, global->isConstant(), global->getLinkage(), init, "",
+        global, global->getThreadLocalMode(), global->getAddressSpace());
     flat->setAlignment(global->getAlign());
     flat->setUnnamedAddr(global->getUnnamedAddr());
     if (Error error = moveAccesses(global, flat, flatType, layout))
@@ -234,8 +254,7 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
           allocas.push_back(alloca);
     for (AllocaInst *alloca : allocas) {
       ArrayType *flatType = getFlatType(alloca->getAllocatedType(), layout);
-      auto *flat = new AllocaInst(flatType, alloca->getAddressSpace(),
-                                  "",
+      auto *flat = new AllocaInst(flatType, alloca->getAddressSpace(), "",
                                   alloca->getIterator());
       flat->setAlignment(alloca->getAlign());
       if (Error error = moveAccesses(alloca, flat, flatType, layout))

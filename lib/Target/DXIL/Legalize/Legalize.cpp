@@ -24,6 +24,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Utils/LowerMemIntrinsics.h"
 
@@ -381,6 +382,16 @@ Error mlir::hlsl::legalizeForDXIL(Module &module) {
   }
   if (Error error = flattenArraysForDXIL(module))
     return error;
+  // The flattened accesses leave the index extensions of the old address
+  // chains unused; a dead `sext ... to i64` would still make the validator
+  // require the Int64Ops flag.
+  for (Function &func : module) {
+    SmallVector<Instruction *> all(llvm::make_pointer_range(instructions(func)));
+    // Users before their operands, so that chains go in one sweep.
+    for (Instruction *inst : llvm::reverse(all))
+      if (isInstructionTriviallyDead(inst))
+        inst->eraseFromParent();
+  }
   return verifyDXILIR(module);
 }
 

@@ -1,5 +1,6 @@
 // RUN: hlsl-translate --to-llvmir %s -T cs_6_6 -E main | FileCheck %s
 // RUN: hlsl-translate --to-dxil %s -T cs_6_6 -E main -Fo %t.dxil
+// RUN: %if dxv %{ %dxv %t.dxil %}
 // RUN: hlsl-translate --dxil-dis %t.dxil | FileCheck %s --check-prefix=DIS
 // Arrays in memory are flat arrays of one scalar type, addressed as
 // `getelementptr [N x T], ptr, i32 0, i32 index` (what DXIL requires), not

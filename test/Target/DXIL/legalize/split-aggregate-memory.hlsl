@@ -2,7 +2,9 @@
 // RUN: hlsl-translate --to-llvmir %s -T cs_6_6 -E main -O0 | FileCheck %s --check-prefix=OD
 // RUN: hlsl-translate --to-llvmir %s -T cs_6_6 -E main | FileCheck %s --check-prefix=O3
 // RUN: hlsl-translate --to-dxil %s -T cs_6_6 -E main -Od -Fo %t.od.dxil
+// RUN: %if dxv %{ %dxv %t.od.dxil %}
 // RUN: hlsl-translate --to-dxil %s -T cs_6_6 -E main -Fo %t.o3.dxil
+// RUN: %if dxv %{ %dxv %t.o3.dxil %}
 // Whole-array and whole-struct assignments are stored element by element
 // (DXIL has no aggregate loads or stores; at -Od and -O0 nothing else split
 // them and compiling failed with "an access of another type than the
