@@ -127,7 +127,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   optimizeForDXIL(*llvmModule, options.optLevel);
   optimizeTiming.stop();
   TimingScope legalizeTiming = timing.nest("DXIL legalization");
-  if (llvm::Error error = legalizeForDXIL(*llvmModule)) {
+  if (llvm::Error error = legalizeForDXIL(*llvmModule, options.import.enable16BitTypes)) {
     llvm::WithColor::error(llvm::errs(), "hlsl-translate")
         << llvm::toString(std::move(error)) << "\n";
     return nullptr;

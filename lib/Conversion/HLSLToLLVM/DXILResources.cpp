@@ -277,6 +277,11 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
       return entry.emitError() << "not supported yet: signature element '"
                                << semantic << "' of type " << type;
     }
+    // As in DXC: signatures hold 16- and 32-bit components only.
+    if (scalar.getIntOrFloatBitWidth() == 64)
+      return entry.emitError()
+             << "'" << semantic << "' has the 64-bit type " << type
+             << ", which cannot be a shader input or output";
     element.scalarType = scalar;
     // DXIL::ComponentType: I16/U16 2/3, I32/U32 4/5, I64/U64 6/7, F16/F32/F64
     // 8/9/10 (bools stay I32).

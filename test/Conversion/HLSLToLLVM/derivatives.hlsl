@@ -8,7 +8,8 @@
 // abs(ddx(x)) + abs(ddy(x)) with the coarse ops and FAbs (6), as in DXC.
 // Half values use the f16 overload; doubles are converted to float first.
 
-float4 main(float2 uv : TEXCOORD0, float w : W, double d : D) : SV_Target {
+float4 main(float2 uv : TEXCOORD0, float w : W, uint2 bits : D) : SV_Target {
+  double d = asdouble(bits.x, bits.y);
   float2 a = ddx(uv);
   float b = ddy(w) + ddx_coarse(w) * ddy_coarse(w);
   float c = ddx_fine(w) - ddy_fine(w);
@@ -32,7 +33,7 @@ half4 half_main(half2 h : H) : SV_Target {
 // CHECK-DAG: call float @dx.op.unary.f32(i32 86, float %[[W]])
 // CHECK-DAG: call float @dx.op.unary.f32(i32 6, float %[[DXW]])
 // CHECK-DAG: call float @dx.op.unary.f32(i32 6, float %[[DYW]])
-// CHECK-DAG: %[[D:.*]] = {{.*}}call double @dx.op.loadInput.f64(i32 4, i32 2, i32 0, i8 0, i32 undef)
+// CHECK-DAG: %[[D:.*]] = {{.*}}call double @dx.op.makeDouble.f64(i32 101,
 // CHECK-DAG: %[[DF:.*]] = fptrunc double %[[D]] to float
 // CHECK-DAG: call float @dx.op.unary.f32(i32 83, float %[[DF]])
 // CHECK-NOT: call {{.*}}(i32 8{{[3-6]}}, double

@@ -32,8 +32,21 @@ void scalarizeForDXIL(llvm::Module &module);
 /// Rewrites the module into what DXIL 1.x allows: scalar operations only,
 /// every remaining LLVM intrinsic mapped to a dx.op or expanded, no
 /// fneg/freeze/poison. Fails naming the first construct it cannot express
-/// (with its source location when the module has one).
-llvm::Error legalizeForDXIL(llvm::Module &module);
+/// (with its source location when the module has one). `native16BitTypes`
+/// says whether i16 is a type DXIL computes in (-enable-16bit-types).
+llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
+
+/// Widens integers of widths DXIL does not compute in (i8 and other odd
+/// widths the optimizer narrows to; i16 without native 16-bit types) to
+/// i32 or i64. Part of legalizeForDXIL.
+llvm::Error promoteIntegersForDXIL(llvm::Module &module,
+                                   bool native16BitTypes);
+
+/// Below shader model 6.6, replaces phis and selects of handles (which the
+/// optimizer forms by merging identical createHandle calls) by one
+/// createHandle of a phi or select of the range indices. Fails for handles
+/// merged from different ranges. Part of legalizeForDXIL.
+llvm::Error rematerializeHandlesForDXIL(llvm::Module &module);
 
 /// Rewrites arrays in memory (globals, allocas) as flat [N x scalar] arrays
 /// addressed by `gep [N x T], ptr, i32 0, i32 index`, as DXIL requires. Part

@@ -10,6 +10,8 @@
 
 #include "HLSL/Target/DXIL/Legalize.h"
 
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Constants.h"
@@ -21,11 +23,11 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Scalar/DCE.h"
-#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LowerMemIntrinsics.h"
 
 using namespace llvm;
@@ -68,10 +70,11 @@ void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
   instrumentations.registerCallbacks(callbacks, &mam);
-  OptimizationLevel optLevel = level == DXILOptLevel::O0   ? OptimizationLevel::O0
-                               : level == DXILOptLevel::O1 ? OptimizationLevel::O1
-                               : level == DXILOptLevel::O2 ? OptimizationLevel::O2
-                                                           : OptimizationLevel::O3;
+  OptimizationLevel optLevel =
+      level == DXILOptLevel::O0   ? OptimizationLevel::O0
+      : level == DXILOptLevel::O1 ? OptimizationLevel::O1
+      : level == DXILOptLevel::O2 ? OptimizationLevel::O2
+                                  : OptimizationLevel::O3;
   ModulePassManager mpm = optLevel == OptimizationLevel::O0
                               ? builder.buildO0DefaultPipeline(optLevel)
                               : builder.buildPerModuleDefaultPipeline(optLevel);
@@ -94,9 +97,88 @@ Error unsupported(const Instruction &inst, const Twine &what) {
   raw_string_ostream os(text);
   inst.print(os);
   return createStringError(inconvertibleErrorCode(),
-                           describeLocation(inst) + "not supported yet: " +
-                               what + " in DXIL (" + StringRef(text).trim() +
-                               ")");
+                           describeLocation(inst) +
+                               "not supported yet: " + what + " in DXIL (" +
+                               StringRef(text).trim() + ")");
+}
+
+/// An error for a module that DXC's validator would reject.
+Error invalid(const Instruction &inst, const Twine &what) {
+  std::string text;
+  raw_string_ostream os(text);
+  inst.print(os);
+  return createStringError(inconvertibleErrorCode(),
+                           describeLocation(inst) + what + " (" +
+                               StringRef(text).trim() + ")");
+}
+
+bool isUndefOperand(const Value *value) {
+  if (isa<UndefValue>(value))
+    return true;
+  if (auto *expr = dyn_cast<ConstantExpr>(value))
+    return llvm::any_of(expr->operands(),
+                        [](const Use &use) { return isa<UndefValue>(use); });
+  return false;
+}
+
+/// The validator's Instr.NoReadingUninitialized: only a phi, the vector of
+/// an insertelement, the second vector of a shufflevector and a stored value
+/// may be undefined.
+Error verifyInitializedOperands(const Instruction &inst) {
+  for (unsigned i = 0; i < inst.getNumOperands(); ++i) {
+    if (!isUndefOperand(inst.getOperand(i)))
+      continue;
+    bool allowed = isa<PHINode>(inst) ||
+                   (isa<InsertElementInst>(inst) && i == 0) ||
+                   (isa<ShuffleVectorInst>(inst) && i == 1) ||
+                   (isa<StoreInst>(inst) && i == 0);
+    if (!allowed)
+      return invalid(inst, "the shader reads an uninitialized value (an "
+                           "uninitialized variable or an element past the "
+                           "end of a vector or array)");
+  }
+  return Error::success();
+}
+
+/// UAV stores (TextureStore, BufferStore, RawBufferStore): the write mask is
+/// an immediate .x, .xy, .xyz or .xyzw, and it names exactly the values that
+/// are defined (the validator's Instr.WriteMaskGapForUAV,
+/// UndefinedValueForUAVStore and WriteMaskMatchValueForUAVStore).
+Error verifyStoreMask(const CallInst &call) {
+  auto *opcode = dyn_cast<ConstantInt>(call.getArgOperand(0));
+  if (!opcode)
+    return Error::success();
+  unsigned firstValue;
+  switch (opcode->getZExtValue()) {
+  case mlir::hlsl::dxil::TextureStore:
+    firstValue = 5;
+    break;
+  case mlir::hlsl::dxil::BufferStore:
+  case mlir::hlsl::dxil::RawBufferStore:
+    firstValue = 4;
+    break;
+  default:
+    return Error::success();
+  }
+  if (call.arg_size() < firstValue + 5)
+    return invalid(call, "malformed UAV store");
+  auto *mask = dyn_cast<ConstantInt>(call.getArgOperand(firstValue + 4));
+  if (!mask)
+    return invalid(call, "the write mask of a UAV store is not an immediate");
+  unsigned written = mask->getZExtValue(), defined = 0;
+  for (unsigned i = 0; i < 4; ++i)
+    if (!isa<UndefValue>(call.getArgOperand(firstValue + i)))
+      defined |= 1u << i;
+  if (written != 1 && written != 3 && written != 7 && written != 15)
+    return invalid(call, "the write mask of a UAV store has a gap");
+  if (written & ~defined)
+    return invalid(call, "the shader stores an undefined value to a UAV (an "
+                         "uninitialized variable or an element past the end "
+                         "of a vector or array)");
+  if (written != defined)
+    return invalid(call, "a UAV store writes defined values its mask leaves "
+                         "out");
+  return Error::success();
 }
 
 /// DXIL overload name of a scalar type.
@@ -119,8 +201,8 @@ Value *callDXOp(IRBuilder<> &b, StringRef cls, unsigned opcode, Type *result,
   for (Value *arg : args)
     params.push_back(arg->getType());
   std::string name = ("dx.op." + cls + "." + overloadName(overload)).str();
-  FunctionCallee callee =
-      module->getOrInsertFunction(name, FunctionType::get(result, params, false));
+  FunctionCallee callee = module->getOrInsertFunction(
+      name, FunctionType::get(result, params, false));
   if (auto *func = dyn_cast<Function>(callee.getCallee())) {
     func->setDoesNotThrow();
     func->setDoesNotAccessMemory();
@@ -142,24 +224,42 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
                     {call.getArgOperand(0), call.getArgOperand(1)}, type);
   };
   switch (call.getIntrinsicID()) {
-  case Intrinsic::fabs: return unary(6);
-  case Intrinsic::cos: return unary(12);
-  case Intrinsic::sin: return unary(13);
-  case Intrinsic::tan: return unary(14);
-  case Intrinsic::acos: return unary(15);
-  case Intrinsic::asin: return unary(16);
-  case Intrinsic::atan: return unary(17);
-  case Intrinsic::cosh: return unary(18);
-  case Intrinsic::sinh: return unary(19);
-  case Intrinsic::tanh: return unary(20);
-  case Intrinsic::exp2: return unary(21);
-  case Intrinsic::log2: return unary(23);
-  case Intrinsic::sqrt: return unary(24);
-  case Intrinsic::roundeven: return unary(26);
-  case Intrinsic::floor: return unary(27);
-  case Intrinsic::ceil: return unary(28);
-  case Intrinsic::trunc: return unary(29);
-  case Intrinsic::bitreverse: return unary(30);
+  case Intrinsic::fabs:
+    return unary(6);
+  case Intrinsic::cos:
+    return unary(12);
+  case Intrinsic::sin:
+    return unary(13);
+  case Intrinsic::tan:
+    return unary(14);
+  case Intrinsic::acos:
+    return unary(15);
+  case Intrinsic::asin:
+    return unary(16);
+  case Intrinsic::atan:
+    return unary(17);
+  case Intrinsic::cosh:
+    return unary(18);
+  case Intrinsic::sinh:
+    return unary(19);
+  case Intrinsic::tanh:
+    return unary(20);
+  case Intrinsic::exp2:
+    return unary(21);
+  case Intrinsic::log2:
+    return unary(23);
+  case Intrinsic::sqrt:
+    return unary(24);
+  case Intrinsic::roundeven:
+    return unary(26);
+  case Intrinsic::floor:
+    return unary(27);
+  case Intrinsic::ceil:
+    return unary(28);
+  case Intrinsic::trunc:
+    return unary(29);
+  case Intrinsic::bitreverse:
+    return unary(30);
   case Intrinsic::exp: {
     // e^x = 2^(x * log2(e)), as DXC expands exp.
     Value *scaled = b.CreateFMul(call.getArgOperand(0),
@@ -177,10 +277,10 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
     return b.CreateFMul(call.getArgOperand(0), scale);
   }
   case Intrinsic::ctpop:
-    return b.CreateZExtOrTrunc(
-        callDXOp(b, "unaryBits", 31, b.getInt32Ty(), {call.getArgOperand(0)},
-                 call.getArgOperand(0)->getType()),
-        type);
+    return b.CreateZExtOrTrunc(callDXOp(b, "unaryBits", 31, b.getInt32Ty(),
+                                        {call.getArgOperand(0)},
+                                        call.getArgOperand(0)->getType()),
+                               type);
   case Intrinsic::maxnum:
   case Intrinsic::maximum:
   case Intrinsic::maximumnum:
@@ -189,38 +289,52 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
   case Intrinsic::minimum:
   case Intrinsic::minimumnum:
     return binary(36);
-  case Intrinsic::smax: return binary(37);
-  case Intrinsic::smin: return binary(38);
-  case Intrinsic::umax: return binary(39);
-  case Intrinsic::umin: return binary(40);
+  case Intrinsic::smax:
+    return binary(37);
+  case Intrinsic::smin:
+    return binary(38);
+  case Intrinsic::umax:
+    return binary(39);
+  case Intrinsic::umin:
+    return binary(40);
   case Intrinsic::fma:
   case Intrinsic::fmuladd:
     // DXIL's Fma exists for doubles only; FMad for the others.
-    return callDXOp(b, "tertiary", type->isDoubleTy() ? 47 : 46, type,
-                    {call.getArgOperand(0), call.getArgOperand(1),
-                     call.getArgOperand(2)},
-                    type);
+    return callDXOp(
+        b, "tertiary", type->isDoubleTy() ? 47 : 46, type,
+        {call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2)},
+        type);
   case Intrinsic::abs: {
     Value *x = call.getArgOperand(0);
     return callDXOp(b, "binary", 37, type, {x, b.CreateNeg(x)}, type);
   }
   case Intrinsic::copysign: {
     Value *magnitude = unary(6);
-    Value *negative = b.CreateFCmpOLT(call.getArgOperand(1),
-                                      ConstantFP::get(type, 0.0));
-    return b.CreateSelect(negative, b.CreateFSub(ConstantFP::getNegativeZero(type), magnitude),
-                          magnitude);
+    Value *negative =
+        b.CreateFCmpOLT(call.getArgOperand(1), ConstantFP::get(type, 0.0));
+    return b.CreateSelect(
+        negative, b.CreateFSub(ConstantFP::getNegativeZero(type), magnitude),
+        magnitude);
   }
   case Intrinsic::is_fpclass: {
     auto *mask = cast<ConstantInt>(call.getArgOperand(1));
     Type *operand = call.getArgOperand(0)->getType();
     unsigned opcode = 0;
     switch (mask->getZExtValue()) {
-    case fcNan: opcode = 8; break;
-    case fcInf: opcode = 9; break;
-    case fcFinite: opcode = 10; break;
-    case fcNormal: opcode = 11; break;
-    default: break;
+    case fcNan:
+      opcode = 8;
+      break;
+    case fcInf:
+      opcode = 9;
+      break;
+    case fcFinite:
+      opcode = 10;
+      break;
+    case fcNormal:
+      opcode = 11;
+      break;
+    default:
+      break;
     }
     if (!opcode)
       return unsupported(call, "floating-point class test");
@@ -235,7 +349,8 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
     unsigned width = type->getIntegerBitWidth();
     Value *mask = ConstantInt::get(type, width - 1);
     Value *s = b.CreateAnd(amount, mask);
-    Value *rest = b.CreateAnd(b.CreateSub(ConstantInt::get(type, width), s), mask);
+    Value *rest =
+        b.CreateAnd(b.CreateSub(ConstantInt::get(type, width), s), mask);
     bool left = call.getIntrinsicID() == Intrinsic::fshl;
     Value *hi = b.CreateShl(a, left ? s : rest);
     Value *lo = b.CreateLShr(c, left ? rest : s);
@@ -245,7 +360,8 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
     return b.CreateSelect(isZero, left ? a : c, b.CreateOr(hi, lo));
   }
   default:
-    return unsupported(call, "intrinsic '" + call.getCalledFunction()->getName() + "'");
+    return unsupported(call, "intrinsic '" +
+                                 call.getCalledFunction()->getName() + "'");
   }
 }
 } // namespace
@@ -298,7 +414,7 @@ void mlir::hlsl::scalarizeForDXIL(Module &module) {
   }
 }
 
-Error mlir::hlsl::legalizeForDXIL(Module &module) {
+Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   // Again after the optimizer, which may combine scalars into vector
   // idioms.
   scalarizeForDXIL(module);
@@ -380,13 +496,18 @@ Error mlir::hlsl::legalizeForDXIL(Module &module) {
       if (auto *call = dyn_cast<CallInst>(user))
         call->removeFnAttr(Attribute::Convergent);
   }
+  if (Error error = promoteIntegersForDXIL(module, native16BitTypes))
+    return error;
+  if (Error error = rematerializeHandlesForDXIL(module))
+    return error;
   if (Error error = flattenArraysForDXIL(module))
     return error;
   // The flattened accesses leave the index extensions of the old address
   // chains unused; a dead `sext ... to i64` would still make the validator
   // require the Int64Ops flag.
   for (Function &func : module) {
-    SmallVector<Instruction *> all(llvm::make_pointer_range(instructions(func)));
+    SmallVector<Instruction *> all(
+        llvm::make_pointer_range(instructions(func)));
     // Users before their operands, so that chains go in one sweep.
     for (Instruction *inst : llvm::reverse(all))
       if (isInstructionTriviallyDead(inst))
@@ -428,6 +549,10 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
         const Function *callee = call->getCalledFunction();
         if (!callee || !callee->getName().starts_with("dx.op."))
           return unsupported(inst, "a call that is not a DXIL operation");
+        if (Error error = verifyStoreMask(*call))
+          return error;
+      } else if (Error error = verifyInitializedOperands(inst)) {
+        return error;
       }
     }
   }

@@ -107,16 +107,15 @@ public:
     if (!isSplittable(type))
       return builder.CreateAlignedLoad(type, ptr, align);
     Value *result = PoisonValue::get(type);
-    forEachElement(builder, type, ptr, align,
-                   [&](unsigned i, Value *elementPtr, Align elementAlign) {
-                     Type *elementType = GetElementPtrInst::getTypeAtIndex(
-                         type, uint64_t(i));
-                     result = builder.CreateInsertValue(
-                         result,
-                         emitLoad(builder, elementType, elementPtr,
-                                  elementAlign),
-                         i);
-                   });
+    forEachElement(
+        builder, type, ptr, align,
+        [&](unsigned i, Value *elementPtr, Align elementAlign) {
+          Type *elementType =
+              GetElementPtrInst::getTypeAtIndex(type, uint64_t(i));
+          result = builder.CreateInsertValue(
+              result, emitLoad(builder, elementType, elementPtr, elementAlign),
+              i);
+        });
     return result;
   }
 
@@ -125,17 +124,15 @@ public:
                 Value *to, Align toAlign) {
     auto *array = dyn_cast<ArrayType>(type);
     if (!array || countLeaves(type) <= kLoopThreshold) {
-      emitStore(builder, emitLoad(builder, type, from, fromAlign), to,
-                toAlign);
+      emitStore(builder, emitLoad(builder, type, from, fromAlign), to, toAlign);
       return;
     }
     uint64_t size = elementSize(array);
     emitLoop(builder, array, [&](IRBuilder<> &body, Value *index) {
-      emitCopy(body, array->getElementType(),
-               elementPtr(body, array, from, index),
-               commonAlignment(fromAlign, size),
-               elementPtr(body, array, to, index),
-               commonAlignment(toAlign, size));
+      emitCopy(
+          body, array->getElementType(), elementPtr(body, array, from, index),
+          commonAlignment(fromAlign, size), elementPtr(body, array, to, index),
+          commonAlignment(toAlign, size));
     });
   }
 
@@ -150,8 +147,7 @@ private:
   }
 
   /// Calls `fn(i, pointer, alignment)` for each element or field of `type`.
-  void forEachElement(IRBuilder<> &builder, Type *type, Value *ptr,
-                      Align align,
+  void forEachElement(IRBuilder<> &builder, Type *type, Value *ptr, Align align,
                       function_ref<void(unsigned, Value *, Align)> fn) {
     if (auto *array = dyn_cast<ArrayType>(type)) {
       uint64_t size = elementSize(array);
@@ -231,9 +227,9 @@ void mlir::hlsl::splitAggregateMemoryForDXIL(Module &module) {
       Value *value = store->getValueOperand();
       auto *load = dyn_cast<LoadInst>(value);
       if (load && isAdjacentCopy(load, store))
-        splitter.emitCopy(builder, value->getType(),
-                          load->getPointerOperand(), load->getAlign(),
-                          store->getPointerOperand(), store->getAlign());
+        splitter.emitCopy(builder, value->getType(), load->getPointerOperand(),
+                          load->getAlign(), store->getPointerOperand(),
+                          store->getAlign());
       else
         splitter.emitStore(builder, value, store->getPointerOperand(),
                            store->getAlign());
