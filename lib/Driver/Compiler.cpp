@@ -140,5 +140,6 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   if (options.optLevel == DXILOptLevel::Od)
     declaredOnly |= dxil::shader_flag::DisableOptimizations;
   dxil::setShaderFlags(*llvmModule, declaredOnly);
+  setSignatureUsageForDXIL(*llvmModule);
   return llvmModule;
 }

@@ -50,11 +50,16 @@ readSignature(const MDNode *list, dxil::ShaderKind stage, bool isOutput) {
     e.cols = getInt(record, 7).value_or(1);
     e.startRow = int32_t(getInt(record, 8).value_or(0));
     e.startCol = int8_t(getInt(record, 9).value_or(0));
-    e.usageMask = (1u << e.cols) - 1;
+    // Without a usage mask (tag 3) nothing is used; tag 2 is the
+    // dynamically indexed components.
+    e.usageMask = 0;
     if (const MDNode *tags = getNode(record, 10))
-      for (unsigned i = 0; i + 1 < tags->getNumOperands(); i += 2)
+      for (unsigned i = 0; i + 1 < tags->getNumOperands(); i += 2) {
         if (getInt(tags, i) == 3u)
-          e.usageMask = getInt(tags, i + 1).value_or(e.usageMask);
+          e.usageMask = getInt(tags, i + 1).value_or(0);
+        if (getInt(tags, i) == 2u)
+          e.dynamicIndexMask = getInt(tags, i + 1).value_or(0);
+      }
     (void)stage;
     (void)isOutput;
     elements.push_back(std::move(e));

@@ -77,6 +77,11 @@ LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
   builder.setInsertionPointToEnd(module.getBody());
   auto func = LLVM::LLVMFuncOp::create(builder, loc, name, type);
   func.setNoUnwind(true);
+  // Operations without side effects return: LLVM's optimizer may then drop
+  // the unused ones (an unused loadInput would still count as a read in the
+  // signature's usage mask). LLVM 3.7 bitcode has no such attribute.
+  if (attr == dxil::OpAttr::ReadNone || attr == dxil::OpAttr::ReadOnly)
+    func.setWillReturn(true);
   switch (attr) {
   case dxil::OpAttr::ReadNone:
     func.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(

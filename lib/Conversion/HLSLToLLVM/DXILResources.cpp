@@ -247,133 +247,6 @@ StringRef getStageName(ShaderStage stage) {
 
 } // namespace
 
-/// Splits "TEXCOORD1" into ("TEXCOORD", 1).
-static std::pair<std::string, unsigned> splitSemantic(StringRef semantic) {
-  size_t digits = semantic.size();
-  while (digits > 0 && isdigit(semantic[digits - 1]))
-    --digits;
-  unsigned index = 0;
-  if (digits < semantic.size())
-    semantic.drop_front(digits).getAsInteger(10, index);
-  return {semantic.take_front(digits).str(), index};
-}
-
-FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
-                                                          ShaderStage stage) {
-  EntryInterface interface;
-  bool isPixel = stage == ShaderStage::Pixel;
-  int nextInputRow = 0, nextOutputRow = 0;
-  auto addElement = [&](StringRef semantic, Type type, bool isOutput,
-                        bool isUnsigned) -> FailureOr<unsigned> {
-    auto [name, index] = splitSemantic(semantic);
-    SignatureElement element;
-    element.name = name;
-    element.index = index;
-    Type scalar = type;
-    if (auto vec = dyn_cast<VectorType>(type)) {
-      scalar = vec.getElementType();
-      element.columns = vec.getNumElements();
-    } else if (!isa<IntegerType, FloatType>(type)) {
-      return entry.emitError() << "not supported yet: signature element '"
-                               << semantic << "' of type " << type;
-    }
-    // As in DXC: signatures hold 16- and 32-bit components only.
-    if (scalar.getIntOrFloatBitWidth() == 64)
-      return entry.emitError()
-             << "'" << semantic << "' has the 64-bit type " << type
-             << ", which cannot be a shader input or output";
-    element.scalarType = scalar;
-    // DXIL::ComponentType: I16/U16 2/3, I32/U32 4/5, I64/U64 6/7, F16/F32/F64
-    // 8/9/10 (bools stay I32).
-    unsigned width = scalar.getIntOrFloatBitWidth();
-    element.componentType =
-        isa<FloatType>(scalar) ? (width == 16 ? 8 : width == 32 ? 9 : 10)
-        : width == 16          ? (isUnsigned ? 3 : 2)
-        : width == 64          ? (isUnsigned ? 7 : 6)
-                               : (isUnsigned ? 5 : 4);
-    std::string upper = StringRef(name).upper();
-    element.kind = llvm::StringSwitch<unsigned>(upper)
-                       .Case("SV_VERTEXID", 1)
-                       .Case("SV_INSTANCEID", 2)
-                       .Case("SV_POSITION", 3)
-                       .Case("SV_PRIMITIVEID", 10)
-                       .Case("SV_SAMPLEINDEX", 12)
-                       .Case("SV_ISFRONTFACE", 13)
-                       .Case("SV_TARGET", 16)
-                       .Case("SV_DEPTH", 17)
-                       .Default(StringRef(upper).starts_with("SV_") ? ~0u : 0);
-    if (element.kind == ~0u)
-      return entry.emitError() << "not supported yet: system value '"
-                               << semantic << "' in a signature";
-    // The bool SV_IsFrontFace is a uint in the signature, as DXC writes it.
-    if (element.kind == 13)
-      element.componentType = 5;
-    bool isFloat = isa<FloatType>(scalar);
-    if (!isOutput) {
-      element.interpolation =
-          isPixel ? (isFloat ? 2 : 1) : 0; // VS inputs are not interpolated
-    } else if (!isPixel) {
-      element.interpolation =
-          element.kind == 3 ? 4 : (isFloat ? 2 : 1); // SV_Position: noperspective
-    }
-    if (isOutput && element.kind == 16) {
-      element.startRow = index; // render target index
-    } else if (isOutput && element.kind == 17) {
-      element.startRow = -1; // not packed
-    } else {
-      element.startRow = isOutput ? nextOutputRow++ : nextInputRow++;
-    }
-    auto &list = isOutput ? interface.outputs : interface.inputs;
-    list.push_back(element);
-    return list.size() - 1;
-  };
-  auto collect = [&](Type type, DictionaryAttr attrs, bool isOutput,
-                     SmallVectorImpl<unsigned> &ids) -> LogicalResult {
-    if (!attrs)
-      return entry.emitError() << "entry point value without a semantic";
-    if (auto semantic =
-            attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName())) {
-      FailureOr<unsigned> id = addElement(semantic.getValue(), type, isOutput,
-                                          attrs.contains("hlsl.unsigned"));
-      if (failed(id))
-        return failure();
-      ids.push_back(*id);
-      return success();
-    }
-    auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
-    auto st = dyn_cast<StructType>(type);
-    if (!fields || !st || fields.size() != st.getNumFields())
-      return entry.emitError()
-             << "not supported yet: entry point value of type " << type
-             << " (every field needs its own semantic)";
-    auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
-    for (auto [i, field, semantic] :
-         llvm::enumerate(st.getFieldTypes(), fields)) {
-      bool isUnsigned = unsignedFields && i < unsignedFields.size() &&
-                        unsignedFields[i];
-      FailureOr<unsigned> id = addElement(cast<StringAttr>(semantic).getValue(),
-                                          field, isOutput, isUnsigned);
-      if (failed(id))
-        return failure();
-      ids.push_back(*id);
-    }
-    return success();
-  };
-  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
-    SmallVector<unsigned> ids;
-    if (failed(collect(entry.getArgumentTypes()[i], entry.getArgAttrDict(i),
-                       /*isOutput=*/false, ids)))
-      return failure();
-    interface.argumentElements.push_back(ids);
-  }
-  if (entry.getNumResults() == 1) {
-    if (failed(collect(entry.getResultTypes()[0], entry.getResultAttrDict(0),
-                       /*isOutput=*/true, interface.resultElements)))
-      return failure();
-  }
-  return interface;
-}
-
 LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
                                              const DXILTarget &target,
                                              const ResourceTable &resources,
@@ -458,13 +331,17 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
           return md.null();
         SmallVector<Attribute> records;
         for (auto [id, e] : llvm::enumerate(elements)) {
+          SmallVector<Attribute> indices;
+          for (unsigned row = 0; row < e.rows; ++row)
+            indices.push_back(md.i32(e.index + row));
+          // The usage mask (tag 3) is what the final code reads or writes:
+          // the DXIL target recomputes it after optimization.
           unsigned mask = (1u << e.columns) - 1;
           records.push_back(md.node(
               {md.i32(id), md.str(e.name), md.i8(e.componentType),
-               md.i8(e.kind), md.node({md.i32(e.index)}),
-               md.i8(e.interpolation), md.i32(1), md.i8(e.columns),
-               md.i32(e.startRow), md.i8(e.startRow < 0 ? -1 : 0),
-               md.node({md.i32(3), md.i32(mask)})}));
+               md.i8(e.kind), md.node(indices), md.i8(e.interpolation),
+               md.i32(e.rows), md.i8(e.columns), md.i32(e.startRow),
+               md.i8(e.startCol), md.node({md.i32(3), md.i32(mask)})}));
         }
         return md.node(records);
       };

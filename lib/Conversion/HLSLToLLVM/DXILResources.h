@@ -10,6 +10,7 @@
 #define HLSL_LIB_CONVERSION_HLSLTOLLVM_DXILRESOURCES_H
 
 #include "DXILOpBuilder.h"
+#include "EntrySignature.h"
 
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,26 +55,6 @@ private:
   llvm::StringMap<size_t> byName;
 };
 
-/// One element of an input or output signature (one semantic).
-struct SignatureElement {
-  std::string name;   // without the index: "TEXCOORD"
-  unsigned index = 0; // semantic index
-  unsigned kind = 0;  // DXIL SemanticKind (0: arbitrary)
-  unsigned componentType = 9;
-  unsigned interpolation = 0;
-  unsigned columns = 1;
-  int startRow = 0; // -1: not packed (SV_Depth)
-  Type scalarType;  // element type of the value
-};
-
-/// The signatures of a graphics entry point, and which elements make up
-/// each parameter and the result (several for a struct, in field order).
-struct EntryInterface {
-  SmallVector<SignatureElement> inputs, outputs;
-  SmallVector<SmallVector<unsigned>> argumentElements;
-  SmallVector<unsigned> resultElements;
-};
-
 /// Shader model, stage and versions the module is compiled for.
 struct DXILTarget {
   ShaderStage stage = ShaderStage::Compute;
@@ -102,11 +83,6 @@ inline bool isWaveIntrinsic(StringRef name) {
 /// in record order.
 SmallVector<Type> getResourceSymbolTypes(const ResourceTable &table,
                                          MLIRContext *context);
-
-/// Builds the signatures of a vertex or pixel entry point from the
-/// semantics on its parameters and result.
-FailureOr<EntryInterface> buildEntryInterface(func::FuncOp entry,
-                                              ShaderStage stage);
 
 } // namespace mlir::hlsl
 

@@ -451,81 +451,6 @@ LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
   return success();
 }
 
-/// The converted graphics entry reads its parameters with loadInput and
-/// writes its result with storeOutput, one component at a time, and takes
-/// no parameters and returns nothing itself.
-LogicalResult lowerSignatureAccess(LLVM::LLVMFuncOp func,
-                                   const EntryInterface &interface,
-                                   DXILOpBuilder &dx) {
-  if (!func || func.isExternal())
-    return success();
-  MLIRContext *context = func.getContext();
-  Block &entry = func.getBody().front();
-  OpBuilder b = OpBuilder::atBlockBegin(&entry);
-  Location loc = func.getLoc();
-  Type i32 = b.getI32Type();
-  auto loadElement = [&](const SignatureElement &e, unsigned id,
-                         Type type) -> Value {
-    SmallVector<Value> components;
-    for (unsigned c = 0; c < e.columns; ++c)
-      components.push_back(dx.call(b, loc, "loadInput", e.scalarType, 4,
-                                   e.scalarType,
-                                   {dx.i32(b, loc, id), dx.i32(b, loc, 0),
-                                    dx.i8(b, loc, c), dx.undef(b, loc, i32)},
-                                   dxil::OpAttr::ReadNone));
-    return vectorize(b, loc, type, components, dx);
-  };
-  for (auto [argIndex, ids] : llvm::enumerate(interface.argumentElements)) {
-    BlockArgument arg = entry.getArgument(argIndex);
-    Value value;
-    if (auto st = dyn_cast<LLVM::LLVMStructType>(arg.getType())) {
-      value = LLVM::UndefOp::create(b, loc, st);
-      for (auto [field, id] : llvm::enumerate(ids))
-        value = LLVM::InsertValueOp::create(
-            b, loc, value,
-            loadElement(interface.inputs[id], id, st.getBody()[field]),
-            int64_t(field));
-    } else {
-      value = loadElement(interface.inputs[ids.front()], ids.front(),
-                          arg.getType());
-    }
-    arg.replaceAllUsesWith(value);
-  }
-  entry.eraseArguments(0, entry.getNumArguments());
-  // Outputs: every return stores the returned value.
-  SmallVector<LLVM::ReturnOp> returns;
-  func.walk([&](LLVM::ReturnOp ret) { returns.push_back(ret); });
-  for (LLVM::ReturnOp ret : returns) {
-    OpBuilder rb(ret);
-    if (ret.getNumOperands() == 1) {
-      Value result = ret.getOperand(0);
-      auto storeElement = [&](unsigned id, Value value) {
-        const SignatureElement &e = interface.outputs[id];
-        SmallVector<Value> components = scalarize(rb, loc, value, dx);
-        for (auto [c, component] : llvm::enumerate(components))
-          dx.call(rb, loc, "storeOutput", e.scalarType, 5, Type(),
-                  {dx.i32(rb, loc, id), dx.i32(rb, loc, 0), dx.i8(rb, loc, c),
-                   component},
-                  dxil::OpAttr::None);
-      };
-      if (isa<LLVM::LLVMStructType>(result.getType())) {
-        for (auto [field, id] : llvm::enumerate(interface.resultElements))
-          storeElement(id, LLVM::ExtractValueOp::create(rb, loc, result,
-                                                        int64_t(field)));
-      } else if (!interface.resultElements.empty()) {
-        storeElement(interface.resultElements.front(), result);
-      }
-    }
-    LLVM::ReturnOp::create(rb, ret.getLoc(), ValueRange());
-    ret.erase();
-  }
-  func.setFunctionType(
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
-  func.setArgAttrsAttr(ArrayAttr());
-  func.setResAttrsAttr(ArrayAttr());
-  return success();
-}
-
 struct ConvertHLSLToLLVM
     : hlsl::impl::ConvertHLSLToLLVMPassBase<ConvertHLSLToLLVM> {
   using Base::Base;
@@ -579,8 +504,8 @@ struct ConvertHLSLToLLVM
           HLSLDialect::getShaderAttrName());
       if (stage && (stage.getValue() == ShaderStage::Vertex ||
                     stage.getValue() == ShaderStage::Pixel)) {
-        FailureOr<EntryInterface> built =
-            buildEntryInterface(func, stage.getValue());
+        FailureOr<EntryInterface> built = buildEntryInterface(
+            func, stage.getValue(), target->smMajor, target->smMinor);
         if (failed(built))
           return signalPassFailure();
         interface = std::move(*built);

@@ -42,16 +42,21 @@ llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 llvm::Error promoteIntegersForDXIL(llvm::Module &module,
                                    bool native16BitTypes);
 
-/// Below shader model 6.6, replaces phis and selects of handles (which the
-/// optimizer forms by merging identical createHandle calls) by one
-/// createHandle of a phi or select of the range indices. Fails for handles
-/// merged from different ranges. Part of legalizeForDXIL.
+/// Replaces phis and selects of handles (which the optimizer forms by
+/// merging identical handle creations) by one creation of a phi or select
+/// of the range indices. Fails for handles merged from different ranges.
+/// Part of legalizeForDXIL.
 llvm::Error rematerializeHandlesForDXIL(llvm::Module &module);
 
 /// Rewrites arrays in memory (globals, allocas) as flat [N x scalar] arrays
 /// addressed by `gep [N x T], ptr, i32 0, i32 index`, as DXIL requires. Part
 /// of legalizeForDXIL.
 llvm::Error flattenArraysForDXIL(llvm::Module &module);
+
+/// Sets each signature element's usage and dynamic-index masks (metadata
+/// tags 3 and 2) from the loadInput/storeOutput calls of the module, as
+/// DXC's validator recomputes them.
+void setSignatureUsageForDXIL(llvm::Module &module);
 
 /// Checks that the module is legal DXIL IR: no vector instruction, no
 /// intrinsic other than dx.op.*, no fneg or freeze.

@@ -1,14 +1,15 @@
 //===- RematerializeHandles.cpp - handles straight from createHandle ------===//
 //
-// Below shader model 6.6, every resource handle an operation uses must be
-// the result of a createHandle call (the validator's "Resource handle should
-// returned by createHandle"). LLVM's optimizer merges identical createHandle
-// calls of different blocks into a phi (SimplifyCFG sinks the common code of
-// a switch's cases) or a select. Where all the handles merged that way come
-// from the same range, the merge is moved onto the range index: a phi or
-// select of the indices feeds one createHandle where the handle was merged.
-// Handles of different ranges cannot be merged in DXIL before 6.6: that is
-// reported instead.
+// Every resource handle an operation uses must be the result of a handle
+// creation (createHandle below shader model 6.6, annotateHandle of
+// createHandleFromBinding from 6.6): the validator's "Resource handle should
+// returned by createHandle". LLVM's optimizer merges identical creations of
+// different blocks into a phi (SimplifyCFG sinks the common code of a
+// switch's cases, GVN's PRE makes a handle available on every path) or a
+// select. Where all the handles merged that way come from the same range,
+// the merge is moved onto the range index: a phi or select of the indices
+// feeds one new creation where the handle was merged. Handles of different
+// ranges cannot be merged in DXIL: that is reported instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,15 +28,67 @@ using namespace llvm;
 using namespace mlir::hlsl;
 
 namespace {
-bool isCreateHandle(const Value *value) {
+std::optional<unsigned> getOpcode(const Value *value) {
   auto *call = dyn_cast<CallInst>(value);
   if (!call || !call->getCalledFunction() ||
       !call->getCalledFunction()->getName().starts_with("dx.op.") ||
-      call->arg_size() != 5)
-    return false;
+      call->arg_size() == 0)
+    return std::nullopt;
   auto *opcode = dyn_cast<ConstantInt>(call->getArgOperand(0));
-  return opcode && opcode->getZExtValue() == dxil::CreateHandle;
+  if (!opcode)
+    return std::nullopt;
+  return unsigned(opcode->getZExtValue());
 }
+
+/// A handle creation: createHandle(class, range, index, nonUniform), or
+/// annotateHandle(createHandleFromBinding(binding, index, nonUniform),
+/// properties). Two creations of the same range differ only in the index.
+struct HandleCreation {
+  CallInst *root = nullptr;   // the call whose result is the handle
+  CallInst *create = nullptr; // the call that takes the index
+  unsigned indexOperand = 0;
+
+  static std::optional<HandleCreation> match(Value *value) {
+    std::optional<unsigned> opcode = getOpcode(value);
+    auto *call = dyn_cast<CallInst>(value);
+    if (opcode == dxil::CreateHandle && call->arg_size() == 5)
+      return HandleCreation{call, call, 3};
+    if (opcode == dxil::AnnotateHandle && call->arg_size() == 3) {
+      auto *inner = dyn_cast<CallInst>(call->getArgOperand(1));
+      if (inner && getOpcode(inner) == dxil::CreateHandleFromBinding &&
+          inner->arg_size() == 4)
+        return HandleCreation{call, inner, 2};
+    }
+    return std::nullopt;
+  }
+  Value *getIndex() const { return create->getArgOperand(indexOperand); }
+  Value *getNonUniform() const {
+    return create->getArgOperand(indexOperand + 1);
+  }
+  /// Whether both create handles of the same range.
+  bool sameRange(const HandleCreation &other) const {
+    if (getOpcode(root) != getOpcode(other.root))
+      return false;
+    for (unsigned i = 1; i < indexOperand; ++i)
+      if (create->getArgOperand(i) != other.create->getArgOperand(i))
+        return false;
+    return root == create ||
+           root->getArgOperand(2) == other.root->getArgOperand(2);
+  }
+  /// A copy of this creation at `b`'s position, of `index`.
+  Value *recreate(IRBuilder<> &b, Value *index, bool nonUniform) const {
+    auto *newCreate = cast<CallInst>(create->clone());
+    newCreate->setArgOperand(indexOperand, index);
+    newCreate->setArgOperand(indexOperand + 1, b.getInt1(nonUniform));
+    b.Insert(newCreate);
+    if (root == create)
+      return newCreate;
+    auto *newRoot = cast<CallInst>(root->clone());
+    newRoot->setArgOperand(1, newCreate);
+    b.Insert(newRoot);
+    return newRoot;
+  }
+};
 
 class HandleRematerializer {
 public:
@@ -51,7 +104,7 @@ public:
       if (merge->use_empty())
         continue;
       // Indices are built per merge: each has its own range to check.
-      template_ = nullptr;
+      template_.reset();
       indices.clear();
       Value *index = getIndex(merge);
       if (!index)
@@ -60,11 +113,7 @@ public:
                                   ? &*merge->getParent()->getFirstInsertionPt()
                                   : merge;
       IRBuilder<> b(insertAt);
-      CallInst *handle = cast<CallInst>(template_->clone());
-      handle->setArgOperand(3, index);
-      handle->setArgOperand(4, b.getInt1(nonUniform));
-      b.Insert(handle);
-      merge->replaceAllUsesWith(handle);
+      merge->replaceAllUsesWith(template_->recreate(b, index, nonUniform));
     }
     SmallVector<WeakTrackingVH> dead(merges.begin(), merges.end());
     RecursivelyDeleteTriviallyDeadInstructions(dead);
@@ -86,18 +135,16 @@ private:
     Type *i32 = Type::getInt32Ty(func.getContext());
     if (isa<UndefValue>(value))
       return UndefValue::get(i32);
-    if (isCreateHandle(value)) {
-      auto *call = cast<CallInst>(value);
+    if (std::optional<HandleCreation> creation = HandleCreation::match(value)) {
       if (!template_) {
-        template_ = call;
+        template_ = creation;
         nonUniform = false;
-      } else if (call->getArgOperand(1) != template_->getArgOperand(1) ||
-                 call->getArgOperand(2) != template_->getArgOperand(2)) {
+      } else if (!creation->sameRange(*template_)) {
         return nullptr;
       }
-      auto *flag = dyn_cast<ConstantInt>(call->getArgOperand(4));
+      auto *flag = dyn_cast<ConstantInt>(creation->getNonUniform());
       nonUniform |= !flag || !flag->isZero();
-      return call->getArgOperand(3);
+      return creation->getIndex();
     }
     if (auto *phi = dyn_cast<PHINode>(value)) {
       IRBuilder<> b(phi);
@@ -135,17 +182,21 @@ private:
   }
 
   static Error unsupported(Instruction *merge) {
+    std::string text;
+    raw_string_ostream os(text);
+    merge->print(os);
     return createStringError(
         inconvertibleErrorCode(),
         "not supported yet: a resource chosen at run time among different "
         "declarations before shader model 6.6 (handles must come from "
-        "createHandle)");
+        "createHandle): " +
+            StringRef(text).trim());
   }
 
   Function &func;
   DenseMap<Value *, Value *> indices;
-  /// The first createHandle found: class, range and the call to clone.
-  CallInst *template_ = nullptr;
+  /// The first creation found: the range and the calls to copy.
+  std::optional<HandleCreation> template_;
   bool nonUniform = false;
 };
 } // namespace

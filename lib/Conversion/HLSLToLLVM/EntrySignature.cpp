@@ -1,0 +1,689 @@
+//===- EntrySignature.cpp - input/output signatures of graphics entries ---===//
+//
+// The tables and the packing rules are DXIL's (DXIL.rst, "Signature
+// Elements", and DXC's semantic interpretation table and signature
+// allocator); the code is ours.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EntrySignature.h"
+#include "LoweringCommon.h"
+
+#include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::hlsl;
+
+namespace {
+//===----------------------------------------------------------------------===//
+// Semantics and their interpretation
+//===----------------------------------------------------------------------===//
+
+/// DXIL::SemanticKind values used by name below.
+enum SemanticKind : unsigned {
+  Arbitrary = 0,
+  Position = 3,
+  ClipDistance = 6,
+  CullDistance = 7,
+  SampleIndex = 12,
+  IsFrontFace = 13,
+  Coverage = 14,
+  InnerCoverage = 15,
+  Target = 16,
+  ViewID = 27,
+  Barycentrics = 28,
+  CullPrimitive = 30,
+  StartVertexLocation = 31,
+  StartInstanceLocation = 32,
+};
+
+/// The canonical names of DXIL's system values, by SemanticKind.
+constexpr const char *systemValueNames[] = {
+    nullptr,
+    "SV_VertexID",
+    "SV_InstanceID",
+    "SV_Position",
+    "SV_RenderTargetArrayIndex",
+    "SV_ViewportArrayIndex",
+    "SV_ClipDistance",
+    "SV_CullDistance",
+    "SV_OutputControlPointID",
+    "SV_DomainLocation",
+    "SV_PrimitiveID",
+    "SV_GSInstanceID",
+    "SV_SampleIndex",
+    "SV_IsFrontFace",
+    "SV_Coverage",
+    "SV_InnerCoverage",
+    "SV_Target",
+    "SV_Depth",
+    "SV_DepthLessEqual",
+    "SV_DepthGreaterEqual",
+    "SV_StencilRef",
+    "SV_DispatchThreadID",
+    "SV_GroupID",
+    "SV_GroupIndex",
+    "SV_GroupThreadID",
+    "SV_TessFactor",
+    "SV_InsideTessFactor",
+    "SV_ViewID",
+    "SV_Barycentrics",
+    "SV_ShadingRate",
+    "SV_CullPrimitive",
+    "SV_StartVertexLocation",
+    "SV_StartInstanceLocation",
+};
+constexpr unsigned numSemanticKinds = std::size(systemValueNames);
+
+/// The signature points of vertex and pixel shaders.
+enum class SigPoint { VSIn, VSOut, PSIn, PSOut };
+
+/// DXIL::SemanticInterpretationKind.
+enum class Interpretation {
+  NA,        // not available at this point
+  SV,        // system value, packed
+  SGV,       // system-generated value, packed after the others in a row
+  Arb,       // arbitrary value
+  NotInSig,  // read with its own operation, not in the signature
+  NotPacked, // in the signature, outside the packed registers
+  Target,    // render target output, its row is its index
+  Shadow,    // in the signature, read with its own operation
+  ClipCull,  // clip/cull distance
+};
+
+/// DXC's interpretation table for the four signature points, by kind; the
+/// minimum shader model 6.x minor version where a row has one.
+struct InterpretationRow {
+  Interpretation vsIn, vsOut, psIn, psOut;
+  unsigned minMinor;
+};
+constexpr Interpretation NA = Interpretation::NA, SV = Interpretation::SV,
+                         SGV = Interpretation::SGV, Arb = Interpretation::Arb,
+                         NotInSig = Interpretation::NotInSig,
+                         NotPacked = Interpretation::NotPacked,
+                         Tgt = Interpretation::Target,
+                         Shadow = Interpretation::Shadow,
+                         ClipCull = Interpretation::ClipCull;
+constexpr InterpretationRow interpretationTable[numSemanticKinds] = {
+    {Arb, Arb, Arb, NA, 0},                 // Arbitrary
+    {SV, NA, NA, NA, 0},                    // VertexID
+    {SV, Arb, Arb, NA, 0},                  // InstanceID
+    {Arb, SV, SV, NA, 0},                   // Position
+    {Arb, SV, SV, NA, 0},                   // RenderTargetArrayIndex
+    {Arb, SV, SV, NA, 0},                   // ViewPortArrayIndex
+    {Arb, ClipCull, ClipCull, NA, 0},       // ClipDistance
+    {Arb, ClipCull, ClipCull, NA, 0},       // CullDistance
+    {NA, NA, NA, NA, 0},                    // OutputControlPointID
+    {NA, NA, NA, NA, 0},                    // DomainLocation
+    {NA, NA, SGV, NA, 0},                   // PrimitiveID
+    {NA, NA, NA, NA, 0},                    // GSInstanceID
+    {NA, NA, Shadow, NA, 0},                // SampleIndex
+    {NA, NA, SGV, NA, 0},                   // IsFrontFace
+    {NA, NA, NotInSig, NotPacked, 0},       // Coverage
+    {NA, NA, NotInSig, NA, 0},              // InnerCoverage
+    {NA, NA, NA, Tgt, 0},                   // Target
+    {NA, NA, NA, NotPacked, 0},             // Depth
+    {NA, NA, NA, NotPacked, 0},             // DepthLessEqual
+    {NA, NA, NA, NotPacked, 0},             // DepthGreaterEqual
+    {NA, NA, NA, NotPacked, 0},             // StencilRef
+    {NA, NA, NA, NA, 0},                    // DispatchThreadID
+    {NA, NA, NA, NA, 0},                    // GroupID
+    {NA, NA, NA, NA, 0},                    // GroupIndex
+    {NA, NA, NA, NA, 0},                    // GroupThreadID
+    {NA, NA, NA, NA, 0},                    // TessFactor
+    {NA, NA, NA, NA, 0},                    // InsideTessFactor
+    {NotInSig, NA, NotInSig, NA, 1},        // ViewID
+    {NA, NA, NotPacked, NA, 1},             // Barycentrics
+    {NA, SV, SV, NA, 4},                    // ShadingRate
+    {NA, NA, NotInSig, NA, 0},              // CullPrimitive
+    {NotInSig, NA, NA, NA, 8},              // StartVertexLocation
+    {NotInSig, NA, NA, NA, 8},              // StartInstanceLocation
+};
+
+Interpretation getInterpretation(unsigned kind, SigPoint point,
+                                 unsigned smMinor) {
+  const InterpretationRow &row = interpretationTable[kind];
+  if (smMinor < row.minMinor)
+    return NA;
+  switch (point) {
+  case SigPoint::VSIn:
+    return row.vsIn;
+  case SigPoint::VSOut:
+    return row.vsOut;
+  case SigPoint::PSIn:
+    return row.psIn;
+  case SigPoint::PSOut:
+    return row.psOut;
+  }
+  return NA;
+}
+
+/// The kind of a semantic name (case-insensitive); Arbitrary for names
+/// without the SV_ prefix, nullopt for an unknown system value.
+std::optional<unsigned> getSemanticKind(StringRef name) {
+  if (!name.starts_with_insensitive("SV_"))
+    return Arbitrary;
+  for (unsigned kind = 1; kind < numSemanticKinds; ++kind)
+    if (name.equals_insensitive(systemValueNames[kind]))
+      return kind;
+  return std::nullopt;
+}
+
+/// The DXIL operation that reads a value outside the signature.
+struct SpecialInput {
+  unsigned opcode;
+  const char *className;
+};
+std::optional<SpecialInput> getSpecialInput(unsigned kind) {
+  switch (kind) {
+  case SampleIndex:
+    return SpecialInput{90, "sampleIndex"};
+  case Coverage:
+    return SpecialInput{91, "coverage"};
+  case InnerCoverage:
+    return SpecialInput{92, "innerCoverage"};
+  case ViewID:
+    return SpecialInput{138, "viewID"};
+  case StartVertexLocation:
+    return SpecialInput{256, "startVertexLocation"};
+  case StartInstanceLocation:
+    return SpecialInput{257, "startInstanceLocation"};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Splits "TEXCOORD1" into ("TEXCOORD", 1).
+std::pair<std::string, unsigned> splitSemantic(StringRef semantic) {
+  size_t digits = semantic.size();
+  while (digits > 0 && llvm::isDigit(semantic[digits - 1]))
+    --digits;
+  unsigned index = 0;
+  if (digits < semantic.size())
+    semantic.drop_front(digits).getAsInteger(10, index);
+  return {semantic.take_front(digits).str(), index};
+}
+
+//===----------------------------------------------------------------------===//
+// Packing
+//===----------------------------------------------------------------------===//
+
+/// DXIL::InterpolationMode values.
+enum InterpolationMode : unsigned {
+  Undefined = 0,
+  Constant = 1,
+  Linear = 2,
+  LinearCentroid = 3,
+  LinearNoperspective = 4,
+  LinearNoperspectiveCentroid = 5,
+  LinearSample = 6,
+  LinearNoperspectiveSample = 7,
+};
+
+/// Packs elements into 32 registers of four components by DXC's rules: a
+/// register has one interpolation mode and one data width; a system value
+/// goes right of arbitrary values in a register and a system-generated
+/// value right of both; an element of several rows fixes indexing on its
+/// rows. Elements are placed one after another at the first row and column
+/// that fit (prefix-stable: a later element never moves an earlier one).
+class SignaturePacker {
+public:
+  static constexpr unsigned numRegisters = 32;
+
+  /// Places `e` at the first fitting location; false if none fits.
+  bool place(SignatureElement &e, uint8_t elementFlags, unsigned width) {
+    unsigned rows = e.rows, cols = e.columns;
+    for (unsigned row = 0; row + rows <= numRegisters; ++row) {
+      if (hasRowConflict(row, rows, elementFlags, e.interpolation, cols,
+                         width))
+        continue;
+      for (unsigned col = 0; col + cols <= 4; ++col) {
+        if (hasColConflict(row, rows, elementFlags, col, cols))
+          continue;
+        for (unsigned i = 0; i < rows; ++i)
+          registers[row + i].place(elementFlags, getIndexFlags(i, rows),
+                                   e.interpolation, col, cols, width);
+        e.startRow = row;
+        e.startCol = col;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static constexpr uint8_t Occupied = 1, ArbitraryFlag = 2, SGVFlag = 4,
+                           SVFlag = 8, ClipCullFlag = 32;
+
+private:
+  static constexpr uint8_t IndexedUp = 1, IndexedDown = 2;
+  static uint8_t getIndexFlags(unsigned row, unsigned rows) {
+    return (row > 0 ? IndexedUp : 0) | (row + 1 < rows ? IndexedDown : 0);
+  }
+  /// Element kinds that may not be left or right of an element's flags.
+  static uint8_t conflictsLeftOf(uint8_t flags) {
+    uint8_t c = 0;
+    if (flags & ArbitraryFlag)
+      c |= SGVFlag | SVFlag | ClipCullFlag;
+    if (flags & (SVFlag | ClipCullFlag))
+      c |= SGVFlag;
+    return c;
+  }
+  static uint8_t conflictsRightOf(uint8_t flags) {
+    uint8_t c = 0;
+    if (flags & SGVFlag)
+      c |= ArbitraryFlag | SVFlag | ClipCullFlag;
+    if (flags & (SVFlag | ClipCullFlag))
+      c |= ArbitraryFlag;
+    return c;
+  }
+
+  struct Register {
+    /// Element flags of occupied components, conflict flags of free ones.
+    uint8_t flags[4] = {0, 0, 0, 0};
+    unsigned interpolation = Undefined;
+    uint8_t indexFlags = 0;
+    bool indexingFixed = false;
+    unsigned width = 0;
+
+    bool hasRowConflict(uint8_t elementFlags, uint8_t elementIndex,
+                        unsigned interp, unsigned cols,
+                        unsigned elementWidth) const {
+      if (indexFlags && (elementFlags & (SGVFlag | SVFlag)))
+        return true;
+      if (indexingFixed && (elementIndex | indexFlags) != indexFlags)
+        return true;
+      if (interpolation != Undefined && interpolation != interp)
+        return true;
+      if (width && width != elementWidth)
+        return true;
+      unsigned free = 0;
+      for (unsigned i = 0; i < 4 && free < cols; ++i)
+        free = (flags[i] & Occupied) || (flags[i] & elementFlags) ? 0
+                                                                  : free + 1;
+      return free < cols;
+    }
+    bool hasColConflict(uint8_t elementFlags, unsigned col,
+                        unsigned cols) const {
+      for (unsigned i = col; i < col + cols; ++i)
+        if (flags[i] & (elementFlags | Occupied))
+          return true;
+      return false;
+    }
+    void place(uint8_t elementFlags, uint8_t elementIndex, unsigned interp,
+               unsigned col, unsigned cols, unsigned elementWidth) {
+      interpolation = interp;
+      indexFlags |= elementIndex;
+      width = elementWidth;
+      if (elementFlags & (SGVFlag | SVFlag))
+        indexingFixed = true;
+      for (unsigned i = 0; i < 4; ++i) {
+        if (flags[i] & Occupied)
+          continue;
+        if (i < col)
+          flags[i] |= conflictsLeftOf(elementFlags);
+        else if (i < col + cols)
+          flags[i] = Occupied | elementFlags;
+        else
+          flags[i] |= conflictsRightOf(elementFlags);
+      }
+    }
+  };
+
+  bool hasRowConflict(unsigned row, unsigned rows, uint8_t elementFlags,
+                      unsigned interp, unsigned cols, unsigned width) const {
+    for (unsigned i = 0; i < rows; ++i)
+      if (registers[row + i].hasRowConflict(elementFlags,
+                                            getIndexFlags(i, rows), interp,
+                                            cols, width))
+        return true;
+    return false;
+  }
+  bool hasColConflict(unsigned row, unsigned rows, uint8_t elementFlags,
+                      unsigned col, unsigned cols) const {
+    for (unsigned i = 0; i < rows; ++i)
+      if (registers[row + i].hasColConflict(elementFlags, col, cols))
+        return true;
+    return false;
+  }
+
+  Register registers[numRegisters];
+};
+
+//===----------------------------------------------------------------------===//
+// Building the signatures
+//===----------------------------------------------------------------------===//
+
+class SignatureBuilder {
+public:
+  SignatureBuilder(func::FuncOp entry, ShaderStage stage, unsigned smMinor)
+      : entry(entry), isPixel(stage == ShaderStage::Pixel),
+        smMinor(smMinor) {}
+
+  FailureOr<EntryInterface> build() {
+    for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+      SmallVector<SignatureAccess> parts;
+      if (failed(collect(entry.getArgumentTypes()[i], entry.getArgAttrDict(i),
+                         /*isOutput=*/false, parts)))
+        return failure();
+      interface.argumentElements.push_back(std::move(parts));
+    }
+    if (entry.getNumResults() == 1 &&
+        failed(collect(entry.getResultTypes()[0], entry.getResultAttrDict(0),
+                       /*isOutput=*/true, interface.resultElements)))
+      return failure();
+    if (failed(pack(interface.inputs, isPixel ? SigPoint::PSIn
+                                              : SigPoint::VSIn)) ||
+        failed(pack(interface.outputs, isPixel ? SigPoint::PSOut
+                                               : SigPoint::VSOut)))
+      return failure();
+    return std::move(interface);
+  }
+
+private:
+  InFlightDiagnostic error() { return entry.emitError(); }
+
+  LogicalResult collect(Type type, DictionaryAttr attrs, bool isOutput,
+                        SmallVectorImpl<SignatureAccess> &parts) {
+    if (isa<PointerType>(type))
+      return error() << "not supported yet: out and inout parameters of an "
+                        "entry point";
+    if (!attrs)
+      return error() << "entry point value without a semantic";
+    if (auto semantic =
+            attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName()))
+      return addElement(semantic.getValue(), type, isOutput,
+                        attrs.contains("hlsl.unsigned"), parts);
+    auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
+    auto st = dyn_cast<StructType>(type);
+    if (!fields || !st || fields.size() != st.getNumFields())
+      return error() << "not supported yet: entry point value of type "
+                     << type << " (every field needs its own semantic)";
+    auto unsignedFields =
+        attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
+    for (auto [i, field, semantic] :
+         llvm::enumerate(st.getFieldTypes(), fields)) {
+      bool isUnsigned = unsignedFields && int64_t(i) < unsignedFields.size() &&
+                        unsignedFields[i];
+      if (failed(addElement(cast<StringAttr>(semantic).getValue(), field,
+                            isOutput, isUnsigned, parts)))
+        return failure();
+    }
+    return success();
+  }
+
+  LogicalResult addElement(StringRef semantic, Type type, bool isOutput,
+                           bool isUnsigned,
+                           SmallVectorImpl<SignatureAccess> &parts) {
+    auto [name, index] = splitSemantic(semantic);
+    SigPoint point = isPixel ? (isOutput ? SigPoint::PSOut : SigPoint::PSIn)
+                             : (isOutput ? SigPoint::VSOut : SigPoint::VSIn);
+    std::optional<unsigned> kind = getSemanticKind(name);
+    if (!kind)
+      return error() << "'" << semantic << "' is not a system value";
+    Interpretation interpretation = getInterpretation(*kind, point, smMinor);
+    if (interpretation == NA)
+      return error() << "semantic '" << semantic << "' is invalid for "
+                     << (isPixel ? "pixel" : "vertex") << " shader "
+                     << (isOutput ? "outputs" : "inputs")
+                     << (interpretationTable[*kind].minMinor > smMinor
+                             ? " before shader model 6." +
+                                   std::to_string(
+                                       interpretationTable[*kind].minMinor)
+                             : std::string());
+    if (interpretation == Arb)
+      kind = Arbitrary;
+
+    SignatureElement element;
+    element.name = *kind == Arbitrary ? name : systemValueNames[*kind];
+    element.index = index;
+    element.kind = *kind;
+    Type scalar = type;
+    if (auto vec = dyn_cast<VectorType>(type)) {
+      scalar = vec.getElementType();
+      element.columns = vec.getNumElements();
+    } else if (!isa<IntegerType, FloatType>(type)) {
+      return error() << "not supported yet: signature element '" << semantic
+                     << "' of type " << type;
+    }
+    unsigned width = scalar.getIntOrFloatBitWidth();
+    // As in DXC: signatures hold 16- and 32-bit components only.
+    if (width == 64)
+      return error() << "'" << semantic << "' has the 64-bit type " << type
+                     << ", which cannot be a shader input or output";
+    element.scalarType = scalar;
+    // DXIL::ComponentType: I1 1, I16/U16 2/3, I32/U32 4/5, F16/F32 8/9.
+    element.componentType = isa<FloatType>(scalar) ? (width == 16 ? 8 : 9)
+                            : width == 1           ? 1
+                            : width == 16          ? (isUnsigned ? 3 : 2)
+                                                   : (isUnsigned ? 5 : 4);
+    // The bool SV_IsFrontFace is a uint in the signature, as DXC writes it.
+    if (*kind == IsFrontFace)
+      element.componentType = 5;
+    // Interpolation: only the signatures between vertex and pixel shaders
+    // have it; floats interpolate linearly, the rest are constant, and
+    // SV_Position is never perspective-corrected.
+    if (point == SigPoint::VSOut || point == SigPoint::PSIn) {
+      element.interpolation = isa<FloatType>(scalar) && *kind != IsFrontFace
+                                  ? Linear
+                                  : Constant;
+      if (*kind == Position)
+        element.interpolation = LinearNoperspective;
+    }
+
+    switch (interpretation) {
+    case ClipCull:
+      return error() << "not supported yet: " << element.name
+                     << " in a signature";
+    case NotInSig:
+    case Shadow: {
+      if (isOutput)
+        break;
+      std::optional<SpecialInput> special = getSpecialInput(*kind);
+      if (!special)
+        return error() << "not supported yet: " << element.name
+                       << " as a " << (isPixel ? "pixel" : "vertex")
+                       << " shader input";
+      parts.push_back({special->opcode, /*special=*/true});
+      if (interpretation == NotInSig)
+        return success();
+      // A shadow element is still recorded in the signature, unread.
+      auto &list = interface.inputs;
+      list.push_back(std::move(element));
+      interpretations.push_back(interpretation);
+      return checkOverlap(list, isOutput);
+    }
+    case NotPacked:
+      if (*kind == Barycentrics)
+        return error() << "not supported yet: SV_Barycentrics";
+      break;
+    default:
+      break;
+    }
+    auto &list = isOutput ? interface.outputs : interface.inputs;
+    list.push_back(std::move(element));
+    (isOutput ? outputInterpretations : interpretations)
+        .push_back(interpretation);
+    parts.push_back({unsigned(list.size() - 1), /*special=*/false});
+    return checkOverlap(list, isOutput);
+  }
+
+  /// Two elements of a signature with the same semantic and index.
+  LogicalResult checkOverlap(ArrayRef<SignatureElement> list, bool isOutput) {
+    const SignatureElement &last = list.back();
+    for (const SignatureElement &e : list.drop_back())
+      if (StringRef(e.name).equals_insensitive(last.name) &&
+          last.index < e.index + e.rows && e.index < last.index + last.rows)
+        return error() << "the " << (isOutput ? "output" : "input")
+                       << " semantic '" << last.name << last.index
+                       << "' is used twice";
+    return success();
+  }
+
+  LogicalResult pack(MutableArrayRef<SignatureElement> elements,
+                     SigPoint point) {
+    ArrayRef<Interpretation> kinds =
+        point == SigPoint::VSOut || point == SigPoint::PSOut
+            ? outputInterpretations
+            : interpretations;
+    SignaturePacker packer;
+    unsigned nextRow = 0;
+    for (auto [e, interpretation] : llvm::zip_equal(elements, kinds)) {
+      if (interpretation == NotPacked || interpretation == Shadow)
+        continue; // outside the registers: row and column -1
+      if (point == SigPoint::VSIn) {
+        // The input assembler's elements: one register row after another.
+        e.startRow = nextRow;
+        e.startCol = 0;
+        nextRow += e.rows;
+        continue;
+      }
+      if (interpretation == Interpretation::Target) {
+        e.startRow = e.index;
+        e.startCol = 0;
+        continue;
+      }
+      uint8_t flags = interpretation == SGV  ? SignaturePacker::SGVFlag
+                      : interpretation == SV ? SignaturePacker::SVFlag
+                                             : SignaturePacker::ArbitraryFlag;
+      unsigned width = e.scalarType.getIntOrFloatBitWidth() == 16 ? 16 : 32;
+      if (!packer.place(e, flags, width))
+        return error() << "the " << (point == SigPoint::VSOut ? "output"
+                                                              : "input")
+                       << " signature does not fit in "
+                       << SignaturePacker::numRegisters
+                       << " registers at '" << e.name << e.index << "'";
+    }
+    if (point == SigPoint::VSIn && nextRow > SignaturePacker::numRegisters)
+      return error() << "the input signature does not fit in "
+                     << SignaturePacker::numRegisters << " registers";
+    return success();
+  }
+
+  func::FuncOp entry;
+  bool isPixel;
+  unsigned smMinor;
+  EntryInterface interface;
+  SmallVector<Interpretation> interpretations, outputInterpretations;
+};
+} // namespace
+
+FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
+                                                          ShaderStage stage,
+                                                          unsigned smMajor,
+                                                          unsigned smMinor) {
+  (void)smMajor;
+  return SignatureBuilder(entry, stage, smMinor).build();
+}
+
+//===----------------------------------------------------------------------===//
+// Reading and writing the elements
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
+                                               const EntryInterface &interface,
+                                               DXILOpBuilder &dx) {
+  if (!func || func.isExternal())
+    return success();
+  MLIRContext *context = func.getContext();
+  Block &entry = func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  Location loc = func.getLoc();
+  Type i32 = b.getI32Type();
+  auto load = [&](SignatureAccess access, Type type) -> Value {
+    if (access.special) {
+      std::optional<SpecialInput> special;
+      for (unsigned kind = 0; kind < numSemanticKinds && !special; ++kind)
+        if (std::optional<SpecialInput> s = getSpecialInput(kind);
+            s && s->opcode == access.element)
+          special = s;
+      Value value = dx.call(b, loc, special->className, i32, special->opcode,
+                            i32, {}, dxil::OpAttr::ReadNone);
+      return value;
+    }
+    const SignatureElement &e = interface.inputs[access.element];
+    // Bools are i32 in the signature.
+    bool isBool = e.scalarType.isInteger(1);
+    Type loaded = isBool ? i32 : e.scalarType;
+    SmallVector<Value> components;
+    for (unsigned c = 0; c < e.columns; ++c) {
+      Value v = dx.call(b, loc, "loadInput", loaded, 4, loaded,
+                        {dx.i32(b, loc, access.element), dx.i32(b, loc, 0),
+                         dx.i8(b, loc, c), dx.undef(b, loc, i32)},
+                        dxil::OpAttr::ReadNone);
+      if (isBool)
+        v = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v,
+                                 dx.i32(b, loc, 0));
+      components.push_back(v);
+    }
+    return vectorize(b, loc, type, components, dx);
+  };
+  auto convertTo = [&](OpBuilder &ob, Value v, Type type) -> Value {
+    // A special input is an i32: the parameter may be a bool or a uint.
+    if (v.getType() == type)
+      return v;
+    if (type.isInteger(1))
+      return LLVM::ICmpOp::create(ob, loc, LLVM::ICmpPredicate::ne, v,
+                                  dx.i32(ob, loc, 0));
+    return v;
+  };
+  for (auto [argIndex, parts] : llvm::enumerate(interface.argumentElements)) {
+    BlockArgument arg = entry.getArgument(argIndex);
+    Value value;
+    if (auto st = dyn_cast<LLVM::LLVMStructType>(arg.getType())) {
+      value = LLVM::UndefOp::create(b, loc, st);
+      for (auto [field, access] : llvm::enumerate(parts))
+        value = LLVM::InsertValueOp::create(
+            b, loc, value,
+            convertTo(b, load(access, st.getBody()[field]),
+                      st.getBody()[field]),
+            int64_t(field));
+    } else {
+      value = convertTo(b, load(parts.front(), arg.getType()), arg.getType());
+    }
+    arg.replaceAllUsesWith(value);
+  }
+  entry.eraseArguments(0, entry.getNumArguments());
+  // Outputs: every return stores the returned value.
+  SmallVector<LLVM::ReturnOp> returns;
+  func.walk([&](LLVM::ReturnOp ret) { returns.push_back(ret); });
+  for (LLVM::ReturnOp ret : returns) {
+    OpBuilder rb(ret);
+    if (ret.getNumOperands() == 1) {
+      Value result = ret.getOperand(0);
+      auto store = [&](SignatureAccess access, Value value) {
+        const SignatureElement &e = interface.outputs[access.element];
+        for (auto [c, component] :
+             llvm::enumerate(scalarize(rb, loc, value, dx))) {
+          Value stored = component;
+          if (stored.getType().isInteger(1))
+            stored = LLVM::ZExtOp::create(rb, loc, i32, stored);
+          dx.call(rb, loc, "storeOutput", stored.getType(), 5, Type(),
+                  {dx.i32(rb, loc, access.element), dx.i32(rb, loc, 0),
+                   dx.i8(rb, loc, c), stored},
+                  dxil::OpAttr::None);
+        }
+        (void)e;
+      };
+      if (isa<LLVM::LLVMStructType>(result.getType())) {
+        for (auto [field, access] : llvm::enumerate(interface.resultElements))
+          store(access, LLVM::ExtractValueOp::create(rb, loc, result,
+                                                     int64_t(field)));
+      } else if (!interface.resultElements.empty()) {
+        store(interface.resultElements.front(), result);
+      }
+    }
+    LLVM::ReturnOp::create(rb, ret.getLoc(), ValueRange());
+    ret.erase();
+  }
+  func.setFunctionType(
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
+  func.setArgAttrsAttr(ArrayAttr());
+  func.setResAttrsAttr(ArrayAttr());
+  return success();
+}

@@ -1,0 +1,117 @@
+//===- SignatureUsage.cpp - which signature components the code uses -----===//
+//
+// A signature element's usage mask (metadata tag 3) says which of its
+// components the shader reads (inputs) or writes (outputs); its dynamic
+// index mask (tag 2) which ones it addresses with a row computed at run
+// time. ISG1/OSG1 and PSV0 carry them, and DXC's validator recomputes them
+// from the loadInput/storeOutput calls of the final module, so they are set
+// here from those calls, after optimization removed the unused ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Target/DXIL/Legalize.h"
+
+#include "HLSL/Target/DXIL/DXILMetadata.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <map>
+
+using namespace llvm;
+using namespace mlir::hlsl::dxil::metadata;
+
+namespace {
+constexpr unsigned LoadInput = 4, StoreOutput = 5;
+constexpr unsigned DynamicIndexMaskTag = 2, UsageMaskTag = 3;
+
+struct Usage {
+  unsigned mask = 0, dynamicIndexMask = 0;
+};
+
+/// The element record with its tags 2 and 3 replaced by `usage` (left out
+/// when zero, and the tag list null when empty, as DXC writes it).
+MDNode *withUsage(LLVMContext &context, const MDNode *record, Usage usage) {
+  SmallVector<Metadata *> tags;
+  if (const MDNode *old = getNode(record, 10))
+    for (unsigned i = 0; i + 1 < old->getNumOperands(); i += 2) {
+      std::optional<uint64_t> tag = getInt(old, i);
+      if (tag == DynamicIndexMaskTag || tag == UsageMaskTag)
+        continue;
+      tags.push_back(old->getOperand(i).get());
+      tags.push_back(old->getOperand(i + 1).get());
+    }
+  Type *i32 = Type::getInt32Ty(context);
+  auto add = [&](unsigned tag, unsigned value) {
+    if (!value)
+      return;
+    tags.push_back(ConstantAsMetadata::get(ConstantInt::get(i32, tag)));
+    tags.push_back(ConstantAsMetadata::get(ConstantInt::get(i32, value)));
+  };
+  add(DynamicIndexMaskTag, usage.dynamicIndexMask);
+  add(UsageMaskTag, usage.mask);
+  SmallVector<Metadata *> operands(record->op_begin(), record->op_end());
+  operands[10] = tags.empty() ? nullptr : MDNode::get(context, tags);
+  return MDNode::get(context, operands);
+}
+} // namespace
+
+void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
+  NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
+  if (!entries || entries->getNumOperands() == 0)
+    return;
+  // (input or output, element id) -> usage.
+  std::map<std::pair<bool, uint64_t>, Usage> usages;
+  for (Function &func : module)
+    for (Instruction &inst : instructions(func)) {
+      auto *call = dyn_cast<CallInst>(&inst);
+      if (!call || !call->getCalledFunction() ||
+          !call->getCalledFunction()->getName().starts_with("dx.op.") ||
+          call->arg_size() < 4)
+        continue;
+      auto *opcode = dyn_cast<ConstantInt>(call->getArgOperand(0));
+      if (!opcode || (opcode->getZExtValue() != LoadInput &&
+                      opcode->getZExtValue() != StoreOutput))
+        continue;
+      auto *id = dyn_cast<ConstantInt>(call->getArgOperand(1));
+      auto *col = dyn_cast<ConstantInt>(call->getArgOperand(3));
+      if (!id || !col || col->getZExtValue() > 3)
+        continue;
+      Usage &usage =
+          usages[{opcode->getZExtValue() == StoreOutput, id->getZExtValue()}];
+      unsigned bit = 1u << col->getZExtValue();
+      usage.mask |= bit;
+      if (!isa<ConstantInt>(call->getArgOperand(2)))
+        usage.dynamicIndexMask |= bit;
+    }
+  LLVMContext &context = module.getContext();
+  for (unsigned e = 0; e < entries->getNumOperands(); ++e) {
+    MDNode *entry = entries->getOperand(e);
+    const MDNode *signatures = getNode(entry, 2);
+    if (!signatures)
+      continue;
+    SmallVector<Metadata *> lists(signatures->op_begin(),
+                                  signatures->op_end());
+    for (unsigned list = 0; list < 2 && list < lists.size(); ++list) {
+      const MDNode *elements = getNode(signatures, list);
+      if (!elements)
+        continue;
+      SmallVector<Metadata *> records;
+      for (const MDOperand &operand : elements->operands()) {
+        auto *record = dyn_cast_or_null<MDNode>(operand.get());
+        if (!record || record->getNumOperands() < 11) {
+          records.push_back(operand.get());
+          continue;
+        }
+        uint64_t id = getInt(record, 0).value_or(~0ull);
+        records.push_back(withUsage(context, record, usages[{list == 1, id}]));
+      }
+      lists[list] = MDNode::get(context, records);
+    }
+    SmallVector<Metadata *> operands(entry->op_begin(), entry->op_end());
+    operands[2] = MDNode::get(context, lists);
+    entries->setOperand(e, MDNode::get(context, operands));
+  }
+}
