@@ -111,39 +111,39 @@ constexpr Interpretation NA = Interpretation::NA, SV = Interpretation::SV,
                          Shadow = Interpretation::Shadow,
                          ClipCull = Interpretation::ClipCull;
 constexpr InterpretationRow interpretationTable[numSemanticKinds] = {
-    {Arb, Arb, Arb, NA, 0},                 // Arbitrary
-    {SV, NA, NA, NA, 0},                    // VertexID
-    {SV, Arb, Arb, NA, 0},                  // InstanceID
-    {Arb, SV, SV, NA, 0},                   // Position
-    {Arb, SV, SV, NA, 0},                   // RenderTargetArrayIndex
-    {Arb, SV, SV, NA, 0},                   // ViewPortArrayIndex
-    {Arb, ClipCull, ClipCull, NA, 0},       // ClipDistance
-    {Arb, ClipCull, ClipCull, NA, 0},       // CullDistance
-    {NA, NA, NA, NA, 0},                    // OutputControlPointID
-    {NA, NA, NA, NA, 0},                    // DomainLocation
-    {NA, NA, SGV, NA, 0},                   // PrimitiveID
-    {NA, NA, NA, NA, 0},                    // GSInstanceID
-    {NA, NA, Shadow, NA, 0},                // SampleIndex
-    {NA, NA, SGV, NA, 0},                   // IsFrontFace
-    {NA, NA, NotInSig, NotPacked, 0},       // Coverage
-    {NA, NA, NotInSig, NA, 0},              // InnerCoverage
-    {NA, NA, NA, Tgt, 0},                   // Target
-    {NA, NA, NA, NotPacked, 0},             // Depth
-    {NA, NA, NA, NotPacked, 0},             // DepthLessEqual
-    {NA, NA, NA, NotPacked, 0},             // DepthGreaterEqual
-    {NA, NA, NA, NotPacked, 0},             // StencilRef
-    {NA, NA, NA, NA, 0},                    // DispatchThreadID
-    {NA, NA, NA, NA, 0},                    // GroupID
-    {NA, NA, NA, NA, 0},                    // GroupIndex
-    {NA, NA, NA, NA, 0},                    // GroupThreadID
-    {NA, NA, NA, NA, 0},                    // TessFactor
-    {NA, NA, NA, NA, 0},                    // InsideTessFactor
-    {NotInSig, NA, NotInSig, NA, 1},        // ViewID
-    {NA, NA, NotPacked, NA, 1},             // Barycentrics
-    {NA, SV, SV, NA, 4},                    // ShadingRate
-    {NA, NA, NotInSig, NA, 0},              // CullPrimitive
-    {NotInSig, NA, NA, NA, 8},              // StartVertexLocation
-    {NotInSig, NA, NA, NA, 8},              // StartInstanceLocation
+    {Arb, Arb, Arb, NA, 0},           // Arbitrary
+    {SV, NA, NA, NA, 0},              // VertexID
+    {SV, Arb, Arb, NA, 0},            // InstanceID
+    {Arb, SV, SV, NA, 0},             // Position
+    {Arb, SV, SV, NA, 0},             // RenderTargetArrayIndex
+    {Arb, SV, SV, NA, 0},             // ViewPortArrayIndex
+    {Arb, ClipCull, ClipCull, NA, 0}, // ClipDistance
+    {Arb, ClipCull, ClipCull, NA, 0}, // CullDistance
+    {NA, NA, NA, NA, 0},              // OutputControlPointID
+    {NA, NA, NA, NA, 0},              // DomainLocation
+    {NA, NA, SGV, NA, 0},             // PrimitiveID
+    {NA, NA, NA, NA, 0},              // GSInstanceID
+    {NA, NA, Shadow, NA, 0},          // SampleIndex
+    {NA, NA, SGV, NA, 0},             // IsFrontFace
+    {NA, NA, NotInSig, NotPacked, 0}, // Coverage
+    {NA, NA, NotInSig, NA, 0},        // InnerCoverage
+    {NA, NA, NA, Tgt, 0},             // Target
+    {NA, NA, NA, NotPacked, 0},       // Depth
+    {NA, NA, NA, NotPacked, 0},       // DepthLessEqual
+    {NA, NA, NA, NotPacked, 0},       // DepthGreaterEqual
+    {NA, NA, NA, NotPacked, 0},       // StencilRef
+    {NA, NA, NA, NA, 0},              // DispatchThreadID
+    {NA, NA, NA, NA, 0},              // GroupID
+    {NA, NA, NA, NA, 0},              // GroupIndex
+    {NA, NA, NA, NA, 0},              // GroupThreadID
+    {NA, NA, NA, NA, 0},              // TessFactor
+    {NA, NA, NA, NA, 0},              // InsideTessFactor
+    {NotInSig, NA, NotInSig, NA, 1},  // ViewID
+    {NA, NA, NotPacked, NA, 1},       // Barycentrics
+    {NA, SV, SV, NA, 4},              // ShadingRate
+    {NA, NA, NotInSig, NA, 0},        // CullPrimitive
+    {NotInSig, NA, NA, NA, 8},        // StartVertexLocation
+    {NotInSig, NA, NA, NA, 8},        // StartInstanceLocation
 };
 
 Interpretation getInterpretation(unsigned kind, SigPoint point,
@@ -240,8 +240,7 @@ public:
   bool place(SignatureElement &e, uint8_t elementFlags, unsigned width) {
     unsigned rows = e.rows, cols = e.columns;
     for (unsigned row = 0; row + rows <= numRegisters; ++row) {
-      if (hasRowConflict(row, rows, elementFlags, e.interpolation, cols,
-                         width))
+      if (hasRowConflict(row, rows, elementFlags, e.interpolation, cols, width))
         continue;
       for (unsigned col = 0; col + cols <= 4; ++col) {
         if (hasColConflict(row, rows, elementFlags, col, cols))
@@ -304,8 +303,8 @@ private:
         return true;
       unsigned free = 0;
       for (unsigned i = 0; i < 4 && free < cols; ++i)
-        free = (flags[i] & Occupied) || (flags[i] & elementFlags) ? 0
-                                                                  : free + 1;
+        free =
+            (flags[i] & Occupied) || (flags[i] & elementFlags) ? 0 : free + 1;
       return free < cols;
     }
     bool hasColConflict(uint8_t elementFlags, unsigned col,
@@ -338,9 +337,8 @@ private:
   bool hasRowConflict(unsigned row, unsigned rows, uint8_t elementFlags,
                       unsigned interp, unsigned cols, unsigned width) const {
     for (unsigned i = 0; i < rows; ++i)
-      if (registers[row + i].hasRowConflict(elementFlags,
-                                            getIndexFlags(i, rows), interp,
-                                            cols, width))
+      if (registers[row + i].hasRowConflict(
+              elementFlags, getIndexFlags(i, rows), interp, cols, width))
         return true;
     return false;
   }
@@ -362,8 +360,7 @@ private:
 class SignatureBuilder {
 public:
   SignatureBuilder(func::FuncOp entry, ShaderStage stage, unsigned smMinor)
-      : entry(entry), isPixel(stage == ShaderStage::Pixel),
-        smMinor(smMinor) {}
+      : entry(entry), isPixel(stage == ShaderStage::Pixel), smMinor(smMinor) {}
 
   FailureOr<EntryInterface> build() {
     for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
@@ -377,10 +374,10 @@ public:
         failed(collect(entry.getResultTypes()[0], entry.getResultAttrDict(0),
                        /*isOutput=*/true, interface.resultElements)))
       return failure();
-    if (failed(pack(interface.inputs, isPixel ? SigPoint::PSIn
-                                              : SigPoint::VSIn)) ||
-        failed(pack(interface.outputs, isPixel ? SigPoint::PSOut
-                                               : SigPoint::VSOut)))
+    if (failed(pack(interface.inputs,
+                    isPixel ? SigPoint::PSIn : SigPoint::VSIn)) ||
+        failed(pack(interface.outputs,
+                    isPixel ? SigPoint::PSOut : SigPoint::VSOut)))
       return failure();
     return std::move(interface);
   }
@@ -402,8 +399,8 @@ private:
     auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
     auto st = dyn_cast<StructType>(type);
     if (!fields || !st || fields.size() != st.getNumFields())
-      return error() << "not supported yet: entry point value of type "
-                     << type << " (every field needs its own semantic)";
+      return error() << "not supported yet: entry point value of type " << type
+                     << " (every field needs its own semantic)";
     auto unsignedFields =
         attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
     for (auto [i, field, semantic] :
@@ -469,9 +466,8 @@ private:
     // have it; floats interpolate linearly, the rest are constant, and
     // SV_Position is never perspective-corrected.
     if (point == SigPoint::VSOut || point == SigPoint::PSIn) {
-      element.interpolation = isa<FloatType>(scalar) && *kind != IsFrontFace
-                                  ? Linear
-                                  : Constant;
+      element.interpolation =
+          isa<FloatType>(scalar) && *kind != IsFrontFace ? Linear : Constant;
       if (*kind == Position)
         element.interpolation = LinearNoperspective;
     }
@@ -486,9 +482,8 @@ private:
         break;
       std::optional<SpecialInput> special = getSpecialInput(*kind);
       if (!special)
-        return error() << "not supported yet: " << element.name
-                       << " as a " << (isPixel ? "pixel" : "vertex")
-                       << " shader input";
+        return error() << "not supported yet: " << element.name << " as a "
+                       << (isPixel ? "pixel" : "vertex") << " shader input";
       parts.push_back({special->opcode, /*special=*/true});
       if (interpretation == NotInSig)
         return success();
@@ -553,11 +548,11 @@ private:
                                              : SignaturePacker::ArbitraryFlag;
       unsigned width = e.scalarType.getIntOrFloatBitWidth() == 16 ? 16 : 32;
       if (!packer.place(e, flags, width))
-        return error() << "the " << (point == SigPoint::VSOut ? "output"
-                                                              : "input")
+        return error() << "the "
+                       << (point == SigPoint::VSOut ? "output" : "input")
                        << " signature does not fit in "
-                       << SignaturePacker::numRegisters
-                       << " registers at '" << e.name << e.index << "'";
+                       << SignaturePacker::numRegisters << " registers at '"
+                       << e.name << e.index << "'";
     }
     if (point == SigPoint::VSIn && nextRow > SignaturePacker::numRegisters)
       return error() << "the input signature does not fit in "
@@ -672,8 +667,8 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
       };
       if (isa<LLVM::LLVMStructType>(result.getType())) {
         for (auto [field, access] : llvm::enumerate(interface.resultElements))
-          store(access, LLVM::ExtractValueOp::create(rb, loc, result,
-                                                     int64_t(field)));
+          store(access,
+                LLVM::ExtractValueOp::create(rb, loc, result, int64_t(field)));
       } else if (!interface.resultElements.empty()) {
         store(interface.resultElements.front(), result);
       }

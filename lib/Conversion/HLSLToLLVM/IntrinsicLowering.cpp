@@ -459,7 +459,16 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
   };
   Type resultType = getTypeConverter()->convertType(op.getType(0));
   SmallVector<Value> out;
-  if (!ma && mc) { // row vector times matrix
+  bool aScalar = !ma && !isa<VectorType>(ta);
+  bool cScalar = !mc && !isa<VectorType>(tc);
+  if (aScalar || cScalar) { // scalar scaling (of a scalar, vector or matrix)
+    SmallVector<Value> &v = aScalar ? y : x;
+    Value s = aScalar ? x[0] : y[0];
+    for (Value e : v)
+      out.push_back(mulAdd(Value(), s, e));
+  } else if (!ma && mc) { // row vector times matrix
+    if (x.size() != mc.getRows())
+      return {};
     for (unsigned j = 0; j < mc.getColumns(); ++j) {
       Value sum;
       for (unsigned i = 0; i < mc.getRows(); ++i)
@@ -467,6 +476,8 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
       out.push_back(sum);
     }
   } else if (ma && !mc) { // matrix times column vector
+    if (y.size() != ma.getColumns())
+      return {};
     for (unsigned i = 0; i < ma.getRows(); ++i) {
       Value sum;
       for (unsigned j = 0; j < ma.getColumns(); ++j)
@@ -474,6 +485,8 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
       out.push_back(sum);
     }
   } else if (ma && mc) {
+    if (ma.getColumns() != mc.getRows())
+      return {};
     for (unsigned i = 0; i < ma.getRows(); ++i)
       for (unsigned j = 0; j < mc.getColumns(); ++j) {
         Value sum;
@@ -482,16 +495,11 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
                        y[k * mc.getColumns() + j]);
         out.push_back(sum);
       }
-  } else if (x.size() == y.size() && !isa<VectorType>(resultType)) {
+  } else if (x.size() == y.size()) { // dot product of two vectors
     Value sum;
     for (auto [p, q] : llvm::zip(x, y))
       sum = mulAdd(sum, p, q);
     out.push_back(sum);
-  } else if (x.size() == 1 || y.size() == 1) { // scalar scaling
-    SmallVector<Value> &v = x.size() == 1 ? y : x;
-    Value s = x.size() == 1 ? x[0] : y[0];
-    for (Value e : v)
-      out.push_back(mulAdd(Value(), s, e));
   } else {
     return {};
   }

@@ -24,15 +24,17 @@
 using namespace llvm;
 
 namespace {
-/// The scalar type an array, vector or scalar type is a dense sequence of,
-/// or null (structs, padded vectors such as <3 x float>).
+/// The scalar type an array, vector or scalar type is a sequence of, or null
+/// (structs). A vector the data layout pads (<3 x float>, <9 x float> of a
+/// float3x3 at -O0) still holds its elements one after another; the flat
+/// array keeps the padding as unused elements, so that byte offsets keep
+/// meaning element index * scalar size.
 Type *getDenseScalarType(Type *type, const DataLayout &layout) {
   if (auto *array = dyn_cast<ArrayType>(type))
     return getDenseScalarType(array->getElementType(), layout);
   if (auto *vector = dyn_cast<FixedVectorType>(type)) {
     Type *element = vector->getElementType();
-    if (layout.getTypeAllocSize(vector) !=
-        vector->getNumElements() * layout.getTypeAllocSize(element))
+    if (layout.getTypeAllocSize(vector) % layout.getTypeAllocSize(element))
       return nullptr;
     return element;
   }

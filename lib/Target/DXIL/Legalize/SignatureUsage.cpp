@@ -92,8 +92,7 @@ void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
     const MDNode *signatures = getNode(entry, 2);
     if (!signatures)
       continue;
-    SmallVector<Metadata *> lists(signatures->op_begin(),
-                                  signatures->op_end());
+    SmallVector<Metadata *> lists(signatures->op_begin(), signatures->op_end());
     for (unsigned list = 0; list < 2 && list < lists.size(); ++list) {
       const MDNode *elements = getNode(signatures, list);
       if (!elements)
