@@ -237,7 +237,7 @@ bool hasClamp(const CallInst &call) {
 } // namespace
 
 uint64_t dxil::collectShaderFlags(const Module &module) {
-  using namespace shader_flag;
+  namespace sf = shader_flag;
   ModuleFacts facts(module);
   uint64_t flags = 0;
   bool hasUAVs = false, hasWriteableMSAA = false, hasDerivatives = false,
@@ -270,40 +270,40 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
         }
       }
       if (isDouble) {
-        flags |= EnableDoublePrecision;
+        flags |= sf::EnableDoublePrecision;
         if (isa<BinaryOperator>(inst) && inst.getOpcode() == Instruction::FDiv)
-          flags |= EnableDoubleExtensions;
+          flags |= sf::EnableDoubleExtensions;
         if (isa<UIToFPInst>(inst) || isa<SIToFPInst>(inst) ||
             isa<FPToUIInst>(inst) || isa<FPToSIInst>(inst))
-          flags |= EnableDoubleExtensions;
+          flags |= sf::EnableDoubleExtensions;
       }
       if (isInt64) {
-        flags |= Int64Ops;
+        flags |= sf::Int64Ops;
         if (isa<AtomicCmpXchgInst>(inst) || isa<AtomicRMWInst>(inst))
-          flags |= AtomicInt64OnGroupShared;
+          flags |= sf::AtomicInt64OnGroupShared;
       }
       if (isHalf || isInt16)
-        flags |= LowPrecisionPresent;
+        flags |= sf::LowPrecisionPresent;
       if (!opcode)
         continue;
 
       unsigned op = *opcode;
       if (isWaveOpcode(op))
-        flags |= WaveOps;
+        flags |= sf::WaveOps;
       if (op >= dxil::WriteSamplerFeedback &&
           op <= dxil::WriteSamplerFeedbackGrad && facts.atLeastValidator(1, 9))
-        flags |= SamplerFeedback;
+        flags |= sf::SamplerFeedback;
       switch (op) {
       case dxil::CheckAccessFullyMapped:
-        flags |= TiledResources;
+        flags |= sf::TiledResources;
         break;
       case dxil::Msad:
-        flags |= EnableMSAD;
+        flags |= sf::EnableMSAD;
         break;
       case dxil::TextureLoad:
       case dxil::BufferLoad: {
         if (op == dxil::TextureLoad && hasVariableOffsets(*call, 6))
-          flags |= AdvancedTextureOps;
+          flags |= sf::AdvancedTextureOps;
         if (multicomponentUAVLoads)
           break;
         HandleProperties props =
@@ -316,22 +316,22 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
       }
       case dxil::Fma:
         if (isDouble)
-          flags |= EnableDoubleExtensions;
+          flags |= sf::EnableDoubleExtensions;
         break;
       case dxil::InnerCoverage:
-        flags |= InnerCoverage;
+        flags |= sf::InnerCoverage;
         break;
       case dxil::ViewID:
-        flags |= ViewID;
+        flags |= sf::ViewID;
         break;
       case dxil::AllocateRayQuery:
       case dxil::AllocateRayQuery2:
       case dxil::GeometryIndex:
-        flags |= RaytracingTier1_1;
+        flags |= sf::RaytracingTier1_1;
         break;
       case dxil::AttributeAtVertex:
         if (facts.atLeastValidator(1, 6))
-          flags |= Barycentrics;
+          flags |= sf::Barycentrics;
         break;
       case dxil::AtomicBinOp:
       case dxil::AtomicCompareExchange:
@@ -339,35 +339,35 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
           HandleProperties props =
               facts.getHandleProperties(call->getArgOperand(1));
           if (isTypedKind(props.kind))
-            flags |= AtomicInt64OnTypedResource;
+            flags |= sf::AtomicInt64OnTypedResource;
           if (!props.record)
-            flags |= AtomicInt64OnHeapResource;
+            flags |= sf::AtomicInt64OnHeapResource;
         }
         break;
       case dxil::SampleLevel:
       case dxil::SampleCmpLevelZero:
         if (hasVariableOffsets(*call, 7))
-          flags |= AdvancedTextureOps;
+          flags |= sf::AdvancedTextureOps;
         break;
       case dxil::SampleGrad:
       case dxil::SampleCmpGrad:
         if (hasVariableOffsets(*call, 7))
-          flags |= AdvancedTextureOps;
+          flags |= sf::AdvancedTextureOps;
         if (hasClamp(*call) && facts.atLeastValidator(1, 8))
-          flags |= TiledResources;
+          flags |= sf::TiledResources;
         if (op == dxil::SampleCmpGrad)
-          flags |= SampleCmpGradientOrBias;
+          flags |= sf::SampleCmpGradientOrBias;
         break;
       case dxil::Sample:
       case dxil::SampleBias:
       case dxil::SampleCmp:
       case dxil::SampleCmpBias:
         if (hasVariableOffsets(*call, 7))
-          flags |= AdvancedTextureOps;
+          flags |= sf::AdvancedTextureOps;
         if (hasClamp(*call) && facts.atLeastValidator(1, 8))
-          flags |= TiledResources;
+          flags |= sf::TiledResources;
         if (op == dxil::SampleCmpBias)
-          flags |= SampleCmpGradientOrBias;
+          flags |= sf::SampleCmpGradientOrBias;
         hasDerivatives = true;
         break;
       case dxil::DerivCoarseX:
@@ -380,9 +380,9 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
       case dxil::CreateHandleFromHeap: {
         auto *isSampler = dyn_cast<ConstantInt>(call->getArgOperand(2));
         if (isSampler && isSampler->getZExtValue())
-          flags |= SamplerDescriptorHeapIndexing;
+          flags |= sf::SamplerDescriptorHeapIndexing;
         else
-          flags |= ResourceDescriptorHeapIndexing;
+          flags |= sf::ResourceDescriptorHeapIndexing;
         break;
       }
       case dxil::CreateHandle:
@@ -398,15 +398,15 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
       }
       case dxil::TextureStoreSample:
         hasWriteableMSAA = true;
-        flags |= AdvancedTextureOps;
+        flags |= sf::AdvancedTextureOps;
         break;
       case dxil::SampleCmpLevel:
       case dxil::TextureGatherRaw:
-        flags |= AdvancedTextureOps;
+        flags |= sf::AdvancedTextureOps;
         break;
       case dxil::StartVertexLocation:
       case dxil::StartInstanceLocation:
-        flags |= ExtendedCommandInfo;
+        flags |= sf::ExtendedCommandInfo;
         break;
       default:
         break;
@@ -414,7 +414,7 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
     }
   }
   if (multicomponentUAVLoads)
-    flags |= UAVLoadAdditionalFormats;
+    flags |= sf::UAVLoadAdditionalFormats;
 
   // Signature elements of the entry point.
   bool isPS = facts.stage == "ps", isVS = facts.stage == "vs",
@@ -436,22 +436,22 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
         case SemanticViewPortArrayIndex:
         case SemanticRenderTargetArrayIndex:
           if (list == 0 ? inputRTArrayIndex : outputRTArrayIndex)
-            flags |= ViewportAndRTArrayIndex;
+            flags |= sf::ViewportAndRTArrayIndex;
           break;
         case SemanticShadingRate:
-          flags |= ShadingRate;
+          flags |= sf::ShadingRate;
           break;
         case SemanticBarycentrics:
           if (list == 0 && facts.atLeastValidator(1, 6))
-            flags |= Barycentrics;
+            flags |= sf::Barycentrics;
           break;
         case SemanticStencilRef:
           if (list == 1 && isPS)
-            flags |= StencilRef;
+            flags |= sf::StencilRef;
           break;
         case SemanticInnerCoverage:
           if (list == 1 && isPS)
-            flags |= InnerCoverage;
+            flags |= sf::InnerCoverage;
           break;
         default:
           break;
@@ -460,7 +460,7 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
     }
   }
   if (hasDerivatives && (isMS || isAS))
-    flags |= DerivativesInMeshAndAmpShaders;
+    flags |= sf::DerivativesInMeshAndAmpShaders;
   bool writeableMSAA = hasWriteableMSAA;
   if (!facts.atLeastValidator(1, 8)) {
     writeableMSAA = false;
@@ -470,10 +470,10 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
     }
   }
   if (writeableMSAA)
-    flags |= WriteableMSAATextures;
+    flags |= sf::WriteableMSAATextures;
   // Only with UAVs, and not where drivers of DXIL < 1.7 would not know it.
   if (facts.atLeastDXIL(1, 7) && hasUAVs)
-    flags |= ResMayNotAlias;
+    flags |= sf::ResMayNotAlias;
 
   // Module-level flags from the resource declarations.
   unsigned uavSlots = 0;
@@ -482,7 +482,7 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
     uint64_t size = getInt(uav, 5).value_or(1);
     uavSlots += size > 8 ? 9 : unsigned(size);
     if (getInt(uav, 9).value_or(0))
-      flags |= ROVs;
+      flags |= sf::ROVs;
     unsigned kind = ModuleFacts::getKind(uav);
     rawOrStructured |= kind == KindRawBuffer || kind == KindStructuredBuffer;
   }
@@ -491,13 +491,13 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
     rawOrStructured |= kind == KindRawBuffer || kind == KindStructuredBuffer;
   }
   if (facts.atLeastValidator(1, 6) ? uavSlots > 8 : facts.records[1].size() > 8)
-    flags |= SixtyFourUAVs;
+    flags |= sf::SixtyFourUAVs;
   if (uavSlots &&
       (facts.atLeastValidator(1, 8) ? isVS || isHS || isDS || isGS
                                     : !(facts.stage == "cs" || isPS)))
-    flags |= UAVsAtEveryStage;
+    flags |= sf::UAVsAtEveryStage;
   if (rawOrStructured)
-    flags |= EnableRawAndStructuredBuffers;
+    flags |= sf::EnableRawAndStructuredBuffers;
   if (rawOrStructured && facts.smMajor == 4 && facts.stage == "cs")
     flags |= 1ull << 17; // CSRawAndStructuredViaShader4X
   return flags;
