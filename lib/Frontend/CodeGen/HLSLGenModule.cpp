@@ -494,7 +494,11 @@ void HLSLGenModule::emitEntryPoints(clang::TranslationUnitDecl *unit) {
         if (fn->hasBody() &&
             (fn->hasAttr<clang::HLSLShaderAttr>() ||
              (options.profile.stage == ShaderStage::Library &&
-              isa<clang::ExportDecl>(dc))))
+              isa<clang::ExportDecl>(dc))) &&
+            // A shader profile compiles the -E entry alone; other functions
+            // marked [shader(...)] are entries of libraries only (as DXC).
+            (options.profile.stage == ShaderStage::Library ||
+             fn->getName() == options.entry))
           entries.push_back(fn->getDefinition());
     }
   };
