@@ -1,12 +1,14 @@
-//===- FlattenArrays.cpp - memory arrays as DXIL addresses them -----------===//
+//===- FlattenArrays.cpp - memory as DXIL addresses it --------------------===//
 //
-// DXIL addresses an array in memory (a static or groupshared global, or a
-// local alloca) as `getelementptr [N x T], [N x T]* %a, i32 0, i32 %i` over
-// a flat array of one scalar type, without vectors. LLVM's optimizer leaves
-// nested arrays, arrays of vectors, byte-offset (`i8`) and i64 GEP chains
-// instead. This rewrites each such variable as a flat [N x T] and every
-// access to it as one canonical GEP with an i32 element index computed from
-// the byte offset of the original chain.
+// DXIL addresses memory (a static or groupshared global, or a local alloca)
+// as `getelementptr [N x T], [N x T]* %a, i32 0, i32 %i` over a flat array of
+// one scalar type: no vectors, structs or nested arrays, no byte offsets.
+// LLVM's optimizer (and -O0 code) leaves aggregates in memory addressed by i8
+// or i64 GEP chains instead. This splits each such variable into one flat [N x
+// T] per scalar "leaf" of its type (a struct of arrays: every field of an array
+// of structs becomes an array of its own) and rewrites every access to one
+// canonical GEP into the leaf it reaches, with an i32 element index computed
+// from the byte offset of the original chain.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,46 +26,122 @@
 using namespace llvm;
 
 namespace {
-/// The scalar type an array, vector or scalar type is a sequence of, or null
-/// (structs). A vector the data layout pads (<3 x float>, <9 x float> of a
-/// float3x3 at -O0) still holds its elements one after another; the flat
-/// array keeps the padding as unused elements, so that byte offsets keep
-/// meaning element index * scalar size.
-Type *getDenseScalarType(Type *type, const DataLayout &layout) {
-  if (auto *array = dyn_cast<ArrayType>(type))
-    return getDenseScalarType(array->getElementType(), layout);
+/// One scalar leaf of an aggregate type: its scalar type and how many of
+/// them the whole type holds.
+struct Leaf {
+  Type *scalar;
+  uint64_t count;
+};
+
+/// The leaves of `type` in depth-first order (an array's leaves are those of
+/// its element, each N times as many), or false for a type that cannot be
+/// split (pointers, scalable vectors).
+bool collectLeaves(Type *type, const DataLayout &layout,
+                   SmallVectorImpl<Leaf> &leaves) {
+  if (type->isIntegerTy() || type->isFloatingPointTy()) {
+    leaves.push_back({type, 1});
+    return true;
+  }
   if (auto *vector = dyn_cast<FixedVectorType>(type)) {
     Type *element = vector->getElementType();
-    if (layout.getTypeAllocSize(vector) % layout.getTypeAllocSize(element))
-      return nullptr;
-    return element;
+    uint64_t size = layout.getTypeAllocSize(element);
+    // A padded vector (<3 x float>) keeps its padding as unused elements,
+    // so that byte offsets keep meaning index * scalar size.
+    if (!size || layout.getTypeAllocSize(vector) % size)
+      return false;
+    leaves.push_back({element, layout.getTypeAllocSize(vector) / size});
+    return element->isIntegerTy() || element->isFloatingPointTy();
   }
-  if (type->isIntegerTy() || type->isFloatingPointTy())
-    return type;
-  return nullptr;
+  if (auto *array = dyn_cast<ArrayType>(type)) {
+    size_t first = leaves.size();
+    if (!collectLeaves(array->getElementType(), layout, leaves))
+      return false;
+    for (size_t i = first; i < leaves.size(); ++i)
+      leaves[i].count *= array->getNumElements();
+    return true;
+  }
+  if (auto *st = dyn_cast<StructType>(type)) {
+    for (Type *field : st->elements())
+      if (!collectLeaves(field, layout, leaves))
+        return false;
+    return true;
+  }
+  return false;
 }
 
-void collectScalars(Constant *value, SmallVectorImpl<Constant *> &scalars) {
-  Type *type = value->getType();
-  if (type->isIntegerTy() || type->isFloatingPointTy()) {
-    scalars.push_back(value);
+unsigned countLeaves(Type *type) {
+  if (auto *array = dyn_cast<ArrayType>(type))
+    return countLeaves(array->getElementType());
+  if (auto *st = dyn_cast<StructType>(type)) {
+    unsigned n = 0;
+    for (Type *field : st->elements())
+      n += countLeaves(field);
+    return n;
+  }
+  return 1;
+}
+
+/// Whether `type` is rewritten: every aggregate. A flat array of scalars
+/// keeps its type but its accesses still become canonical GEPs (the
+/// optimizer addresses it with i8 and i64 chains too).
+bool needsFlattening(Type *type) {
+  return isa<ArrayType>(type) || isa<FixedVectorType>(type) ||
+         isa<StructType>(type);
+}
+
+/// The scalars of an initializer, appended to the leaf lists in the order
+/// collectLeaves gives the leaves.
+void collectInitializer(Constant *value, Type *type, const DataLayout &layout,
+                        MutableArrayRef<SmallVector<Constant *>> leaves) {
+  if (auto *vector = dyn_cast<FixedVectorType>(type)) {
+    uint64_t slots = layout.getTypeAllocSize(vector) /
+                     layout.getTypeAllocSize(vector->getElementType());
+    for (uint64_t i = 0; i < slots; ++i)
+      leaves[0].push_back(i < vector->getNumElements()
+                              ? value->getAggregateElement(unsigned(i))
+                              : UndefValue::get(vector->getElementType()));
     return;
   }
-  unsigned count = isa<ArrayType>(type)
-                       ? type->getArrayNumElements()
-                       : cast<FixedVectorType>(type)->getNumElements();
-  for (unsigned i = 0; i < count; ++i)
-    collectScalars(value->getAggregateElement(i), scalars);
+  if (auto *array = dyn_cast<ArrayType>(type)) {
+    for (uint64_t i = 0; i < array->getNumElements(); ++i)
+      collectInitializer(value->getAggregateElement(unsigned(i)),
+                         array->getElementType(), layout, leaves);
+    return;
+  }
+  if (auto *st = dyn_cast<StructType>(type)) {
+    unsigned first = 0;
+    for (unsigned f = 0; f < st->getNumElements(); ++f) {
+      unsigned n = countLeaves(st->getElementType(f));
+      collectInitializer(value->getAggregateElement(f), st->getElementType(f),
+                         layout, leaves.slice(first, n));
+      first += n;
+    }
+    return;
+  }
+  leaves[0].push_back(value);
 }
 
-class ArrayFlattener {
-public:
-  ArrayFlattener(Value *newBase, ArrayType *flatType, const DataLayout &layout)
-      : newBase(newBase), flatType(flatType), layout(layout),
-        scalarSize(layout.getTypeAllocSize(flatType->getElementType())) {}
+/// A byte offset into a variable: a constant plus variable terms.
+struct Offset {
+  int64_t constant = 0;
+  SmallVector<std::pair<Value *, int64_t>> terms;
+};
 
-  /// Rewrites the users of `pointer`, which addresses element `index`.
-  Error rewriteUsers(Value *pointer, Value *index) {
+/// The leaf and element an access reaches.
+struct Resolved {
+  unsigned leaf = 0;
+  int64_t constant = 0;
+  SmallVector<std::pair<Value *, int64_t>> terms; // in elements
+};
+
+class Flattener {
+public:
+  Flattener(Type *type, ArrayRef<Value *> newBases, ArrayRef<Leaf> leaves,
+            const DataLayout &layout)
+      : type(type), newBases(newBases), leaves(leaves), layout(layout) {}
+
+  /// Rewrites the users of `pointer`, which is at byte `offset`.
+  Error rewriteUsers(Value *pointer, const Offset &offset) {
     for (User *user : llvm::make_early_inc_range(pointer->users())) {
       auto *inst = dyn_cast<Instruction>(user);
       if (!inst)
@@ -71,10 +149,16 @@ public:
       if (auto *gep = dyn_cast<GetElementPtrInst>(inst)) {
         if (gep->getPointerOperand() != pointer)
           return unsupported(inst, "an address stored or compared");
-        Expected<Value *> inner = addOffset(gep, index);
-        if (!inner)
-          return inner.takeError();
-        if (Error error = rewriteUsers(gep, *inner))
+        unsigned width = layout.getIndexTypeSizeInBits(gep->getType());
+        SmallMapVector<Value *, APInt, 4> variables;
+        APInt constant(width, 0);
+        if (!gep->collectOffset(layout, width, variables, constant))
+          return unsupported(gep, "an address computation");
+        Offset inner = offset;
+        inner.constant += constant.getSExtValue();
+        for (auto &[variable, scale] : variables)
+          inner.terms.push_back({variable, scale.getSExtValue()});
+        if (Error error = rewriteUsers(gep, inner))
           return error;
         dead.push_back(gep);
         continue;
@@ -98,11 +182,15 @@ public:
       } else {
         return unsupported(inst, "this use of an array address");
       }
-      if (accessType != flatType->getElementType())
+      Resolved resolved;
+      if (!resolve(type, offset.constant, offset.terms, 0, resolved))
+        return unsupported(inst, "an access inside an array element");
+      const Leaf &leaf = leaves[resolved.leaf];
+      if (accessType != leaf.scalar)
         return unsupported(inst, "an access of another type than the array's "
                                  "elements");
       IRBuilder<> builder(inst);
-      inst->setOperand(operand, elementAddress(builder, index));
+      inst->setOperand(operand, elementAddress(builder, resolved));
     }
     return Error::success();
   }
@@ -113,39 +201,83 @@ public:
   }
 
 private:
-  Value *elementAddress(IRBuilder<> &builder, Value *index) {
-    return builder.CreateInBoundsGEP(flatType, newBase,
-                                     {builder.getInt32(0), index});
+  /// Finds the leaf and element of `type` at byte `constant` + terms, the
+  /// leaves of `type` starting at `leafBase`. Terms whose scale is a
+  /// multiple of an array's element size index that array; the others go
+  /// on into its element.
+  bool resolve(Type *t, int64_t constant,
+               ArrayRef<std::pair<Value *, int64_t>> terms, unsigned leafBase,
+               Resolved &out) {
+    if (t->isIntegerTy() || t->isFloatingPointTy() || isa<FixedVectorType>(t)) {
+      Type *scalar = t->getScalarType();
+      int64_t size = layout.getTypeAllocSize(scalar);
+      if (constant % size)
+        return false;
+      out.leaf = leafBase;
+      out.constant += constant / size;
+      for (auto [value, scale] : terms) {
+        if (scale % size)
+          return false;
+        out.terms.push_back({value, scale / size});
+      }
+      return true;
+    }
+    if (auto *array = dyn_cast<ArrayType>(t)) {
+      Type *element = array->getElementType();
+      int64_t size = layout.getTypeAllocSize(element);
+      if (!size)
+        return false;
+      SmallVector<std::pair<Value *, int64_t>> outer, inner;
+      for (auto [value, scale] : terms)
+        (scale % size == 0 ? outer : inner).push_back({value, scale});
+      // Floor division: a chain may start before the element it reaches
+      // (`i*4 - 4` for element i-1).
+      int64_t index = constant / size - (constant % size < 0 ? 1 : 0);
+      Resolved within;
+      if (!resolve(element, constant - index * size, inner, leafBase, within))
+        return false;
+      // Elements of this leaf in one array element.
+      SmallVector<Leaf> elementLeaves;
+      collectLeaves(element, layout, elementLeaves);
+      int64_t perElement = elementLeaves[within.leaf - leafBase].count;
+      out.leaf = within.leaf;
+      out.constant += index * perElement + within.constant;
+      for (auto [value, scale] : outer)
+        out.terms.push_back({value, scale / size * perElement});
+      out.terms.append(within.terms.begin(), within.terms.end());
+      return true;
+    }
+    if (auto *st = dyn_cast<StructType>(t)) {
+      const StructLayout *fields = layout.getStructLayout(st);
+      if (constant < 0 || uint64_t(constant) >= fields->getSizeInBytes())
+        return false;
+      unsigned f = fields->getElementContainingOffset(constant);
+      unsigned base = leafBase;
+      for (unsigned i = 0; i < f; ++i)
+        base += countLeaves(st->getElementType(i));
+      return resolve(st->getElementType(f),
+                     constant - fields->getElementOffset(f), terms, base, out);
+    }
+    return false;
   }
 
-  /// The element index `gep` addresses, given that of its pointer.
-  Expected<Value *> addOffset(GetElementPtrInst *gep, Value *index) {
-    unsigned width = layout.getIndexTypeSizeInBits(gep->getType());
-    SmallMapVector<Value *, APInt, 4> variables;
-    APInt constant(width, 0);
-    if (!gep->collectOffset(layout, width, variables, constant))
-      return unsupported(gep, "an address computation");
-    if (constant.srem(scalarSize) != 0)
-      return unsupported(gep, "an access inside an array element");
-    IRBuilder<> builder(gep);
-    Value *result = index;
+  Value *elementAddress(IRBuilder<> &builder, const Resolved &resolved) {
+    Value *index = nullptr;
     auto add = [&](Value *term) {
-      auto *zero = dyn_cast<ConstantInt>(result);
-      result = zero && zero->isZero() ? term : builder.CreateAdd(result, term);
+      index = index ? builder.CreateAdd(index, term) : term;
     };
-    int64_t elements = constant.sdiv(scalarSize).getSExtValue();
-    if (elements)
-      add(builder.getInt32(uint32_t(elements)));
-    for (auto &[variable, scale] : variables) {
-      if (scale.srem(scalarSize) != 0)
-        return unsupported(gep, "an access inside an array element");
+    for (auto [variable, scale] : resolved.terms) {
       Value *term = toIndex(builder, variable);
-      int64_t stride = scale.sdiv(scalarSize).getSExtValue();
-      if (stride != 1)
-        term = builder.CreateMul(term, builder.getInt32(uint32_t(stride)));
+      if (scale != 1)
+        term = builder.CreateMul(term, builder.getInt32(uint32_t(scale)));
       add(term);
     }
-    return result;
+    if (resolved.constant || !index)
+      add(builder.getInt32(uint32_t(resolved.constant)));
+    const Leaf &leaf = leaves[resolved.leaf];
+    return builder.CreateInBoundsGEP(ArrayType::get(leaf.scalar, leaf.count),
+                                     newBases[resolved.leaf],
+                                     {builder.getInt32(0), index});
   }
 
   /// A GEP index as i32. LLVM's optimizer widens 32-bit indices to i64
@@ -178,36 +310,29 @@ private:
             " of an array in DXIL memory: " + printed(value));
   }
 
-  Value *newBase;
-  ArrayType *flatType;
+  Type *type;
+  ArrayRef<Value *> newBases;
+  ArrayRef<Leaf> leaves;
   const DataLayout &layout;
-  uint64_t scalarSize;
   SmallVector<Instruction *> dead;
 };
 
-/// A flat array type for `type`, or null if it is already flat or cannot be
-/// flattened.
-ArrayType *getFlatType(Type *type, const DataLayout &layout) {
-  if (!isa<ArrayType>(type) && !isa<FixedVectorType>(type))
-    return nullptr;
-  Type *scalar = getDenseScalarType(type, layout);
-  if (!scalar)
-    return nullptr;
-  uint64_t count =
-      layout.getTypeAllocSize(type) / layout.getTypeAllocSize(scalar);
-  return ArrayType::get(scalar, count);
-}
-
-/// Moves every access of `base` onto `flat` (of `flatType`), which also
-/// takes over its name; `base` is left without uses.
-Error moveAccesses(Value *base, Value *flat, ArrayType *flatType,
-                   const DataLayout &layout) {
-  ArrayFlattener flattener(flat, flatType, layout);
-  if (Error error = flattener.rewriteUsers(
-          base, ConstantInt::get(Type::getInt32Ty(base->getContext()), 0)))
+/// Moves every access of `base` (of `type`) onto `newBases`, one per leaf,
+/// which take over its name; `base` is left without uses.
+Error moveAccesses(Value *base, Type *type, ArrayRef<Value *> newBases,
+                   ArrayRef<Leaf> leaves, const DataLayout &layout) {
+  Flattener flattener(type, newBases, leaves, layout);
+  if (Error error = flattener.rewriteUsers(base, Offset()))
     return error;
   flattener.eraseDead();
-  flat->takeName(base);
+  if (newBases.size() == 1) {
+    newBases[0]->takeName(base);
+  } else {
+    std::string name = base->getName().str();
+    for (auto [i, newBase] : llvm::enumerate(newBases))
+      if (!name.empty())
+        newBase->setName(name + "." + std::to_string(i));
+  }
   return Error::success();
 }
 } // namespace
@@ -216,33 +341,38 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
   const DataLayout &layout = module.getDataLayout();
   SmallVector<GlobalVariable *> globals;
   for (GlobalVariable &global : module.globals())
-    if (!global.use_empty() && getFlatType(global.getValueType(), layout))
+    if (!global.use_empty() && needsFlattening(global.getValueType()))
       globals.push_back(&global);
   // Constant-expression GEPs into the globals become instructions first.
   SmallVector<Constant *> constants(globals.begin(), globals.end());
   convertUsersOfConstantsToInstructions(constants);
 
   for (GlobalVariable *global : globals) {
-    ArrayType *flatType = getFlatType(global->getValueType(), layout);
-    Constant *init = nullptr;
-    if (global->hasInitializer()) {
-      Constant *old = global->getInitializer();
-      if (isa<UndefValue>(old))
-        init = UndefValue::get(flatType);
-      else if (old->isNullValue())
-        init = ConstantAggregateZero::get(flatType);
-      else {
-        SmallVector<Constant *> scalars;
-        collectScalars(old, scalars);
-        init = ConstantArray::get(flatType, scalars);
-      }
+    Type *type = global->getValueType();
+    SmallVector<Leaf> leaves;
+    if (!collectLeaves(type, layout, leaves))
+      continue;
+    SmallVector<SmallVector<Constant *>> inits(leaves.size());
+    Constant *old =
+        global->hasInitializer() ? global->getInitializer() : nullptr;
+    if (old && !isa<UndefValue>(old) && !old->isNullValue())
+      collectInitializer(old, type, layout, inits);
+    SmallVector<Value *> newBases;
+    for (auto [i, leaf] : llvm::enumerate(leaves)) {
+      auto *flatType = ArrayType::get(leaf.scalar, leaf.count);
+      Constant *init = nullptr;
+      if (old)
+        init = isa<UndefValue>(old) ? UndefValue::get(flatType)
+               : old->isNullValue() ? ConstantAggregateZero::get(flatType)
+                                    : ConstantArray::get(flatType, inits[i]);
+      auto *flat = new GlobalVariable(
+          module, flatType, global->isConstant(), global->getLinkage(), init,
+          "", global, global->getThreadLocalMode(), global->getAddressSpace());
+      flat->setAlignment(global->getAlign());
+      flat->setUnnamedAddr(global->getUnnamedAddr());
+      newBases.push_back(flat);
     }
-    auto *flat = new GlobalVariable(
-        module, flatType, global->isConstant(), global->getLinkage(), init, "",
-        global, global->getThreadLocalMode(), global->getAddressSpace());
-    flat->setAlignment(global->getAlign());
-    flat->setUnnamedAddr(global->getUnnamedAddr());
-    if (Error error = moveAccesses(global, flat, flatType, layout))
+    if (Error error = moveAccesses(global, type, newBases, leaves, layout))
       return error;
     global->eraseFromParent();
   }
@@ -252,14 +382,22 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
     for (Instruction &inst : instructions(func))
       if (auto *alloca = dyn_cast<AllocaInst>(&inst))
         if (alloca->isStaticAlloca() &&
-            getFlatType(alloca->getAllocatedType(), layout))
+            needsFlattening(alloca->getAllocatedType()))
           allocas.push_back(alloca);
     for (AllocaInst *alloca : allocas) {
-      ArrayType *flatType = getFlatType(alloca->getAllocatedType(), layout);
-      auto *flat = new AllocaInst(flatType, alloca->getAddressSpace(), "",
-                                  alloca->getIterator());
-      flat->setAlignment(alloca->getAlign());
-      if (Error error = moveAccesses(alloca, flat, flatType, layout))
+      Type *type = alloca->getAllocatedType();
+      SmallVector<Leaf> leaves;
+      if (!collectLeaves(type, layout, leaves))
+        continue;
+      SmallVector<Value *> newBases;
+      for (const Leaf &leaf : leaves) {
+        auto *flat = new AllocaInst(ArrayType::get(leaf.scalar, leaf.count),
+                                    alloca->getAddressSpace(), "",
+                                    alloca->getIterator());
+        flat->setAlignment(alloca->getAlign());
+        newBases.push_back(flat);
+      }
+      if (Error error = moveAccesses(alloca, type, newBases, leaves, layout))
         return error;
       alloca->eraseFromParent();
     }
