@@ -53,6 +53,10 @@ llvm::Error rematerializeHandlesForDXIL(llvm::Module &module);
 /// of legalizeForDXIL.
 llvm::Error flattenArraysForDXIL(llvm::Module &module);
 
+/// Drops the instruction metadata DXIL does not know (branch weights, loop
+/// properties other than one unroll hint, ...). Part of legalizeForDXIL.
+void legalizeInstructionMetadataForDXIL(llvm::Module &module);
+
 /// Sets each signature element's usage and dynamic-index masks (metadata
 /// tags 3 and 2) from the loadInput/storeOutput calls of the module, as
 /// DXC's validator recomputes them.

@@ -502,6 +502,7 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
     return error;
   if (Error error = flattenArraysForDXIL(module))
     return error;
+  legalizeInstructionMetadataForDXIL(module);
   // The flattened accesses leave the index extensions of the old address
   // chains unused; a dead `sext ... to i64` would still make the validator
   // require the Int64Ops flag.
