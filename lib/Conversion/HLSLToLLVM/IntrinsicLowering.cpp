@@ -519,10 +519,15 @@ struct SpecialFloatLowering : HLSLPattern<MathOp> {
     Location loc = op.getLoc();
     DXILOpBuilder &dx = this->ctx.dx;
     SmallVector<Value> results;
-    for (Value s : scalarize(rewriter, loc, adaptor.getOperand(), dx))
+    for (Value s : scalarize(rewriter, loc, adaptor.getOperand(), dx)) {
+      // The f16 overloads need shader model 6.9: a half is tested as the
+      // float it converts to exactly, as DXC does before 6.9.
+      if (s.getType().isF16())
+        s = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF32Type(), s);
       results.push_back(dx.call(rewriter, loc, "isSpecialFloat", s.getType(),
                                 Opcode, rewriter.getI1Type(), {s},
                                 dxil::OpAttr::ReadNone));
+    }
     rewriter.replaceOp(op, vectorize(rewriter, loc, op.getType(), results, dx));
     return success();
   }

@@ -83,6 +83,38 @@ int64_t getAlignment(Type scalar) {
   return std::max<int64_t>(scalar.getIntOrFloatBitWidth() / 8, 1);
 }
 
+/// A 64-bit value of type `scalar` (f64 or i64) from its low and high
+/// 32-bit words.
+Value joinWords(OpBuilder &b, Location loc, DXILOpBuilder &dx, Type scalar,
+                Value lo, Value hi) {
+  if (scalar.isF64())
+    return dx.call(b, loc, "makeDouble", scalar, dxil::MakeDouble, scalar,
+                   {lo, hi}, dxil::OpAttr::ReadNone);
+  Type i64 = b.getI64Type();
+  Value low = LLVM::ZExtOp::create(b, loc, i64, lo);
+  Value high = LLVM::ShlOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, i64, hi),
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
+  return LLVM::OrOp::create(b, loc, low, high);
+}
+
+/// The low and high 32-bit words of a 64-bit value.
+std::pair<Value, Value> splitWords(OpBuilder &b, Location loc,
+                                   DXILOpBuilder &dx, Value v) {
+  Type scalar = v.getType();
+  if (scalar.isF64()) {
+    Value pair = dx.call(b, loc, "splitDouble", scalar, dxil::SplitDouble,
+                         dx.getSplitDoubleType(), {v}, dxil::OpAttr::ReadNone);
+    return {LLVM::ExtractValueOp::create(b, loc, pair, 0),
+            LLVM::ExtractValueOp::create(b, loc, pair, 1)};
+  }
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Value high = LLVM::LShrOp::create(
+      b, loc, v, LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
+  return {LLVM::TruncOp::create(b, loc, i32, v),
+          LLVM::TruncOp::create(b, loc, i32, high)};
+}
+
 /// Loads and stores on untyped (raw and structured) buffers at the
 /// target's shader model, as DXC writes them: rawBufferLoad/Store from 6.2,
 /// bufferLoad/Store before (32-bit values only); 64-bit values as pairs of
@@ -120,7 +152,8 @@ public:
       return loaded;
     SmallVector<Value> values;
     for (int64_t i = 0; i < count; ++i)
-      values.push_back(join(loaded[2 * i], loaded[2 * i + 1]));
+      values.push_back(
+          joinWords(b, loc, dx, scalar, loaded[2 * i], loaded[2 * i + 1]));
     return values;
   }
 
@@ -132,7 +165,7 @@ public:
         words.push_back(v);
         continue;
       }
-      auto [lo, hi] = splitValue(v);
+      auto [lo, hi] = splitWords(b, loc, dx, v);
       words.push_back(lo);
       words.push_back(hi);
     }
@@ -169,35 +202,6 @@ private:
     return structured ? std::make_pair(c0, moved) : std::make_pair(moved, c1);
   }
 
-  /// A 64-bit value from its low and high words.
-  Value join(Value lo, Value hi) {
-    if (scalar.isF64())
-      return dx.call(b, loc, "makeDouble", scalar, dxil::MakeDouble, scalar,
-                     {lo, hi}, dxil::OpAttr::ReadNone);
-    Type i64 = b.getI64Type();
-    Value low = LLVM::ZExtOp::create(b, loc, i64, lo);
-    Value high = LLVM::ShlOp::create(
-        b, loc, LLVM::ZExtOp::create(b, loc, i64, hi),
-        LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
-    return LLVM::OrOp::create(b, loc, low, high);
-  }
-
-  std::pair<Value, Value> splitValue(Value v) {
-    if (scalar.isF64()) {
-      Value pair =
-          dx.call(b, loc, "splitDouble", scalar, dxil::SplitDouble,
-                  dx.getSplitDoubleType(), {v}, dxil::OpAttr::ReadNone);
-      return {LLVM::ExtractValueOp::create(b, loc, pair, 0),
-              LLVM::ExtractValueOp::create(b, loc, pair, 1)};
-    }
-    Type i32 = b.getI32Type(), i64 = b.getI64Type();
-    Value high = LLVM::LShrOp::create(
-        b, loc, v,
-        LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
-    return {LLVM::TruncOp::create(b, loc, i32, v),
-            LLVM::TruncOp::create(b, loc, i32, high)};
-  }
-
   OpBuilder &b;
   Location loc;
   LoweringContext &ctx;
@@ -229,25 +233,35 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
                               coords[0], coords[1], scalar)
               .load(count);
     } else {
+      // Typed resources of 64-bit elements hold them as pairs of 32-bit
+      // words (DXC's R32G32_UINT view of a double or a uint64_t).
+      bool wide = scalar.getIntOrFloatBitWidth() == 64;
+      Type word = wide ? rewriter.getI32Type() : scalar;
       Value ret;
       if (isTexture(kind)) {
         Value undef = dx.undef(rewriter, loc, rewriter.getI32Type());
         Value mip = getResourceClass(kind) == ResourceClass::UAV
                         ? undef
                         : dx.i32(rewriter, loc, 0);
-        ret = dx.call(rewriter, loc, "textureLoad", scalar, dxil::TextureLoad,
-                      dx.getResRetType(scalar),
+        ret = dx.call(rewriter, loc, "textureLoad", word, dxil::TextureLoad,
+                      dx.getResRetType(word),
                       {adaptor.getHandle(), mip, coords[0], coords[1],
                        coords[2], undef, undef, undef},
                       dxil::OpAttr::ReadOnly);
       } else {
-        ret = dx.call(rewriter, loc, "bufferLoad", scalar, dxil::BufferLoad,
-                      dx.getResRetType(scalar),
+        ret = dx.call(rewriter, loc, "bufferLoad", word, dxil::BufferLoad,
+                      dx.getResRetType(word),
                       {adaptor.getHandle(), coords[0], coords[1]},
                       dxil::OpAttr::ReadOnly);
       }
-      for (int64_t i = 0; i < count; ++i)
-        scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));
+      SmallVector<Value> words;
+      for (int64_t i = 0; i < (wide ? 2 * count : count); ++i)
+        words.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));
+      if (!wide)
+        scalars = words;
+      for (int64_t i = 0; wide && i < count; ++i)
+        scalars.push_back(joinWords(rewriter, loc, dx, scalar, words[2 * i],
+                                    words[2 * i + 1]));
     }
     rewriter.replaceOp(op, vectorize(rewriter, loc, resultType, scalars, dx));
     return success();
@@ -275,9 +289,20 @@ struct BufferStoreLowering : HLSLPattern<BufferStoreOp> {
       return success();
     }
     // Typed UAV stores write all four components (the validator's rule);
-    // the ones the element lacks repeat its first, as in DXC.
-    while (values.size() < 4)
+    // the elements the value lacks repeat its first, as in DXC. 64-bit
+    // elements are stored as pairs of 32-bit words.
+    bool wide = scalar.getIntOrFloatBitWidth() == 64;
+    while (values.size() < (wide ? 2u : 4u))
       values.push_back(values.front());
+    if (wide) {
+      SmallVector<Value> words;
+      for (Value v : values) {
+        auto [lo, hi] = splitWords(rewriter, loc, dx, v);
+        words.append({lo, hi});
+      }
+      values = std::move(words);
+      scalar = rewriter.getI32Type();
+    }
     Value mask = dx.i8(rewriter, loc, 0xf);
     if (isTexture(kind))
       dx.call(rewriter, loc, "textureStore", scalar, dxil::TextureStore, Type(),

@@ -4,7 +4,10 @@
 
 #include "HLSL/Dialect/HLSL/Transforms/StructuredLayout.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::hlsl;
@@ -132,10 +135,23 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     operands.push_back(clamp ? clamp : noClamp);
     break;
   case 61:
-  case 64:
-    operands.push_back(extra[0]);
+  case 64: {
+    Value biasOrCompare = extra[0];
+    // An immediate bias must be in [-16, 15.99] (the validator's rule);
+    // DXC clamps it.
+    FloatAttr constant;
+    if (*opcode == 61 &&
+        matchPattern(biasOrCompare, m_Constant<FloatAttr>(&constant))) {
+      double clamped =
+          std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
+      if (clamped != constant.getValueAsDouble())
+        biasOrCompare = LLVM::ConstantOp::create(
+            b, loc, f32, b.getF32FloatAttr(float(clamped)));
+    }
+    operands.push_back(biasOrCompare);
     operands.push_back(clamp ? clamp : noClamp);
     break;
+  }
   case 62:
   case 65:
     operands.push_back(extra[0]);
