@@ -26,7 +26,8 @@ LLVM::LLVMStructType DXILOpBuilder::getNamedStruct(StringRef name,
 }
 
 LLVM::LLVMStructType DXILOpBuilder::getHandleType() {
-  return getNamedStruct("dx.types.Handle", {LLVM::LLVMPointerType::get(context)});
+  return getNamedStruct("dx.types.Handle",
+                        {LLVM::LLVMPointerType::get(context)});
 }
 
 LLVM::LLVMStructType DXILOpBuilder::getResBindType() {
@@ -82,6 +83,18 @@ LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
   // signature's usage mask). LLVM 3.7 bitcode has no such attribute.
   if (attr == dxil::OpAttr::ReadNone || attr == dxil::OpAttr::ReadOnly)
     func.setWillReturn(true);
+  SmallVector<Attribute> passthrough;
+  // An operation on a resource may not be merged with the same operation
+  // on another resource: SimplifyCFG would sink the two calls of a switch's
+  // cases into one on a phi of their handles, and DXIL needs every handle
+  // straight from its creation (only merges within one range can be undone,
+  // see RematerializeHandles.cpp).
+  if (llvm::is_contained(type.getParams(), Type(getHandleType())))
+    passthrough.push_back(StringAttr::get(context, "nomerge"));
+  if (attr == dxil::OpAttr::Convergent)
+    passthrough.push_back(StringAttr::get(context, "convergent"));
+  if (!passthrough.empty())
+    func.setPassthroughAttr(ArrayAttr::get(context, passthrough));
   switch (attr) {
   case dxil::OpAttr::ReadNone:
     func.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
@@ -91,13 +104,11 @@ LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
     break;
   case dxil::OpAttr::ReadOnly:
     func.setMemoryEffectsAttr(LLVM::MemoryEffectsAttr::get(
-        context, {LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref,
-                  LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref,
-                  LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref}));
+        context,
+        {LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref,
+         LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref, LLVM::ModRefInfo::Ref}));
     break;
   case dxil::OpAttr::Convergent:
-    func.setPassthroughAttr(
-        ArrayAttr::get(context, {StringAttr::get(context, "convergent")}));
     break;
   case dxil::OpAttr::None:
     break;

@@ -106,11 +106,10 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       info.cls = type.getResourceClass();
       info.shape = getShape(type.getKind());
       info.size = resource.getRangeSize();
-      info.isROV = type.getKind() == ResourceKind::RasterizerOrderedBuffer ||
-                   type.getKind() ==
-                       ResourceKind::RasterizerOrderedStructuredBuffer ||
-                   type.getKind() ==
-                       ResourceKind::RasterizerOrderedByteAddressBuffer;
+      info.isROV =
+          type.getKind() == ResourceKind::RasterizerOrderedBuffer ||
+          type.getKind() == ResourceKind::RasterizerOrderedStructuredBuffer ||
+          type.getKind() == ResourceKind::RasterizerOrderedByteAddressBuffer;
       info.isSamplerComparison =
           type.getKind() == ResourceKind::SamplerComparisonState;
       binding = resource.getBinding();
@@ -131,13 +130,17 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       if (type.getKind() == ResourceKind::ConstantBuffer)
         info.strideOrSize = getCBufferSize(type.getElementType());
       bool isUAV = info.cls == ResourceClass::UAV;
-      info.hasCounter = isUAV && counterUsers.contains(info.name);
+      // Append and consume buffers always have their counter (as in DXC);
+      // a RWStructuredBuffer has one when the shader uses it.
+      info.hasCounter =
+          isUAV && (counterUsers.contains(info.name) ||
+                    type.getKind() == ResourceKind::AppendStructuredBuffer ||
+                    type.getKind() == ResourceKind::ConsumeStructuredBuffer);
       // Bit 15 is SamplerComparison for samplers and HasCounter for UAVs.
-      info.properties[0] = unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
-                           (info.isROV ? 1u << 13 : 0) |
-                           (info.isSamplerComparison || info.hasCounter
-                                ? 1u << 15
-                                : 0);
+      info.properties[0] =
+          unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
+          (info.isROV ? 1u << 13 : 0) |
+          (info.isSamplerComparison || info.hasCounter ? 1u << 15 : 0);
       if (info.componentType)
         info.properties[1] = info.componentType | (componentCount << 8);
       else if (isStructuredBuffer(type.getKind()) ||
@@ -207,8 +210,7 @@ FailureOr<DXILTarget> mlir::hlsl::getDXILTarget(ModuleOp module,
       valMinor.getAsInteger(10, target.valMinor) || target.valMajor != 1 ||
       target.valMinor > 8)
     return module.emitError() << "unsupported validator version '"
-                              << validatorVersion
-                              << "'; expected 1.0 to 1.8";
+                              << validatorVersion << "'; expected 1.0 to 1.8";
   return target;
 }
 
@@ -224,7 +226,9 @@ struct MDBuilder {
   Attribute i8(int64_t v) { return b.getI8IntegerAttr(int8_t(v)); }
   Attribute str(StringRef s) { return b.getStringAttr(s); }
   Attribute null() { return b.getUnitAttr(); }
-  Attribute sym(StringRef s) { return FlatSymbolRefAttr::get(b.getContext(), s); }
+  Attribute sym(StringRef s) {
+    return FlatSymbolRefAttr::get(b.getContext(), s);
+  }
   Attribute node(ArrayRef<Attribute> elements) {
     return b.getArrayAttr(elements);
   }
@@ -232,15 +236,24 @@ struct MDBuilder {
 
 StringRef getStageName(ShaderStage stage) {
   switch (stage) {
-  case ShaderStage::Pixel: return "ps";
-  case ShaderStage::Vertex: return "vs";
-  case ShaderStage::Geometry: return "gs";
-  case ShaderStage::Hull: return "hs";
-  case ShaderStage::Domain: return "ds";
-  case ShaderStage::Compute: return "cs";
-  case ShaderStage::Library: return "lib";
-  case ShaderStage::Mesh: return "ms";
-  case ShaderStage::Amplification: return "as";
+  case ShaderStage::Pixel:
+    return "ps";
+  case ShaderStage::Vertex:
+    return "vs";
+  case ShaderStage::Geometry:
+    return "gs";
+  case ShaderStage::Hull:
+    return "hs";
+  case ShaderStage::Domain:
+    return "ds";
+  case ShaderStage::Compute:
+    return "cs";
+  case ShaderStage::Library:
+    return "lib";
+  case ShaderStage::Mesh:
+    return "ms";
+  case ShaderStage::Amplification:
+    return "as";
   }
   return "cs";
 }
@@ -258,10 +271,11 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
   };
   add("llvm.ident", {md.node({md.str("hlsl-mlir 0.1 (MLIR/LLVM 22)")})});
   add("dx.version", {md.node({md.i32(1), md.i32(target.smMinor)})});
-  add("dx.valver", {md.node({md.i32(target.valMajor), md.i32(target.valMinor)})});
-  add("dx.shaderModel", {md.node({md.str(getStageName(target.stage)),
-                                  md.i32(target.smMajor),
-                                  md.i32(target.smMinor)})});
+  add("dx.valver",
+      {md.node({md.i32(target.valMajor), md.i32(target.valMinor)})});
+  add("dx.shaderModel",
+      {md.node({md.str(getStageName(target.stage)), md.i32(target.smMajor),
+                md.i32(target.smMinor)})});
 
   // Resource records: SRV, UAV, CBV, sampler lists (DXIL.rst).
   SmallVector<Attribute> lists[4];
@@ -273,8 +287,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     // The symbol is an undef of the pointee type: the DXIL writer writes
     // it as an undef pointer (ResourceSymbolTypes.cpp).
     SmallVector<Attribute> record = {
-        md.i32(info.rangeId), TypeAttr::get(symbolType), md.str(info.name),
-        md.i32(info.space),   md.i32(info.lowerBound), md.i32(int64_t(uint32_t(size)))};
+        md.i32(info.rangeId),    TypeAttr::get(symbolType),
+        md.str(info.name),       md.i32(info.space),
+        md.i32(info.lowerBound), md.i32(int64_t(uint32_t(size)))};
     Attribute tags = md.null();
     if (info.componentType)
       tags = md.node({md.i32(0), md.i32(info.componentType)});
@@ -321,11 +336,12 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     SmallVector<Attribute> properties;
     if (auto threads = func->getAttrOfType<DenseI32ArrayAttr>(
             HLSLDialect::getNumThreadsAttrName()))
-      properties.append({md.i32(4), md.node({md.i32(threads[0]),
-                                             md.i32(threads[1]),
-                                             md.i32(threads[2])})});
+      properties.append(
+          {md.i32(4), md.node({md.i32(threads[0]), md.i32(threads[1]),
+                               md.i32(threads[2])})});
     Attribute signatures = md.null();
-    if (interface && (!interface->inputs.empty() || !interface->outputs.empty())) {
+    if (interface &&
+        (!interface->inputs.empty() || !interface->outputs.empty())) {
       auto list = [&](ArrayRef<SignatureElement> elements) -> Attribute {
         if (elements.empty())
           return md.null();
@@ -337,25 +353,24 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
           // The usage mask (tag 3) is what the final code reads or writes:
           // the DXIL target recomputes it after optimization.
           unsigned mask = (1u << e.columns) - 1;
-          records.push_back(md.node(
-              {md.i32(id), md.str(e.name), md.i8(e.componentType),
-               md.i8(e.kind), md.node(indices), md.i8(e.interpolation),
-               md.i32(e.rows), md.i8(e.columns), md.i32(e.startRow),
-               md.i8(e.startCol), md.node({md.i32(3), md.i32(mask)})}));
+          records.push_back(
+              md.node({md.i32(id), md.str(e.name), md.i8(e.componentType),
+                       md.i8(e.kind), md.node(indices), md.i8(e.interpolation),
+                       md.i32(e.rows), md.i8(e.columns), md.i32(e.startRow),
+                       md.i8(e.startCol), md.node({md.i32(3), md.i32(mask)})}));
         }
         return md.node(records);
       };
-      signatures = md.node({list(interface->inputs), list(interface->outputs),
-                            md.null()});
+      signatures = md.node(
+          {list(interface->inputs), list(interface->outputs), md.null()});
     }
-    entries.push_back(md.node({md.sym(func.getSymName()),
-                               md.str(func.getSymName()), signatures,
-                               resourcesNode,
-                               properties.empty() ? md.null()
-                                                  : md.node(properties)}));
+    entries.push_back(md.node(
+        {md.sym(func.getSymName()), md.str(func.getSymName()), signatures,
+         resourcesNode, properties.empty() ? md.null() : md.node(properties)}));
   }
   if (entries.empty() && target.stage != ShaderStage::Library)
-    return module.emitError() << "no entry point to describe in !dx.entryPoints";
+    return module.emitError()
+           << "no entry point to describe in !dx.entryPoints";
   add("dx.entryPoints", entries);
   module->setAttr("hlsl.named_metadata", md.node(named));
   return success();

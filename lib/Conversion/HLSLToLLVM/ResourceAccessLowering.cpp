@@ -110,7 +110,8 @@ std::pair<Value, Value> splitWords(OpBuilder &b, Location loc,
   }
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Value high = LLVM::LShrOp::create(
-      b, loc, v, LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
+      b, loc, v,
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(32)));
   return {LLVM::TruncOp::create(b, loc, i32, v),
           LLVM::TruncOp::create(b, loc, i32, high)};
 }

@@ -142,8 +142,7 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     FloatAttr constant;
     if (*opcode == 61 &&
         matchPattern(biasOrCompare, m_Constant<FloatAttr>(&constant))) {
-      double clamped =
-          std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
+      double clamped = std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
       if (clamped != constant.getValueAsDouble())
         biasOrCompare = LLVM::ConstantOp::create(
             b, loc, f32, b.getF32FloatAttr(float(clamped)));

@@ -9,7 +9,9 @@
 // select. Where all the handles merged that way come from the same range,
 // the merge is moved onto the range index: a phi or select of the indices
 // feeds one new creation where the handle was merged. Handles of different
-// ranges cannot be merged in DXIL: that is reported instead.
+// ranges cannot be merged in DXIL: an operation on a select between them
+// becomes a branch to the operation on either handle; a phi of them is
+// reported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -95,32 +98,79 @@ public:
   HandleRematerializer(Function &func) : func(func) {}
 
   Error run() {
-    SmallVector<Instruction *> merges;
-    for (Instruction &inst : instructions(func))
-      if ((isa<PHINode>(inst) || isa<SelectInst>(inst)) &&
-          isHandleType(inst.getType()))
-        merges.push_back(&inst);
-    for (Instruction *merge : merges) {
-      if (merge->use_empty())
-        continue;
-      // Indices are built per merge: each has its own range to check.
-      template_.reset();
-      indices.clear();
-      Value *index = getIndex(merge);
-      if (!index)
-        return unsupported(merge);
-      Instruction *insertAt = isa<PHINode>(merge)
-                                  ? &*merge->getParent()->getFirstInsertionPt()
+    // Splitting a select can expose the selects it chose between: rounds
+    // until no merge is left.
+    for (bool changed = true; changed;) {
+      changed = false;
+      SmallVector<Instruction *> merges;
+      for (Instruction &inst : instructions(func))
+        if ((isa<PHINode>(inst) || isa<SelectInst>(inst)) &&
+            isHandleType(inst.getType()) && !inst.use_empty())
+          merges.push_back(&inst);
+      for (Instruction *merge : merges) {
+        if (merge->use_empty())
+          continue;
+        // Indices are built per merge: each has its own range to check.
+        template_.reset();
+        indices.clear();
+        if (Value *index = getIndex(merge)) {
+          Instruction *insertAt =
+              isa<PHINode>(merge) ? &*merge->getParent()->getFirstInsertionPt()
                                   : merge;
-      IRBuilder<> b(insertAt);
-      merge->replaceAllUsesWith(template_->recreate(b, index, nonUniform));
+          IRBuilder<> b(insertAt);
+          merge->replaceAllUsesWith(template_->recreate(b, index, nonUniform));
+        } else if (auto *select = dyn_cast<SelectInst>(merge)) {
+          // A select that chooses among selects: it is split first, which
+          // leaves operations on the inner ones for the next round.
+          if (llvm::any_of(select->users(), [](User *user) {
+                return isa<SelectInst>(user) || isa<PHINode>(user);
+              }))
+            continue;
+          if (Error error = splitUsers(select))
+            return error;
+        } else {
+          return unsupported(merge);
+        }
+        changed = true;
+      }
+      // The merges left for a later round are still used.
+      SmallVector<WeakTrackingVH> dead(merges.begin(), merges.end());
+      RecursivelyDeleteTriviallyDeadInstructionsPermissive(dead);
     }
-    SmallVector<WeakTrackingVH> dead(merges.begin(), merges.end());
-    RecursivelyDeleteTriviallyDeadInstructions(dead);
     return Error::success();
   }
 
 private:
+  /// A select between handles of different ranges: each operation on it
+  /// becomes a branch with the operation on either handle (DXC's code for
+  /// a resource chosen at run time among declarations).
+  Error splitUsers(SelectInst *select) {
+    SmallVector<User *> users(select->users());
+    for (User *user : users) {
+      auto *call = dyn_cast<CallInst>(user);
+      if (!call || !getOpcode(call))
+        return unsupported(select);
+      Instruction *thenTerm = nullptr, *elseTerm = nullptr;
+      SplitBlockAndInsertIfThenElse(select->getCondition(), call->getIterator(),
+                                    &thenTerm, &elseTerm);
+      auto *onTrue = cast<CallInst>(call->clone());
+      auto *onFalse = cast<CallInst>(call->clone());
+      onTrue->replaceUsesOfWith(select, select->getTrueValue());
+      onFalse->replaceUsesOfWith(select, select->getFalseValue());
+      onTrue->insertBefore(thenTerm->getIterator());
+      onFalse->insertBefore(elseTerm->getIterator());
+      if (!call->getType()->isVoidTy()) {
+        PHINode *phi =
+            PHINode::Create(call->getType(), 2, "", call->getParent()->begin());
+        phi->addIncoming(onTrue, onTrue->getParent());
+        phi->addIncoming(onFalse, onFalse->getParent());
+        call->replaceAllUsesWith(phi);
+      }
+      call->eraseFromParent();
+    }
+    return Error::success();
+  }
+
   static bool isHandleType(Type *type) {
     auto *st = dyn_cast<StructType>(type);
     return st && st->hasName() && st->getName() == "dx.types.Handle";
