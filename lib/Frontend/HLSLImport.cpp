@@ -11,6 +11,7 @@
 #include "CodeGen/HLSLGen.h"
 #include "PreludeSelection.h"
 
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -62,6 +63,13 @@ std::optional<ShaderProfile> mlir::hlsl::parseShaderProfile(StringRef text) {
       minor < 5)
     return std::nullopt;
   return ShaderProfile{*stage, major, minor};
+}
+
+std::optional<std::string> mlir::hlsl::parseHLSLVersion(StringRef version) {
+  if (llvm::is_contained({"2016", "2017", "2018", "2021", "202x", "202y"},
+                         version))
+    return version.str();
+  return std::nullopt;
 }
 
 namespace {
@@ -242,10 +250,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   std::vector<std::string> args = {"-triple", triple, "-x", "hlsl",
                                    // Clang calls its HLSL 2021 mode hlsl202x
                                    // (its "hlsl2021" warns as incomplete).
-                                   options.hlslVersion == 2021
+                                   options.hlslVersion == "2021"
                                        ? std::string("-std=hlsl202x")
-                                       : "-std=hlsl" +
-                                             std::to_string(options.hlslVersion),
+                                       : "-std=hlsl" + options.hlslVersion,
                                    "-fsyntax-only"};
   if (profile.stage != ShaderStage::Library) {
     args.push_back("-hlsl-entry");
@@ -278,6 +285,10 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   auto diags = clang::CompilerInstance::createDiagnostics(
       *llvm::vfs::getRealFileSystem(), diagOptions, printer);
 
+  // DXC accepts every -HV without warning that Clang's support for it is
+  // incomplete (reported while the arguments are read).
+  diags->setSeverity(clang::diag::warn_hlsl_langstd_minimal,
+                     clang::diag::Severity::Ignored, clang::SourceLocation());
   auto invocation = std::make_shared<clang::CompilerInvocation>();
   if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, *diags))
     return {};

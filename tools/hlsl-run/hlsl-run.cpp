@@ -92,10 +92,11 @@ llvm::cl::opt<std::string> containerFile(
     llvm::cl::desc("Write the container compiled from HLSL input (as "
                    "hlsl-translate -Fo would) before running it"),
     llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
-llvm::cl::opt<unsigned> hlslVersion("HV",
-                                    llvm::cl::desc("HLSL version (default "
-                                                   "2021)"),
-                                    llvm::cl::init(2021),
+llvm::cl::opt<std::string> hlslVersion("HV",
+                                    llvm::cl::desc("HLSL version: 2016, "
+                                                   "2017, 2018, 2021 "
+                                                   "(default) or 202x"),
+                                    llvm::cl::init("2021"),
                                     llvm::cl::cat(dxcCategory));
 
 int fail(const llvm::Twine &message) {
@@ -118,6 +119,11 @@ bool compileToContainer(std::unique_ptr<llvm::MemoryBuffer> source,
   options.import.defines.assign(defines.begin(), defines.end());
   options.import.includeDirs.assign(includeDirs.begin(), includeDirs.end());
   options.import.enable16BitTypes = enable16BitTypes;
+  if (!parseHLSLVersion(hlslVersion)) {
+    fail("unsupported HLSL version '" + hlslVersion +
+         "'; expected 2016, 2017, 2018, 2021 or 202x");
+    return false;
+  }
   options.import.hlslVersion = hlslVersion;
 
   MLIRContext context;

@@ -60,10 +60,11 @@ llvm::cl::list<std::string> includeDirs("I", llvm::cl::Prefix,
                                         llvm::cl::desc("Include directory"),
                                         llvm::cl::value_desc("dir"),
                                         llvm::cl::cat(dxcCategory));
-llvm::cl::opt<unsigned> hlslVersion("HV",
+llvm::cl::opt<std::string> hlslVersion("HV",
                                     llvm::cl::desc("HLSL version: 2016, 2017, "
-                                                   "2018 or 2021 (default)"),
-                                    llvm::cl::init(2021),
+                                                   "2018, 2021 (default) or "
+                                                   "202x"),
+                                    llvm::cl::init("2021"),
                                     llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool> enable16BitTypes("enable-16bit-types",
                                      llvm::cl::desc("Native 16-bit types"),
@@ -86,10 +87,10 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
            "lib, ms or as\n";
     return std::nullopt;
   }
-  if (!llvm::is_contained({2016u, 2017u, 2018u, 2021u}, unsigned(hlslVersion))) {
+  if (!hlsl::parseHLSLVersion(hlslVersion)) {
     llvm::WithColor::error(llvm::errs(), "hlsl-translate")
-        << "unsupported HLSL version " << hlslVersion
-        << "; expected 2016, 2017, 2018 or 2021\n";
+        << "unsupported HLSL version '" << hlslVersion
+        << "'; expected 2016, 2017, 2018, 2021 or 202x\n";
     return std::nullopt;
   }
   hlsl::ImportOptions options;

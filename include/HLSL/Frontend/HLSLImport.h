@@ -29,6 +29,10 @@ struct ShaderProfile {
 /// models 6.0 to 6.8). Returns nullopt for anything else.
 std::optional<ShaderProfile> parseShaderProfile(llvm::StringRef profile);
 
+/// DXC's `-HV` values: 2016, 2017, 2018, 2021 and 202x (and Clang's 202y).
+/// Returns the value itself if it is one of them.
+std::optional<std::string> parseHLSLVersion(llvm::StringRef version);
+
 struct ImportOptions {
   ShaderProfile profile;
   /// Entry point name; ignored for library profiles.
@@ -36,8 +40,9 @@ struct ImportOptions {
   /// `-D NAME[=VALUE]`, `-I dir`.
   std::vector<std::string> defines;
   std::vector<std::string> includeDirs;
-  /// HLSL language version: 2016, 2017, 2018 or 2021.
-  unsigned hlslVersion = 2021;
+  /// HLSL language version (parseHLSLVersion): 2016, 2017, 2018, 2021, 202x
+  /// or 202y.
+  std::string hlslVersion = "2021";
   bool enable16BitTypes = false;
   /// Default matrix orientation (`-Zpr` makes it row-major).
   bool rowMajorByDefault = false;
