@@ -25,7 +25,7 @@ from lit.llvm.subst import ToolSubst
 # Users get one verification before and one after the hlsl pipeline; the
 # tests verify after every pass (as hlsl-opt does), so a pass that leaves
 # invalid IR for the next one fails here even when a later pass hides it.
-# The perf-*.test guards time the users' configuration (--verify-each=false).
+# The stress-*.test inputs are large: they run without it (--verify-each=false).
 tools = ["hlsl-opt",
          ToolSubst("hlsl-translate", extra_args=["--verify-each"]),
          "hlsl-run", "dxil-dis", "dxil-container-gen", "dxil-bc-roundtrip"]
