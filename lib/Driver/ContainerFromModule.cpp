@@ -147,6 +147,15 @@ mlir::hlsl::describeContainer(const Module &module) {
             uint32_t(getInt(threads, 1).value_or(1)),
             uint32_t(getInt(threads, 2).value_or(1))};
       }
+      // [WaveSize]: one size (11) or a range (23; max 0 means one size).
+      if (tag == 11u || tag == 23u) {
+        const MDNode *wave = getNode(properties, i + 1);
+        dxil::WaveSizeInfo size;
+        size.min = uint32_t(getInt(wave, 0).value_or(0));
+        uint32_t max = tag == 23u ? uint32_t(getInt(wave, 1).value_or(0)) : 0;
+        size.max = max ? max : size.min;
+        info.waveSize = size;
+      }
     }
   }
   if (const MDNode *resources = getSingle(module, "dx.resources")) {

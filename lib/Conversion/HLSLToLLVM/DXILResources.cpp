@@ -339,6 +339,18 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
       properties.append(
           {md.i32(4), md.node({md.i32(threads[0]), md.i32(threads[1]),
                                md.i32(threads[2])})});
+    // [WaveSize]: one size (tag 11) before shader model 6.8, a range
+    // (tag 23: min, max, preferred) from 6.8, as DXC writes them.
+    if (auto wave = func->getAttrOfType<DenseI32ArrayAttr>(
+            HLSLDialect::getWaveSizeAttrName());
+        wave && wave.size() == 3) {
+      if (target.smMinor >= 8)
+        properties.append({md.i32(23), md.node({md.i32(wave[0]),
+                                                md.i32(wave[1]),
+                                                md.i32(wave[2])})});
+      else
+        properties.append({md.i32(11), md.node({md.i32(wave[0])})});
+    }
     Attribute signatures = md.null();
     if (interface &&
         (!interface->inputs.empty() || !interface->outputs.empty())) {

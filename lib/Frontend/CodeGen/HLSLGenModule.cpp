@@ -676,6 +676,12 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
                     builder.getDenseI32ArrayAttr({int32_t(x), int32_t(y),
                                                   int32_t(z)}));
     }
+    // Clang checks the values (powers of two in [4, 128], the shader
+    // model that allows a range).
+    if (const auto *wave = decl->getAttr<clang::HLSLWaveSizeAttr>())
+      func->setAttr(HLSLDialect::getWaveSizeAttrName(),
+                    builder.getDenseI32ArrayAttr(
+                        {wave->getMin(), wave->getMax(), wave->getPreferred()}));
   } else if (!(options.profile.stage == ShaderStage::Library &&
                isa<clang::ExportDecl>(decl->getLexicalDeclContext()))) {
     func.setPrivate();

@@ -104,6 +104,19 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getNumThreadsAttrName())
     return verifyNumThreads(op, attr.getValue());
+  if (name == getWaveSizeAttrName()) {
+    auto sizes = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
+    if (!sizes || sizes.size() != 3 || !isa<FunctionOpInterface>(op))
+      return op->emitError() << "'" << name
+                             << "' must be 3 i32 (min, max, preferred) on a "
+                                "function";
+    for (int32_t size : sizes.asArrayRef())
+      if (size != 0 && (size < 4 || size > 128 || (size & (size - 1))))
+        return op->emitError() << "'" << name
+                               << "': wave sizes are powers of two from 4 to "
+                                  "128 (0: none)";
+    return success();
+  }
   // Loop hints ([unroll(N)], [loop]) on a loop's back edge.
   if (name == "hlsl.unroll") {
     auto count = dyn_cast<IntegerAttr>(attr.getValue());

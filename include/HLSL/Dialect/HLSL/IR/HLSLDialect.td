@@ -36,6 +36,8 @@ def HLSL_Dialect : Dialect {
     // Names of the discardable attributes the dialect gives meaning to.
     static constexpr llvm::StringLiteral getShaderAttrName() { return "hlsl.shader"; }
     static constexpr llvm::StringLiteral getNumThreadsAttrName() { return "hlsl.numthreads"; }
+    /// [WaveSize(min[, max[, preferred]])]: min, max, preferred (0: absent).
+    static constexpr llvm::StringLiteral getWaveSizeAttrName() { return "hlsl.wave_size"; }
     static constexpr llvm::StringLiteral getDirectionAttrName() { return "hlsl.direction"; }
     static constexpr llvm::StringLiteral getSemanticAttrName() { return "hlsl.semantic"; }
     static constexpr llvm::StringLiteral getEntryAttrName() { return "hlsl.entry"; }
