@@ -139,13 +139,14 @@ mlir::hlsl::describeContainer(const Module &module) {
     for (unsigned i = 0; i + 1 < properties->getNumOperands(); i += 2) {
       std::optional<uint64_t> tag = getInt(properties, i);
       if (tag == 0u)
-        info.featureFlags = getFeatureFlags(getInt(properties, i + 1).value_or(0));
+        info.featureFlags =
+            getFeatureFlags(getInt(properties, i + 1).value_or(0));
       if (tag == 4u) {
         const MDNode *threads = getNode(properties, i + 1);
-        info.numThreads = std::array<uint32_t, 3>{
-            uint32_t(getInt(threads, 0).value_or(1)),
-            uint32_t(getInt(threads, 1).value_or(1)),
-            uint32_t(getInt(threads, 2).value_or(1))};
+        info.numThreads =
+            std::array<uint32_t, 3>{uint32_t(getInt(threads, 0).value_or(1)),
+                                    uint32_t(getInt(threads, 1).value_or(1)),
+                                    uint32_t(getInt(threads, 2).value_or(1))};
       }
       // [WaveSize]: one size (11) or a range (23; max 0 means one size).
       if (tag == 11u || tag == 23u) {
@@ -159,7 +160,8 @@ mlir::hlsl::describeContainer(const Module &module) {
     }
   }
   if (const MDNode *resources = getSingle(module, "dx.resources")) {
-    for (unsigned cls = 0; cls < 4 && cls < resources->getNumOperands(); ++cls) {
+    for (unsigned cls = 0; cls < 4 && cls < resources->getNumOperands();
+         ++cls) {
       const MDNode *list = getNode(resources, cls);
       if (!list)
         continue;
@@ -179,8 +181,14 @@ mlir::hlsl::describeContainer(const Module &module) {
         case dxil::ResourceClass::SRV:
         case dxil::ResourceClass::UAV:
           binding.kind = dxil::ResourceKind(getInt(record, 6).value_or(10));
-          if (binding.resourceClass == dxil::ResourceClass::UAV)
+          if (binding.resourceClass == dxil::ResourceClass::UAV) {
             binding.hasCounter = getInt(record, 8).value_or(0) != 0;
+            // Extended property 3: the shader uses 64-bit atomics on it.
+            if (const MDNode *tags = getNode(record, 10))
+              for (unsigned t = 0; t + 1 < tags->getNumOperands(); t += 2)
+                if (getInt(tags, t) == 3u && getInt(tags, t + 1).value_or(0))
+                  binding.flags |= dxil::PSVResourceFlagUsedByAtomic64;
+          }
           break;
         case dxil::ResourceClass::CBuffer:
           binding.kind = dxil::ResourceKind::CBuffer;

@@ -16,8 +16,8 @@ using namespace mlir::hlsl::gen;
 HLSLGenModule::HLSLGenModule(clang::ASTContext &astContext,
                              clang::DiagnosticsEngine &diags,
                              MLIRContext *context, const ImportOptions &options)
-    : astContext(astContext), diags(diags), context(context),
-      options(options), builder(context), types(*this) {
+    : astContext(astContext), diags(diags), context(context), options(options),
+      builder(context), types(*this) {
   module = ModuleOp::create(UnknownLoc::get(context));
   builder.setInsertionPointToEnd(module->getBody());
 }
@@ -25,9 +25,8 @@ HLSLGenModule::HLSLGenModule(clang::ASTContext &astContext,
 Location HLSLGenModule::getLoc(clang::SourceLocation loc) {
   if (loc.isInvalid())
     return UnknownLoc::get(context);
-  clang::PresumedLoc presumed =
-      astContext.getSourceManager().getPresumedLoc(
-          astContext.getSourceManager().getExpansionLoc(loc));
+  clang::PresumedLoc presumed = astContext.getSourceManager().getPresumedLoc(
+      astContext.getSourceManager().getExpansionLoc(loc));
   if (presumed.isInvalid())
     return UnknownLoc::get(context);
   return FileLineColLoc::get(context, presumed.getFilename(),
@@ -94,8 +93,8 @@ BindingAttr HLSLGenModule::getBinding(const clang::Decl *decl,
   return BindingAttr::get(context, registerClass, lowerBound, space, orderId);
 }
 
-const GlobalSymbol *HLSLGenModule::lookupStructResource(const clang::VarDecl *var,
-                                                        StringRef path) {
+const GlobalSymbol *
+HLSLGenModule::lookupStructResource(const clang::VarDecl *var, StringRef path) {
   auto it = structResources.find((var->getName() + "." + path).str());
   return it == structResources.end() ? nullptr : &it->second;
 }
@@ -140,15 +139,24 @@ void HLSLGenModule::emitDecl(clang::Decl *decl) {
 static std::optional<ShaderStage>
 getShaderStage(const clang::HLSLShaderAttr *shader) {
   switch (shader->getType()) {
-  case llvm::Triple::Pixel: return ShaderStage::Pixel;
-  case llvm::Triple::Vertex: return ShaderStage::Vertex;
-  case llvm::Triple::Geometry: return ShaderStage::Geometry;
-  case llvm::Triple::Hull: return ShaderStage::Hull;
-  case llvm::Triple::Domain: return ShaderStage::Domain;
-  case llvm::Triple::Compute: return ShaderStage::Compute;
-  case llvm::Triple::Mesh: return ShaderStage::Mesh;
-  case llvm::Triple::Amplification: return ShaderStage::Amplification;
-  default: return std::nullopt;
+  case llvm::Triple::Pixel:
+    return ShaderStage::Pixel;
+  case llvm::Triple::Vertex:
+    return ShaderStage::Vertex;
+  case llvm::Triple::Geometry:
+    return ShaderStage::Geometry;
+  case llvm::Triple::Hull:
+    return ShaderStage::Hull;
+  case llvm::Triple::Domain:
+    return ShaderStage::Domain;
+  case llvm::Triple::Compute:
+    return ShaderStage::Compute;
+  case llvm::Triple::Mesh:
+    return ShaderStage::Mesh;
+  case llvm::Triple::Amplification:
+    return ShaderStage::Amplification;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -211,8 +219,11 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
       builder, loc, GlobalKindAttr::get(context, kind),
       builder.getStringAttr(symbol), TypeAttr::get(valueType),
       type.isConstQualified() ? builder.getUnitAttr() : UnitAttr());
-  globals[var] = {GlobalSymbol::Global, FlatSymbolRefAttr::get(context, symbol),
-                  {}, valueType, global.getAddressSpace()};
+  globals[var] = {GlobalSymbol::Global,
+                  FlatSymbolRefAttr::get(context, symbol),
+                  {},
+                  valueType,
+                  global.getAddressSpace()};
 
   const clang::Expr *init = var->getInit();
   if (!init || groupShared)
@@ -237,9 +248,9 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
   if (auto array = dyn_cast<ArrayType>(type)) {
     // Clang accepts `RWBuffer<float> F[4][]` with a misleading message at
     // best; HLSL allows only the first dimension to be unbounded.
-    if (!succeeded(ArrayType::verifyInvariants(
-            [&] { return emitError(loc); }, array.getSize(),
-            array.getElementType())))
+    if (!succeeded(ArrayType::verifyInvariants([&] { return emitError(loc); },
+                                               array.getSize(),
+                                               array.getElementType())))
       return;
   }
   Type inner = type;
@@ -250,8 +261,11 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
   BindingAttr binding = getBinding(var, resourceType.getResourceClass());
   ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
                      TypeAttr::get(type), binding);
-  globals[var] = {GlobalSymbol::Resource, FlatSymbolRefAttr::get(context, symbol),
-                  {}, type, AddressSpace::Function};
+  globals[var] = {GlobalSymbol::Resource,
+                  FlatSymbolRefAttr::get(context, symbol),
+                  {},
+                  type,
+                  AddressSpace::Function};
 }
 
 void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
@@ -290,8 +304,8 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
       uint64_t lower = bindingAttr->getSlotNumber() + next;
       next += size;
       if (lower > UINT32_MAX) {
-        error(var->getLocation(), "register of '" + var->getName().str() +
-                                      "." + field->getName().str() +
+        error(var->getLocation(), "register of '" + var->getName().str() + "." +
+                                      field->getName().str() +
                                       "' is past the last register");
         return;
       }
@@ -308,11 +322,13 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
                        builder.getStringAttr(symbol), TypeAttr::get(type),
                        binding);
     structResources[path] = {GlobalSymbol::Resource,
-                             FlatSymbolRefAttr::get(context, symbol), {}, type,
+                             FlatSymbolRefAttr::get(context, symbol),
+                             {},
+                             type,
                              AddressSpace::Function};
   }
-  globals[var] = {GlobalSymbol::ResourceStruct, {}, {}, {},
-                  AddressSpace::Function};
+  globals[var] = {
+      GlobalSymbol::ResourceStruct, {}, {}, {}, AddressSpace::Function};
 }
 
 /// Members seed 002 keeps out of a constant buffer's layout.
@@ -363,14 +379,14 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
   if (members.empty())
     return;
 
-  CBufferKind kind = isGlobals            ? CBufferKind::Globals
+  CBufferKind kind = isGlobals             ? CBufferKind::Globals
                      : buffer->isCBuffer() ? CBufferKind::CBuffer
                                            : CBufferKind::TBuffer;
   StringRef sourceName = isGlobals ? "$Globals" : buffer->getName();
   std::string symbol = uniqueSymbol(isGlobals ? "$Globals" : sourceName);
-  BindingAttr binding = getBinding(
-      buffer, kind == CBufferKind::TBuffer ? ResourceClass::SRV
-                                           : ResourceClass::CBV);
+  BindingAttr binding =
+      getBinding(buffer, kind == CBufferKind::TBuffer ? ResourceClass::SRV
+                                                      : ResourceClass::CBV);
   Location loc = getLoc(isGlobals ? members.front()->getLocation()
                                   : buffer->getLocation());
   OpBuilder::InsertionGuard guard(builder);
@@ -385,9 +401,9 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
       continue;
     type = withMatrixOrder(type, getMatrixOrder(var));
     if (!isDataType(type)) {
-      errorNotSupported(var->getLocation(),
-                        "constant buffer member of type '" +
-                            var->getType().getAsString() + "'");
+      errorNotSupported(var->getLocation(), "constant buffer member of type '" +
+                                                var->getType().getAsString() +
+                                                "'");
       continue;
     }
     PackOffsetAttr packoffset;
@@ -478,7 +494,9 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
                             IntegerAttr());
   }
   globals[var] = {GlobalSymbol::ConstantBufferVar,
-                  FlatSymbolRefAttr::get(context, symbol), {}, {},
+                  FlatSymbolRefAttr::get(context, symbol),
+                  {},
+                  {},
                   AddressSpace::Constant};
 }
 
@@ -536,7 +554,8 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     // Clang applies one semantic per scalar/vector element of the value: a
     // struct parameter or result carries one per field, in field order.
     SmallVector<Attribute> semantics;
-    for (const auto *semantic : d->specific_attrs<clang::HLSLAppliedSemanticAttr>()) {
+    for (const auto *semantic :
+         d->specific_attrs<clang::HLSLAppliedSemanticAttr>()) {
       std::string name = semantic->getSemanticName().str();
       // System values the prelude passes through Clang as user semantics.
       if (StringRef(name).starts_with("__hlsl_mlir_SV_"))
@@ -548,10 +567,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     }
     if (semantics.empty())
       return;
-    clang::QualType type =
-        isa<clang::FunctionDecl>(d)
-            ? cast<clang::FunctionDecl>(d)->getReturnType()
-            : cast<clang::ValueDecl>(d)->getType();
+    clang::QualType type = isa<clang::FunctionDecl>(d)
+                               ? cast<clang::FunctionDecl>(d)->getReturnType()
+                               : cast<clang::ValueDecl>(d)->getType();
     // Integers are signless in the dialect; signature elements record
     // whether each one is unsigned (its component type, U32 vs I32).
     // Compute-like stages have no signatures.
@@ -585,8 +603,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   };
   const auto *method = dyn_cast<clang::CXXMethodDecl>(decl);
   if (method && method->isInstance()) {
-    Type thisType = types.convert(
-        astContext.getCanonicalTagType(method->getParent()), decl->getLocation());
+    Type thisType =
+        types.convert(astContext.getCanonicalTagType(method->getParent()),
+                      decl->getLocation());
     if (!thisType)
       return {};
     argTypes.push_back(PointerType::get(thisType));
@@ -627,9 +646,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   std::string name = decl->getNameAsString();
   if (method)
     name = (method->getParent()->getName() + "::" + name).str();
-  bool isEntry = decl->hasAttr<clang::HLSLShaderAttr>() &&
-                 (options.profile.stage == ShaderStage::Library ||
-                  name == options.entry);
+  bool isEntry =
+      decl->hasAttr<clang::HLSLShaderAttr>() &&
+      (options.profile.stage == ShaderStage::Library || name == options.entry);
   if (!isEntry) {
     // Overloads and template instances share a source name.
     name = uniqueSymbol(name);
@@ -638,8 +657,8 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   }
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module->getBody());
-  auto func = func::FuncOp::create(builder, loc, name,
-                                   builder.getFunctionType(argTypes, resultTypes));
+  auto func = func::FuncOp::create(
+      builder, loc, name, builder.getFunctionType(argTypes, resultTypes));
   func.setAllArgAttrs(argAttrs);
   if (!decl->getReturnType()->isVoidType()) {
     NamedAttrList resultAttrs;
@@ -661,8 +680,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       // and Z past 64 are left to us (DXC's limits).
       int64_t x = threads->getX(), y = threads->getY(), z = threads->getZ();
       std::string spelled = "numthreads(" + std::to_string(x) + ", " +
-                            std::to_string(y) + ", " + std::to_string(z) +
-                            ")";
+                            std::to_string(y) + ", " + std::to_string(z) + ")";
       if (x < 1 || y < 1 || z < 1) {
         error(threads->getLocation(),
               spelled + ": every dimension must be at least 1");
@@ -672,16 +690,17 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         error(threads->getLocation(), spelled + ": Z must be at most 64");
         return {};
       }
-      func->setAttr(HLSLDialect::getNumThreadsAttrName(),
-                    builder.getDenseI32ArrayAttr({int32_t(x), int32_t(y),
-                                                  int32_t(z)}));
+      func->setAttr(
+          HLSLDialect::getNumThreadsAttrName(),
+          builder.getDenseI32ArrayAttr({int32_t(x), int32_t(y), int32_t(z)}));
     }
     // Clang checks the values (powers of two in [4, 128], the shader
     // model that allows a range).
     if (const auto *wave = decl->getAttr<clang::HLSLWaveSizeAttr>())
-      func->setAttr(HLSLDialect::getWaveSizeAttrName(),
-                    builder.getDenseI32ArrayAttr(
-                        {wave->getMin(), wave->getMax(), wave->getPreferred()}));
+      func->setAttr(
+          HLSLDialect::getWaveSizeAttrName(),
+          builder.getDenseI32ArrayAttr(
+              {wave->getMin(), wave->getMax(), wave->getPreferred()}));
   } else if (!(options.profile.stage == ShaderStage::Library &&
                isa<clang::ExportDecl>(decl->getLexicalDeclContext()))) {
     func.setPrivate();

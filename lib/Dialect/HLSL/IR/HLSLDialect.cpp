@@ -151,8 +151,8 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getEntryAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
-      return op->emitError() << "'" << name
-                             << "' must be a unit attribute on a function";
+      return op->emitError()
+             << "'" << name << "' must be a unit attribute on a function";
     return success();
   }
   return op->emitError() << "unknown hlsl attribute '" << name << "'";
@@ -173,8 +173,8 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
     if (!semantics || llvm::any_of(semantics, [](Attribute a) {
           return !isa<StringAttr>(a) || cast<StringAttr>(a).getValue().empty();
         }))
-      return op->emitError() << "'" << name
-                             << "' must be an array of non-empty strings";
+      return op->emitError()
+             << "'" << name << "' must be an array of non-empty strings";
     return success();
   }
   // Signedness of a signature element (integers are signless here).
@@ -221,8 +221,8 @@ LogicalResult HLSLDialect::verifyRegionArgAttribute(Operation *op,
   return verifyValueAttr(op, attr, type, /*isArgument=*/true);
 }
 
-LogicalResult HLSLDialect::verifyRegionResultAttribute(Operation *op,
-                                                       unsigned, unsigned,
+LogicalResult HLSLDialect::verifyRegionResultAttribute(Operation *op, unsigned,
+                                                       unsigned,
                                                        NamedAttribute attr) {
   return verifyValueAttr(op, attr, Type(), /*isArgument=*/false);
 }

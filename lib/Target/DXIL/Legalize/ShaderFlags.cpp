@@ -13,6 +13,7 @@
 #include "HLSL/Target/DXIL/DXILMetadata.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstIterator.h"
@@ -236,7 +237,9 @@ bool hasClamp(const CallInst &call) {
 }
 } // namespace
 
-uint64_t dxil::collectShaderFlags(const Module &module) {
+/// The flags, and the UAV records the module uses 64-bit atomics on.
+static uint64_t collect(const Module &module,
+                        SmallPtrSetImpl<const MDNode *> *atomic64UAVs) {
   namespace sf = shader_flag;
   ModuleFacts facts(module);
   uint64_t flags = 0;
@@ -342,6 +345,8 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
             flags |= sf::AtomicInt64OnTypedResource;
           if (!props.record)
             flags |= sf::AtomicInt64OnHeapResource;
+          else if (atomic64UAVs)
+            atomic64UAVs->insert(props.record);
         }
         break;
       case dxil::SampleLevel:
@@ -503,11 +508,65 @@ uint64_t dxil::collectShaderFlags(const Module &module) {
   return flags;
 }
 
+uint64_t dxil::collectShaderFlags(const Module &module) {
+  return collect(module, nullptr);
+}
+
+/// Marks the UAV records with 64-bit atomics (extended property 3, as DXC
+/// writes it; PSV0 flags them UsedByAtomic64), replacing the records in
+/// !dx.resources and in the entries that refer to it.
+static void markAtomic64UAVs(Module &module,
+                             const SmallPtrSetImpl<const MDNode *> &uavs) {
+  NamedMDNode *named = module.getNamedMetadata("dx.resources");
+  if (uavs.empty() || !named || named->getNumOperands() == 0)
+    return;
+  LLVMContext &context = module.getContext();
+  MDNode *resources = named->getOperand(0);
+  auto *uavList = dyn_cast_or_null<MDNode>(resources->getOperand(1).get());
+  if (!uavList)
+    return;
+  auto i32 = [&](uint64_t v) {
+    return ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(context), v));
+  };
+  SmallVector<Metadata *> records;
+  for (const MDOperand &operand : uavList->operands()) {
+    auto *record = dyn_cast_or_null<MDNode>(operand.get());
+    if (!record || !uavs.contains(record) || record->getNumOperands() < 11) {
+      records.push_back(operand.get());
+      continue;
+    }
+    SmallVector<Metadata *> tags;
+    if (const MDNode *old = getNode(record, 10))
+      tags.append(old->op_begin(), old->op_end());
+    tags.append(
+        {i32(3), ConstantAsMetadata::get(ConstantInt::getTrue(context))});
+    SmallVector<Metadata *> fields(record->op_begin(), record->op_end());
+    fields[10] = MDNode::get(context, tags);
+    records.push_back(MDNode::get(context, fields));
+  }
+  SmallVector<Metadata *> lists(resources->op_begin(), resources->op_end());
+  lists[1] = MDNode::get(context, records);
+  MDNode *updated = MDNode::get(context, lists);
+  named->setOperand(0, updated);
+  if (NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints"))
+    for (unsigned e = 0; e < entries->getNumOperands(); ++e) {
+      MDNode *entry = entries->getOperand(e);
+      if (entry->getNumOperands() > 3 && entry->getOperand(3) == resources) {
+        SmallVector<Metadata *> operands(entry->op_begin(), entry->op_end());
+        operands[3] = updated;
+        entries->setOperand(e, MDNode::get(context, operands));
+      }
+    }
+}
+
 void dxil::setShaderFlags(Module &module, uint64_t declaredOnly) {
   NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
   if (!entries || entries->getNumOperands() == 0)
     return;
-  uint64_t flags = collectShaderFlags(module) | declaredOnly;
+  SmallPtrSet<const MDNode *, 4> atomic64UAVs;
+  uint64_t flags = collect(module, &atomic64UAVs) | declaredOnly;
+  markAtomic64UAVs(module, atomic64UAVs);
   LLVMContext &context = module.getContext();
   Type *i32 = Type::getInt32Ty(context), *i64 = Type::getInt64Ty(context);
   for (unsigned e = 0; e < entries->getNumOperands(); ++e) {
