@@ -40,6 +40,12 @@ if os.access(dxv, os.X_OK):
     config.available_features.add("dxv")
     config.substitutions.append(("%dxv", dxv))
     # The validator's wrapper unpacks DXC into $HOME/.cache on first use.
+    # DXC itself comes with it: tests compare our choices with its output
+    # (`RUN: %if dxc %{ %dxc ... %}`).
+    dxc = os.environ.get("HLSL_DXC") or os.path.join(os.path.dirname(dxv), "dxc")
+    if os.access(dxc, os.X_OK):
+        config.available_features.add("dxc")
+        config.substitutions.append(("%dxc", dxc))
     for var in ("HOME", "XDG_CACHE_HOME", "HLSL_DXC_CACHE"):
         if var in os.environ:
             config.environment[var] = os.environ[var]

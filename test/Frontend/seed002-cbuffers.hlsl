@@ -68,40 +68,42 @@ void main() {
 }
 
 // CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
+// $Globals comes first and takes the first place in the implicit-binding
+// order, as DXC allocates it (b0 when nothing else claims it).
+// CHECK-NEXT: hlsl.cbuffer @"$Globals" globals binding <order 0> {
+// CHECK-NEXT:   hlsl.cbuffer_member @G : vector<4xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: hlsl.cbuffer @MyConstant cbuffer binding <b1> {
 // CHECK-NEXT:   hlsl.cbuffer_member @F : vector<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: hlsl.global static @GS : f32
-// CHECK-NEXT: hlsl.cbuffer @CB constant_buffer binding <order 0> {
+// CHECK-NEXT: hlsl.cbuffer @CB constant_buffer binding <order 1> {
 // CHECK-NEXT:   hlsl.cbuffer_member @H : vector<4xf32>
 // CHECK-NEXT:   hlsl.cbuffer_member @K : i32
 // CHECK-NEXT: }
 // The resource, static and groupshared declarations of CBx are module-level
 // declarations of their own.
-// CHECK-NEXT: hlsl.resource @buf : !hlsl.res<RWBuffer, f32> binding <order 1>
+// CHECK-NEXT: hlsl.resource @buf : !hlsl.res<RWBuffer, f32> binding <order 2>
 // CHECK-NEXT: hlsl.global static @y : f32
 // CHECK-NEXT: hlsl.global groupshared @gs : f32
-// CHECK-NEXT: hlsl.cbuffer @CBx cbuffer binding <order 2> {
+// CHECK-NEXT: hlsl.cbuffer @CBx cbuffer binding <order 3> {
 // CHECK-NEXT:   hlsl.cbuffer_member @x : f32
 // CHECK-NEXT:   hlsl.cbuffer_member @s : !hlsl.struct<"Something", {a: i32, f: !hlsl.array<0 x f32>}>
 // CHECK-NEXT:   hlsl.cbuffer_member @w : i32
 // CHECK-NEXT: }
-// CHECK-NEXT: hlsl.cbuffer @MyConstants2 cbuffer binding <order 3> {
+// CHECK-NEXT: hlsl.cbuffer @MyConstants2 cbuffer binding <order 4> {
 // CHECK-NEXT:   hlsl.cbuffer_member @a : vector<2xf32>
 // CHECK-NEXT:   hlsl.cbuffer_member @c : i32
 // CHECK-NEXT: }
-// CHECK-NEXT: hlsl.cbuffer @Constants cbuffer binding <order 4> {
+// CHECK-NEXT: hlsl.cbuffer @Constants cbuffer binding <order 5> {
 // CHECK-NEXT:   hlsl.cbuffer_member @i : i32
 // CHECK-NEXT:   hlsl.cbuffer_member @s2 : !hlsl.struct<"S", {f: f32}>
 // CHECK-NEXT: }
-// CHECK-NEXT: hlsl.cbuffer @OtherConstants cbuffer binding <order 5> {
+// CHECK-NEXT: hlsl.cbuffer @OtherConstants cbuffer binding <order 6> {
 // CHECK-NEXT:   hlsl.cbuffer_member @v : vector<4xf32>
 // CHECK-NEXT:   hlsl.cbuffer_member @array : !hlsl.array<10 x i32>
 // CHECK-NEXT: }
-// CHECK-NEXT: hlsl.resource @Out : !hlsl.res<RWStructuredBuffer, vector<4xf32>> binding <order 6>
-// CHECK-NEXT: hlsl.cbuffer @"$Globals" globals binding <order {{[0-9]+}}> {
-// CHECK-NEXT:   hlsl.cbuffer_member @G : vector<4xf32>
-// CHECK-NEXT: }
+// CHECK-NEXT: hlsl.resource @Out : !hlsl.res<RWStructuredBuffer, vector<4xf32>> binding <order 7>
 
 // CHECK-LABEL: func.func @main()
 // CHECK-NEXT: %[[F:.*]] = hlsl.cbuffer_addr @MyConstant::@F : !hlsl.ptr<vector<4xf32>, constant>

@@ -8,8 +8,10 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Driver/Compiler.h"
 #include "HLSL/Driver/ContainerFromModule.h"
+#include "HLSL/Driver/ExternalValidator.h"
 #include "HLSL/Frontend/HLSLImport.h"
 #include "HLSL/Support/LargeStack.h"
+#include "HLSL/Target/DXIL/ContainerDigest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -226,6 +228,24 @@ llvm::cl::opt<std::string> objectFile(
     llvm::cl::desc("--to-dxil: write the container to this file (default: "
                    "the -o output)"),
     llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> validateContainer(
+    "validate",
+    llvm::cl::desc("--to-dxil: run a DXIL validator on the container and, "
+                   "only when it accepts it, write the validator's digest "
+                   "into the header (signing it as DXC does)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> validatorPath(
+    "validator",
+    llvm::cl::desc("The validator --validate runs (default: $HLSL_DXV, then "
+                   "dxv on PATH)"),
+    llvm::cl::value_desc("path"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> bypassHash(
+    "hash-bypass",
+    llvm::cl::desc("--to-dxil: write the BYPASS sentinel digest (sixteen "
+                   "0x01 bytes), which D3D12 runtimes from Agility SDK 1.615 "
+                   "load without a hash check; the container is not "
+                   "validated"),
+    llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> disassemblyFile(
     "Fc", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the disassembly to this file"),
@@ -244,13 +264,28 @@ static LogicalResult writeFile(StringRef path, StringRef bytes) {
   return success();
 }
 
+/// Fills the header digest as --validate or --hash-bypass ask; `container`
+/// is left as it was when the validator rejects it.
+static llvm::Error finishDigest(std::string &container) {
+  llvm::MutableArrayRef<uint8_t> bytes(
+      reinterpret_cast<uint8_t *>(container.data()), container.size());
+  if (bypassHash)
+    return hlsl::dxil::markContainerBypass(bytes);
+  llvm::Expected<std::string> validator = hlsl::findValidator(validatorPath);
+  if (!validator)
+    return validator.takeError();
+  if (llvm::Error error = hlsl::runValidator(*validator, container))
+    return error;
+  return hlsl::dxil::signContainer(bytes);
+}
+
 static void registerToDXIL() {
   TranslateRegistration toDXIL(
       "to-dxil",
       "HLSL (or an hlsl/LLVM-dialect .mlir module) to a DXIL container "
       "(DXBC header, SFI0, ISG1, OSG1, PSV0, HASH, DXIL parts). The container "
-      "digest is left zero (unsigned); sign it with a validator if the "
-      "runtime requires it",
+      "digest is left zero (unsigned) unless --validate or --hash-bypass "
+      "fills it",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &output, MLIRContext *context) -> LogicalResult {
         std::optional<hlsl::CompileOptions> options = getCompileOptions();
@@ -274,6 +309,20 @@ static void registerToDXIL() {
           return failure();
         }
         writeTiming.stop();
+        if (validateContainer && bypassHash) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << "--validate and --hash-bypass exclude each other\n";
+          return failure();
+        }
+        if (validateContainer || bypassHash) {
+          TimingScope signTiming = timing.scope().nest(
+              validateContainer ? "validation + signing" : "hash bypass");
+          if (llvm::Error error = finishDigest(container)) {
+            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+                << llvm::toString(std::move(error)) << "\n";
+            return failure();
+          }
+        }
         if (!disassemblyFile.empty()) {
           TimingScope disTiming = timing.scope().nest("disassembly (-Fc)");
           std::string text;

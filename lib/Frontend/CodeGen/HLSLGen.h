@@ -143,6 +143,8 @@ private:
   OpBuilder builder;
   HLSLGenTypes types;
   unsigned errorCount = 0;
+  /// Implicit bindings' declaration order ($Globals, declared last by
+  /// Clang, takes order 0 when it appears; see emitCBuffer).
   unsigned nextOrderId = 0;
   llvm::DenseMap<const clang::ValueDecl *, GlobalSymbol> globals;
   llvm::StringMap<GlobalSymbol> structResources;

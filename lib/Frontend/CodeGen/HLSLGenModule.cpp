@@ -385,14 +385,43 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
   StringRef sourceName = isGlobals ? "$Globals" : buffer->getName();
   std::string symbol = uniqueSymbol(isGlobals ? "$Globals" : sourceName);
   BindingAttr binding =
-      getBinding(buffer, kind == CBufferKind::TBuffer ? ResourceClass::SRV
-                                                      : ResourceClass::CBV);
+      isGlobals ? BindingAttr::get(context, std::nullopt, std::nullopt, 0,
+                                   /*orderId=*/0u)
+                : getBinding(buffer, kind == CBufferKind::TBuffer
+                                         ? ResourceClass::SRV
+                                         : ResourceClass::CBV);
   Location loc = getLoc(isGlobals ? members.front()->getLocation()
                                   : buffer->getLocation());
   OpBuilder::InsertionGuard guard(builder);
   auto op = CBufferOp::create(builder, loc, symbol, kind, binding);
   if (symbol != sourceName)
     op.setNameAttr(builder.getStringAttr(sourceName));
+  // Clang declares $Globals at the end of the translation unit; DXC
+  // allocates it before every other constant buffer (b0 when implicit).
+  // It takes the first place in the module and in the implicit-binding
+  // order, and every declaration before it moves one place down.
+  if (isGlobals) {
+    module->walk([&](Operation *other) {
+      if (other == op)
+        return;
+      for (NamedAttribute attr : other->getAttrs()) {
+        auto binding = dyn_cast<BindingAttr>(attr.getValue());
+        if (!binding || !binding.getOrderId())
+          continue;
+        other->setAttr(attr.getName(),
+                       BindingAttr::get(context, binding.getRegisterClass(),
+                                        binding.getLowerBound(),
+                                        binding.getSpace(),
+                                        *binding.getOrderId() + 1));
+      }
+    });
+    ++nextOrderId;
+    for (Operation &other : module->getBody()->getOperations())
+      if (&other != op && isa<CBufferOp, ResourceOp>(other)) {
+        op->moveBefore(&other);
+        break;
+      }
+  }
   builder.setInsertionPointToEnd(&op.getBody().front());
   llvm::StringSet<> memberNames;
   for (const clang::VarDecl *var : members) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HLSL/Target/DXIL/ContainerDigest.h"
 #include "HLSL/Target/DXIL/ContainerInfo.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
 
@@ -41,6 +42,21 @@ std::string formatMask(unsigned mask) {
   if (mask & ~0xFu)
     text += llvm::formatv(" (0x{0:x-2})", mask).str();
   return text;
+}
+
+/// Whether the header digest is the validator's (signed), a sentinel, or
+/// something a runtime would reject.
+llvm::StringRef describeDigest(llvm::StringRef container,
+                               llvm::ArrayRef<uint8_t> digest) {
+  if (llvm::all_of(digest, [](uint8_t b) { return b == 0; }))
+    return "not signed";
+  if (llvm::all_of(digest, [](uint8_t b) { return b == 1; }))
+    return "BYPASS";
+  if (llvm::all_of(digest, [](uint8_t b) { return b == 2; }))
+    return "PREVIEW_BYPASS";
+  return hasValidDigest(llvm::arrayRefFromStringRef(container))
+             ? "signed"
+             : "does not match the contents";
 }
 
 std::string formatDigest(llvm::ArrayRef<uint8_t> digest) {
@@ -353,9 +369,8 @@ mlir::hlsl::dxil::disassembleDXContainer(llvm::StringRef bytes,
   os << "DXContainer\n";
   os << "  size: " << c.fileSize << " bytes\n";
   os << "  version: " << c.versionMajor << "." << c.versionMinor << "\n";
-  bool signedDigest = llvm::any_of(c.digest, [](uint8_t b) { return b; });
-  os << "  digest: " << formatDigest(c.digest)
-     << (signedDigest ? "\n" : " (not signed)\n");
+  os << "  digest: " << formatDigest(c.digest) << " ("
+     << describeDigest(bytes, c.digest) << ")\n";
   os << "  parts: " << c.parts.size() << "\n";
 
   for (auto [i, part] : llvm::enumerate(c.parts)) {
