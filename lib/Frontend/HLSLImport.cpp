@@ -316,6 +316,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
           llvm::errs(), compiler->getDiagnosticOpts())),
       /*ShouldOwnClient=*/true);
+  // DXC makes falling off the end of a non-void function an error (its
+  // -Wreturn-type warnings are errors).
+  compiler->getDiagnostics().setSeverityForGroup(
+      clang::diag::Flavor::WarningOrError, "return-type",
+      clang::diag::Severity::Error);
   if (!llvm::sys::fs::exists(prelude)) {
     llvm::errs() << "error: HLSL prelude not found at '" << prelude << "'\n";
     return {};

@@ -1728,6 +1728,45 @@ struct __default_template_args
 #define SV_CullDistance __hlsl_mlir_SV_CullDistance
 #define SV_CULLDISTANCE __hlsl_mlir_SV_CullDistance
 #define sv_culldistance __hlsl_mlir_SV_CullDistance
+// SV_Target: Clang 22 takes it on float vectors only; DXC also on integer
+// and bool vectors, arrays and struct members (render targets of any
+// component type). The index is part of the identifier.
+#define SV_Target __hlsl_mlir_SV_Target
+#define SV_TARGET __hlsl_mlir_SV_Target
+#define sv_target __hlsl_mlir_SV_Target
+#define SV_target __hlsl_mlir_SV_Target
+#define SV_Target0 __hlsl_mlir_SV_Target0
+#define SV_TARGET0 __hlsl_mlir_SV_Target0
+#define sv_target0 __hlsl_mlir_SV_Target0
+#define SV_target0 __hlsl_mlir_SV_Target0
+#define SV_Target1 __hlsl_mlir_SV_Target1
+#define SV_TARGET1 __hlsl_mlir_SV_Target1
+#define sv_target1 __hlsl_mlir_SV_Target1
+#define SV_target1 __hlsl_mlir_SV_Target1
+#define SV_Target2 __hlsl_mlir_SV_Target2
+#define SV_TARGET2 __hlsl_mlir_SV_Target2
+#define sv_target2 __hlsl_mlir_SV_Target2
+#define SV_target2 __hlsl_mlir_SV_Target2
+#define SV_Target3 __hlsl_mlir_SV_Target3
+#define SV_TARGET3 __hlsl_mlir_SV_Target3
+#define sv_target3 __hlsl_mlir_SV_Target3
+#define SV_target3 __hlsl_mlir_SV_Target3
+#define SV_Target4 __hlsl_mlir_SV_Target4
+#define SV_TARGET4 __hlsl_mlir_SV_Target4
+#define sv_target4 __hlsl_mlir_SV_Target4
+#define SV_target4 __hlsl_mlir_SV_Target4
+#define SV_Target5 __hlsl_mlir_SV_Target5
+#define SV_TARGET5 __hlsl_mlir_SV_Target5
+#define sv_target5 __hlsl_mlir_SV_Target5
+#define SV_target5 __hlsl_mlir_SV_Target5
+#define SV_Target6 __hlsl_mlir_SV_Target6
+#define SV_TARGET6 __hlsl_mlir_SV_Target6
+#define sv_target6 __hlsl_mlir_SV_Target6
+#define SV_target6 __hlsl_mlir_SV_Target6
+#define SV_Target7 __hlsl_mlir_SV_Target7
+#define SV_TARGET7 __hlsl_mlir_SV_Target7
+#define sv_target7 __hlsl_mlir_SV_Target7
+#define SV_target7 __hlsl_mlir_SV_Target7
 #define SV_RenderTargetArrayIndex __hlsl_mlir_SV_RenderTargetArrayIndex
 #define SV_RENDERTARGETARRAYINDEX __hlsl_mlir_SV_RenderTargetArrayIndex
 #define sv_rendertargetarrayindex __hlsl_mlir_SV_RenderTargetArrayIndex

@@ -53,6 +53,11 @@ llvm::Error rematerializeHandlesForDXIL(llvm::Module &module);
 /// of legalizeForDXIL.
 llvm::Error flattenArraysForDXIL(llvm::Module &module);
 
+/// Gives every loop without an exit (the optimizer makes them of loops
+/// whose condition is invariant) an exit that is never taken, as DXIL's
+/// validator requires one. Part of legalizeForDXIL.
+void exitInfiniteLoopsForDXIL(llvm::Module &module);
+
 /// Drops the instruction metadata DXIL does not know (branch weights, loop
 /// properties other than one unroll hint, ...). Part of legalizeForDXIL.
 void legalizeInstructionMetadataForDXIL(llvm::Module &module);

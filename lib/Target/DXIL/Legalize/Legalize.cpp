@@ -13,9 +13,11 @@
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -503,6 +505,7 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   if (Error error = flattenArraysForDXIL(module))
     return error;
   legalizeInstructionMetadataForDXIL(module);
+  exitInfiniteLoopsForDXIL(module);
   // The flattened accesses leave the index extensions of the old address
   // chains unused; a dead `sext ... to i64` would still make the validator
   // require the Int64Ops flag.
@@ -536,6 +539,21 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
                                "not supported yet: vector parameter or "
                                "result of function '" +
                                    func.getName() + "' in DXIL");
+    if (!func.isDeclaration()) {
+      // FLOW.DEADLOOP: the validator rejects a loop without an exit.
+      DominatorTree domTree(const_cast<Function &>(func));
+      LoopInfo loops(domTree);
+      for (const Loop *loop : loops.getLoopsInPreorder()) {
+        SmallVector<BasicBlock *, 4> exits;
+        loop->getExitBlocks(exits);
+        if (exits.empty())
+          return createStringError(
+              inconvertibleErrorCode(),
+              "invalid DXIL: the loop at block '" +
+                  loop->getHeader()->getName() + "' of function '" +
+                  func.getName() + "' has no exit");
+      }
+    }
     for (const Instruction &inst : instructions(func)) {
       if (inst.getType()->isVectorTy() ||
           llvm::any_of(inst.operands(), [](const Use &use) {
