@@ -91,6 +91,147 @@ struct HintedCondBranchLowering : HLSLPattern<cf::CondBranchOp> {
 // Memory and aggregates
 //===----------------------------------------------------------------------===//
 
+/// The type a value of `type` has in memory. LLVM packs vectors of i1 into
+/// bits, so that their elements have no address: bool vectors (and bool
+/// matrices, flat vectors), also inside structs and arrays, live in memory
+/// as arrays of i1, one byte per element like a scalar bool.
+static Type getMemoryType(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (!vector.getElementType().isInteger(1))
+      return type;
+    return LLVM::LLVMArrayType::get(vector.getElementType(),
+                                    vector.getNumElements());
+  }
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type)) {
+    Type element = getMemoryType(array.getElementType());
+    return element == array.getElementType()
+               ? type
+               : LLVM::LLVMArrayType::get(element, array.getNumElements());
+  }
+  if (auto record = dyn_cast<LLVM::LLVMStructType>(type)) {
+    SmallVector<Type> fields;
+    bool changed = false;
+    for (Type field : record.getBody()) {
+      fields.push_back(getMemoryType(field));
+      changed |= fields.back() != field;
+    }
+    if (!changed)
+      return type;
+    if (record.isIdentified()) {
+      auto memory = LLVM::LLVMStructType::getIdentified(
+          type.getContext(), (record.getName() + ".mem").str());
+      if (!memory.isInitialized())
+        (void)memory.setBody(fields, record.isPacked());
+      return memory;
+    }
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields,
+                                            record.isPacked());
+  }
+  return type;
+}
+
+/// Loads a value of `type` from `addr`, which holds getMemoryType(type):
+/// a plain load, except that bool vectors (also in structs and arrays) are
+/// read element by element.
+static Value loadFromMemory(OpBuilder &b, Location loc, Value addr,
+                            Type type) {
+  Type memoryType = getMemoryType(type);
+  if (memoryType == type)
+    return LLVM::LoadOp::create(b, loc, type, addr);
+  auto elementAddr = [&](int64_t i) -> Value {
+    return LLVM::GEPOp::create(b, loc, addr.getType(), memoryType, addr,
+                               ArrayRef<LLVM::GEPArg>{0, int32_t(i)},
+                               LLVM::GEPNoWrapFlags::inbounds);
+  };
+  Value result = LLVM::UndefOp::create(b, loc, type);
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    for (int64_t i = 0; i < vector.getNumElements(); ++i) {
+      Value element = LLVM::LoadOp::create(b, loc, vector.getElementType(),
+                                           elementAddr(i));
+      Value index = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                             b.getI32IntegerAttr(i));
+      result = LLVM::InsertElementOp::create(b, loc, result, element, index);
+    }
+    return result;
+  }
+  SmallVector<Type> elements;
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    elements.assign(array.getNumElements(), array.getElementType());
+  else
+    llvm::append_range(elements, cast<LLVM::LLVMStructType>(type).getBody());
+  for (auto [i, element] : llvm::enumerate(elements))
+    result = LLVM::InsertValueOp::create(
+        b, loc, result, loadFromMemory(b, loc, elementAddr(i), element),
+        int64_t(i));
+  return result;
+}
+
+/// Stores `value` to `addr`, which holds getMemoryType of its type (see
+/// loadFromMemory).
+static void storeToMemory(OpBuilder &b, Location loc, Value value,
+                          Value addr) {
+  Type type = value.getType();
+  Type memoryType = getMemoryType(type);
+  if (memoryType == type) {
+    LLVM::StoreOp::create(b, loc, value, addr);
+    return;
+  }
+  auto elementAddr = [&](int64_t i) -> Value {
+    return LLVM::GEPOp::create(b, loc, addr.getType(), memoryType, addr,
+                               ArrayRef<LLVM::GEPArg>{0, int32_t(i)},
+                               LLVM::GEPNoWrapFlags::inbounds);
+  };
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    for (int64_t i = 0; i < vector.getNumElements(); ++i) {
+      Value index = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                             b.getI32IntegerAttr(i));
+      LLVM::StoreOp::create(
+          b, loc, LLVM::ExtractElementOp::create(b, loc, value, index),
+          elementAddr(i));
+    }
+    return;
+  }
+  int64_t count = isa<LLVM::LLVMArrayType>(type)
+                      ? cast<LLVM::LLVMArrayType>(type).getNumElements()
+                      : cast<LLVM::LLVMStructType>(type).getBody().size();
+  for (int64_t i = 0; i < count; ++i)
+    storeToMemory(b, loc, LLVM::ExtractValueOp::create(b, loc, value, i),
+                  elementAddr(i));
+}
+
+/// The initial value of a global in its memory form (constants only).
+static Value toMemoryConstant(OpBuilder &b, Location loc, Value value,
+                              Type memoryType) {
+  Type type = value.getType();
+  if (type == memoryType)
+    return value;
+  Value result = LLVM::UndefOp::create(b, loc, memoryType);
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    for (int64_t i = 0; i < vector.getNumElements(); ++i) {
+      Value index = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                             b.getI32IntegerAttr(i));
+      result = LLVM::InsertValueOp::create(
+          b, loc, result, LLVM::ExtractElementOp::create(b, loc, value, index),
+          i);
+    }
+    return result;
+  }
+  SmallVector<Type> elements;
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(memoryType))
+    elements.assign(array.getNumElements(), array.getElementType());
+  else
+    llvm::append_range(elements,
+                       cast<LLVM::LLVMStructType>(memoryType).getBody());
+  for (auto [i, element] : llvm::enumerate(elements))
+    result = LLVM::InsertValueOp::create(
+        b, loc, result,
+        toMemoryConstant(b, loc,
+                         LLVM::ExtractValueOp::create(b, loc, value, int64_t(i)),
+                         element),
+        int64_t(i));
+  return result;
+}
+
 struct VarLowering : HLSLPattern<VarOp> {
   using HLSLPattern::HLSLPattern;
   LogicalResult
@@ -101,6 +242,7 @@ struct VarLowering : HLSLPattern<VarOp> {
     if (!elementType)
       return op.emitError() << "not supported yet: local variable of type "
                             << op.getAddr().getType().getPointee();
+    elementType = getMemoryType(elementType);
     // Allocas go to the entry block so that mem2reg/SROA see them.
     OpBuilder::InsertionGuard guard(rewriter);
     Block *entry = &op->getParentRegion()->front();
@@ -123,7 +265,8 @@ struct LoadLowering : HLSLPattern<LoadOp> {
     if (!type || !isa<LLVM::LLVMPointerType>(adaptor.getAddr().getType()))
       return op.emitError()
              << "not supported yet: loading from " << op.getAddr().getType();
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, adaptor.getAddr());
+    rewriter.replaceOp(
+        op, loadFromMemory(rewriter, op.getLoc(), adaptor.getAddr(), type));
     return success();
   }
 };
@@ -136,8 +279,9 @@ struct StoreLowering : HLSLPattern<StoreOp> {
     if (!isa<LLVM::LLVMPointerType>(adaptor.getAddr().getType()))
       return op.emitError()
              << "not supported yet: storing to " << op.getAddr().getType();
-    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(),
-                                               adaptor.getAddr());
+    storeToMemory(rewriter, op.getLoc(), adaptor.getValue(),
+                  adaptor.getAddr());
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -168,8 +312,8 @@ struct ElementAddrLowering : HLSLPattern<ElementAddrOp> {
       return success();
     }
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
-        op, adaptor.getBase().getType(), pointee, adaptor.getBase(),
-        ArrayRef<LLVM::GEPArg>{0, adaptor.getIndex()},
+        op, adaptor.getBase().getType(), getMemoryType(pointee),
+        adaptor.getBase(), ArrayRef<LLVM::GEPArg>{0, adaptor.getIndex()},
         LLVM::GEPNoWrapFlags::inbounds);
     return success();
   }
@@ -186,8 +330,8 @@ struct FieldAddrLowering : HLSLPattern<FieldAddrOp> {
       return op.emitError()
              << "not supported yet: addressing " << op.getBase().getType();
     rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
-        op, adaptor.getBase().getType(), pointee, adaptor.getBase(),
-        ArrayRef<LLVM::GEPArg>{0, int32_t(op.getIndex())},
+        op, adaptor.getBase().getType(), getMemoryType(pointee),
+        adaptor.getBase(), ArrayRef<LLVM::GEPArg>{0, int32_t(op.getIndex())},
         LLVM::GEPNoWrapFlags::inbounds);
     return success();
   }
@@ -202,6 +346,7 @@ struct GlobalLowering : HLSLPattern<GlobalOp> {
     if (!type)
       return op.emitError()
              << "not supported yet: global of type " << op.getType();
+    type = getMemoryType(type);
     bool groupShared = op.getKind() == GlobalKind::GroupShared;
     auto global = LLVM::GlobalOp::create(
         rewriter, op.getLoc(), type, op.getConstant(), LLVM::Linkage::Internal,
@@ -232,9 +377,15 @@ struct YieldLowering : HLSLPattern<YieldOp> {
   LogicalResult
   matchAndRewrite(YieldOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<LLVM::GlobalOp>(op->getParentOp()))
+    auto global = dyn_cast<LLVM::GlobalOp>(op->getParentOp());
+    if (!global)
       return failure();
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getValues());
+    SmallVector<Value> values(adaptor.getValues());
+    // Bool vectors in the initial value take their memory form.
+    if (values.size() == 1)
+      values[0] = toMemoryConstant(rewriter, op.getLoc(), values[0],
+                                   global.getGlobalType());
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, values);
     return success();
   }
 };

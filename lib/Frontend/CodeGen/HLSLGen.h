@@ -221,6 +221,11 @@ public:
   Value emitCall(const clang::CallExpr *expr);
   Value emitIntrinsic(const clang::CallExpr *expr,
                       const clang::FunctionDecl *callee, Value object);
+  /// The intrinsic `name` on scalar and vector operands.
+  Value emitElementwiseIntrinsic(const clang::CallExpr *expr, StringRef name,
+                                 SmallVectorImpl<Value> &args,
+                                 ArrayRef<const clang::Expr *> argExprs,
+                                 Type resultType, bool isAtomic, Location loc);
   Value emitResourceMethod(const clang::CallExpr *expr,
                            const clang::CXXMethodDecl *method,
                            const clang::Expr *object);

@@ -399,14 +399,45 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
     args.push_back(value);
   }
 
-  // Elementwise primitives are lowered on scalars and vectors only.
-  if (llvm::any_of(args,
-                   [](Value arg) { return isa<MatrixType>(arg.getType()); }) &&
-      name != "mul" && name != "transpose" && name != "determinant") {
-    module.errorNotSupported(expr->getExprLoc(), "intrinsic '" + name.str() +
-                                                     "' on matrix operands");
-    return {};
+  // Elementwise primitives are lowered on scalars and vectors: matrix
+  // operands take part through their flat row-major vectors, and a matrix
+  // result is rebuilt from the flat result. Resource methods (a matrix
+  // stored to a buffer has a memory order) are not elementwise.
+  bool hasMatrixOperand = llvm::any_of(
+      args, [](Value arg) { return isa<MatrixType>(arg.getType()); });
+  MatrixType matrixResult;
+  if (hasMatrixOperand && name != "mul" && name != "transpose" &&
+      name != "determinant") {
+    if (object) {
+      module.errorNotSupported(expr->getExprLoc(), "intrinsic '" + name.str() +
+                                                       "' on matrix operands");
+      return {};
+    }
+    auto flatten = [&](Type type) -> Type {
+      auto matrix = dyn_cast<MatrixType>(type);
+      if (!matrix)
+        return type;
+      return VectorType::get({int64_t(matrix.getRows() * matrix.getColumns())},
+                             matrix.getElementType());
+    };
+    for (Value &arg : args)
+      if (isa<MatrixType>(arg.getType()))
+        arg = MatrixCastOp::create(builder, loc, flatten(arg.getType()), arg);
+    matrixResult = dyn_cast_or_null<MatrixType>(resultType);
+    if (matrixResult)
+      resultType = flatten(resultType);
   }
+  Value result = emitElementwiseIntrinsic(expr, name, args, argExprs,
+                                          resultType, isAtomic, loc);
+  if (result && matrixResult)
+    result = MatrixCastOp::create(builder, loc, matrixResult, result);
+  return result;
+}
+
+Value HLSLGenFunction::emitElementwiseIntrinsic(
+    const clang::CallExpr *expr, StringRef name, SmallVectorImpl<Value> &args,
+    ArrayRef<const clang::Expr *> argExprs, Type resultType, bool isAtomic,
+    Location loc) {
   // Intrinsics with an arith/math equivalent use it, so that upstream
   // folding and canonicalization apply.
   auto unaryMath = [&]() -> Value {

@@ -118,6 +118,7 @@
 #if __HLSL_USED(atan2)
 #define __HLSL_USE_atan __HLSL_PROBE
 #define __HLSL_USE_select __HLSL_PROBE
+#define __HLSL_USE_and __HLSL_PROBE
 #endif
 #if __HLSL_USED(fmod)
 #define __HLSL_USE_frac __HLSL_PROBE
@@ -902,15 +903,16 @@ template <typename T> __HLSL_FLOAT_SV(T) radians(T x) {
   return x * (__HLSL_ELEM(T))0.017453292519943295769;
 }
 
-// atan2 = atan(y/x) corrected into the right quadrant with selects.
+// atan2 = atan(y/x) corrected into the right quadrant with selects (and()
+// rather than &&, which HLSL 2021 refuses on vectors).
 template <typename T> __HLSL_FLOAT_SV(T) atan2(T y, T x) {
   typedef __HLSL_ELEM(T) E;
   const E pi = (E)3.14159265358979323846;
   T a = atan(y / x);
-  T r = select(x < (E)0 && y >= (E)0, a + pi, a);
-  r = select(x < (E)0 && y < (E)0, a - pi, r);
-  r = select(x == (E)0 && y < (E)0, (T)(-pi / (E)2), r);
-  r = select(x == (E)0 && y >= (E)0, (T)(pi / (E)2), r);
+  T r = select(and(x < (E)0, y >= (E)0), a + pi, a);
+  r = select(and(x < (E)0, y < (E)0), a - pi, r);
+  r = select(and(x == (E)0, y < (E)0), (T)(-pi / (E)2), r);
+  r = select(and(x == (E)0, y >= (E)0), (T)(pi / (E)2), r);
   return r;
 }
 
@@ -1043,6 +1045,57 @@ sincos(T x, out T s, out T c) {
   s = sin(x);
   c = cos(x);
 }
+
+// The derived elementwise intrinsics on matrices apply the vector version
+// row by row: their scalar/vector bodies cannot take whole matrices, whose
+// `*` is a matrix product in Clang 22.
+#define __HLSL_MAT_ROWS1_I(CAT, NAME)                                         \
+  template <typename E, int R, int C>                                          \
+  typename __enable_if<__is_sv<CAT, E>::value, matrix<E, R, C> >::type        \
+  NAME(matrix<E, R, C> a) {                                                    \
+    matrix<E, R, C> r;                                                         \
+    for (int i = 0; i < R; ++i)                                                \
+      r[i] = NAME(a[i]);                                                       \
+    return r;                                                                  \
+  }
+#define __HLSL_MAT_ROWS2_I(CAT, NAME)                                         \
+  template <typename E, int R, int C>                                          \
+  typename __enable_if<__is_sv<CAT, E>::value, matrix<E, R, C> >::type        \
+  NAME(matrix<E, R, C> a, matrix<E, R, C> b) {                                 \
+    matrix<E, R, C> r;                                                         \
+    for (int i = 0; i < R; ++i)                                                \
+      r[i] = NAME(a[i], b[i]);                                                 \
+    return r;                                                                  \
+  }
+#define __HLSL_MAT_ROWS3_I(CAT, NAME)                                         \
+  template <typename E, int R, int C>                                          \
+  typename __enable_if<__is_sv<CAT, E>::value, matrix<E, R, C> >::type        \
+  NAME(matrix<E, R, C> a, matrix<E, R, C> b, matrix<E, R, C> c) {              \
+    matrix<E, R, C> r;                                                         \
+    for (int i = 0; i < R; ++i)                                                \
+      r[i] = NAME(a[i], b[i], c[i]);                                           \
+    return r;                                                                  \
+  }
+#define __HLSL_MAT_ROWS1(CAT, NAME)                                           \
+  __HLSL_WHEN_CALL(NAME, __HLSL_MAT_ROWS1_I, (CAT, NAME))
+#define __HLSL_MAT_ROWS2(CAT, NAME)                                           \
+  __HLSL_WHEN_CALL(NAME, __HLSL_MAT_ROWS2_I, (CAT, NAME))
+#define __HLSL_MAT_ROWS3(CAT, NAME)                                           \
+  __HLSL_WHEN_CALL(NAME, __HLSL_MAT_ROWS3_I, (CAT, NAME))
+__HLSL_MAT_ROWS1(__HLSL_CAT_FLOAT, exp)
+__HLSL_MAT_ROWS1(__HLSL_CAT_FLOAT, log)
+__HLSL_MAT_ROWS1(__HLSL_CAT_FLOAT, log10)
+__HLSL_MAT_ROWS1(__HLSL_CAT_FLOAT_D, rcp)
+__HLSL_MAT_ROWS1(__HLSL_CAT_FLOAT, degrees)
+__HLSL_MAT_ROWS1(__HLSL_CAT_FLOAT, radians)
+__HLSL_MAT_ROWS2(__HLSL_CAT_FLOAT, pow)
+__HLSL_MAT_ROWS2(__HLSL_CAT_FLOAT, atan2)
+__HLSL_MAT_ROWS2(__HLSL_CAT_FLOAT, fmod)
+__HLSL_MAT_ROWS2(__HLSL_CAT_FLOAT, step)
+__HLSL_MAT_ROWS2(__HLSL_CAT_FLOAT, ldexp)
+__HLSL_MAT_ROWS3(__HLSL_CAT_FLOAT, lerp)
+__HLSL_MAT_ROWS3(__HLSL_CAT_FLOAT, smoothstep)
+__HLSL_MAT_ROWS3(__HLSL_CAT_NUMERIC, clamp)
 
 // Legacy lighting helpers: lit() returns (ambient, diffuse, specular, 1)
 // and dst() builds the D3D9 distance vector (1, a.y * b.y, a.z, b.w).

@@ -394,10 +394,40 @@ static void foldOutOfRangeElementIndices(Function &func) {
   }
 }
 
+/// An element read at a variable index becomes a chain of selects that
+/// starts from the last element. LLVM's Scalarizer starts its chain from
+/// undef (the index is assumed in range), which at -Od reaches DXIL as a
+/// read of an undefined value that the validator rejects.
+static void expandVariableExtracts(Function &func) {
+  SmallVector<ExtractElementInst *> extracts;
+  for (Instruction &inst : instructions(func))
+    if (auto *extract = dyn_cast<ExtractElementInst>(&inst))
+      if (!isa<Constant>(extract->getIndexOperand()) &&
+          isa<FixedVectorType>(extract->getVectorOperandType()))
+        extracts.push_back(extract);
+  for (ExtractElementInst *extract : extracts) {
+    IRBuilder<> b(extract);
+    Value *vector = extract->getVectorOperand();
+    Value *index = extract->getIndexOperand();
+    unsigned count =
+        cast<FixedVectorType>(extract->getVectorOperandType())->getNumElements();
+    Value *result = b.CreateExtractElement(vector, b.getInt32(count - 1));
+    for (unsigned i = count - 1; i-- > 0;)
+      result = b.CreateSelect(
+          b.CreateICmpEQ(index, ConstantInt::get(index->getType(), i)),
+          b.CreateExtractElement(vector, b.getInt32(i)), result);
+    result->takeName(extract);
+    extract->replaceAllUsesWith(result);
+    extract->eraseFromParent();
+  }
+}
+
 void mlir::hlsl::scalarizeForDXIL(Module &module) {
   for (Function &func : module)
-    if (!func.isDeclaration())
+    if (!func.isDeclaration()) {
       foldOutOfRangeElementIndices(func);
+      expandVariableExtracts(func);
+    }
   // Vectors: split into scalars, including loads/stores and
   // insert/extractelement with variable indices.
   {
