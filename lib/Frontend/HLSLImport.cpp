@@ -9,6 +9,7 @@
 
 #include "HLSL/Frontend/HLSLImport.h"
 #include "CodeGen/HLSLGen.h"
+#include "MatrixMembers.h"
 #include "PreludeSelection.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -78,8 +79,9 @@ namespace {
 /// also reports the entry as missing one.
 class FollowOnErrorFilter : public clang::DiagnosticConsumer {
 public:
-  explicit FollowOnErrorFilter(std::unique_ptr<clang::DiagnosticConsumer> next)
-      : next(std::move(next)) {}
+  FollowOnErrorFilter(std::unique_ptr<clang::DiagnosticConsumer> next,
+                      MatrixMemberRewrites *matrixMembers)
+      : next(std::move(next)), matrixMembers(matrixMembers) {}
 
   void BeginSourceFile(const clang::LangOptions &options,
                        const clang::Preprocessor *pp) override {
@@ -93,6 +95,10 @@ public:
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
       return;
+    if (level >= clang::DiagnosticsEngine::Error && matrixMembers) {
+      ++matrixMembers->errorCount;
+      matrixMembers->record(info);
+    }
     if (level >= clang::DiagnosticsEngine::Error) {
       llvm::SmallString<128> text;
       info.FormatDiagnostic(text);
@@ -107,7 +113,48 @@ public:
 
 private:
   std::unique_ptr<clang::DiagnosticConsumer> next;
+  MatrixMemberRewrites *matrixMembers;
   bool numthreadsRejected = false;
+};
+} // namespace
+
+namespace {
+/// Clang's diagnostics of a run that may be repeated (see MatrixMembers.h):
+/// held until it is known that the run stands, then written through.
+class HeldOutput : public llvm::raw_ostream {
+public:
+  explicit HeldOutput(llvm::raw_ostream &out) : out(out) { SetUnbuffered(); }
+
+  /// Writes what was held and everything after it.
+  void release() {
+    if (!holding)
+      return;
+    holding = false;
+    out << held;
+    held.clear();
+  }
+  /// Drops what was held and everything after it.
+  void discard() {
+    holding = false;
+    dropped = true;
+    held.clear();
+  }
+
+private:
+  void write_impl(const char *ptr, size_t size) override {
+    position += size;
+    if (holding)
+      held.append(ptr, size);
+    else if (!dropped)
+      out.write(ptr, size);
+  }
+  uint64_t current_pos() const override { return position; }
+
+  llvm::raw_ostream &out;
+  std::string held;
+  uint64_t position = 0;
+  bool holding = true;
+  bool dropped = false;
 };
 } // namespace
 
@@ -170,15 +217,18 @@ class ImportConsumer : public clang::ASTConsumer {
 public:
   ImportConsumer(const ImportOptions &options, MLIRContext *context,
                  OwningOpRef<ModuleOp> &result, TimingScope &timing,
-                 TimingScope &clangTiming)
+                 TimingScope &clangTiming, HeldOutput &diagOut)
       : options(options), context(context), result(result), timing(timing),
-        clangTiming(clangTiming) {}
+        clangTiming(clangTiming), diagOut(diagOut) {}
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
     clangTiming.stop();
     clang::DiagnosticsEngine &diags = ast.getDiagnostics();
     if (diags.hasErrorOccurred())
       return;
+    // Clang accepted the shader: its warnings come out now, in order with
+    // the import's diagnostics.
+    diagOut.release();
     inImporter = true;
     TimingScope importTiming = timing.nest("AST import");
     gen::HLSLGenModule module(ast, diags, context, options);
@@ -192,20 +242,21 @@ private:
   OwningOpRef<ModuleOp> &result;
   TimingScope &timing;
   TimingScope &clangTiming;
+  HeldOutput &diagOut;
 };
 
 class ImportAction : public clang::ASTFrontendAction {
 public:
   ImportAction(const ImportOptions &options, MLIRContext *context,
                OwningOpRef<ModuleOp> &result, TimingScope &timing,
-               TimingScope &clangTiming)
+               TimingScope &clangTiming, HeldOutput &diagOut)
       : options(options), context(context), result(result), timing(timing),
-        clangTiming(clangTiming) {}
+        clangTiming(clangTiming), diagOut(diagOut) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
     return std::make_unique<ImportConsumer>(options, context, result, timing,
-                                            clangTiming);
+                                            clangTiming, diagOut);
   }
 
 private:
@@ -214,6 +265,7 @@ private:
   OwningOpRef<ModuleOp> &result;
   TimingScope &timing;
   TimingScope &clangTiming;
+  HeldOutput &diagOut;
 };
 } // namespace
 
@@ -289,82 +341,145 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // incomplete (reported while the arguments are read).
   diags->setSeverity(clang::diag::warn_hlsl_langstd_minimal,
                      clang::diag::Severity::Ignored, clang::SourceLocation());
-  auto invocation = std::make_shared<clang::CompilerInvocation>();
-  if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, *diags))
-    return {};
-  // The source comes from a buffer (possibly stdin); map it under its name.
-  invocation->getPreprocessorOpts().addRemappedFile(
-      fileName, llvm::MemoryBuffer::getMemBufferCopy(source.getBuffer(),
-                                                     fileName)
-                    .release());
-  invocation->getFrontendOpts().DisableFree = false;
-  // Only the prelude names the shader mentions are declared (see
-  // PreludeSelection.h); the scan runs before the prelude is added.
-  clang::PreprocessorOptions &pp = invocation->getPreprocessorOpts();
-  if (options.selectivePrelude)
-    if (std::optional<std::vector<std::string>> usedNames =
-            findUsedPreludeNames(*invocation, prelude)) {
-      pp.addMacroDef("__HLSL_SELECTIVE");
-      for (const std::string &name : *usedNames)
-        pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
-    }
-  pp.Includes.push_back(prelude);
-
-  auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
-  compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
-  compiler->createDiagnostics(
-      new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
-          llvm::errs(), compiler->getDiagnosticOpts())),
-      /*ShouldOwnClient=*/true);
-  // DXC makes falling off the end of a non-void function an error (its
-  // -Wreturn-type warnings are errors).
-  compiler->getDiagnostics().setSeverityForGroup(
-      clang::diag::Flavor::WarningOrError, "return-type",
-      clang::diag::Severity::Error);
   if (!llvm::sys::fs::exists(prelude)) {
     llvm::errs() << "error: HLSL prelude not found at '" << prelude << "'\n";
     return {};
   }
+
+  // One run of Clang and the import. Diagnostics go to `diagOut`; the matrix
+  // members Clang rejects are recorded in `record`, and `rewrites` (from an
+  // earlier run) are applied. Returns whether Clang and the import succeeded
+  // (a crash was reported on stderr).
   OwningOpRef<ModuleOp> result;
-  auto action = std::make_unique<ImportAction>(options, context, result,
-                                               timing, clangTiming);
-  // Clang 22's HLSL Sema still crashes on some malformed input (e.g. an
-  // incomplete struct in a cbuffer). Parsing runs under crash recovery so
-  // that such input gets a diagnostic; the compiler state is abandoned, not
-  // destroyed, after a crash. HLSL_MLIR_NO_CRASH_RECOVERY=1 turns this off
-  // (to debug a crash in place).
-  bool executed = false;
-  inImporter = false;
-  useLargeStackForClang();
-  if (llvm::sys::Process::GetEnv("HLSL_MLIR_NO_CRASH_RECOVERY")) {
-    executed = compiler->ExecuteAction(*action);
-  } else {
-    llvm::CrashRecoveryContext::Enable();
-    llvm::CrashRecoveryContext recovery;
-    if (!recovery.RunSafely(
-            [&] { executed = compiler->ExecuteAction(*action); })) {
-      (void)compiler.release();
-      (void)action.release();
-      (void)result.release();
-      if (inImporter) {
-        llvm::errs() << fileName
-                     << ": error: internal compiler error: hlsl-mlir crashed "
-                        "while importing the Clang AST (a bug in hlsl-mlir; "
-                        "please report it with this input)\n";
-        if (options.abortOnInternalCrash)
-          abort();
-      } else {
-        llvm::errs() << fileName
-                     << ": error: Clang crashed while parsing this file (a "
-                        "bug in Clang 22's HLSL support; the errors above, "
-                        "if any, are the likely cause)\n";
+  auto runClang = [&](const MatrixMemberRewrites *rewrites,
+                      HeldOutput &diagOut, MatrixMemberRewrites *record,
+                      bool &crashed) -> bool {
+    crashed = false;
+    result = nullptr;
+    auto invocation = std::make_shared<clang::CompilerInvocation>();
+    if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, *diags))
+      return false;
+    // The source comes from a buffer (possibly stdin); map it under its
+    // name.
+    std::string mainText = rewrites
+                               ? rewrites->rewrite(fileName, source.getBuffer())
+                               : source.getBuffer().str();
+    invocation->getPreprocessorOpts().addRemappedFile(
+        fileName,
+        llvm::MemoryBuffer::getMemBufferCopy(mainText, fileName).release());
+    clang::PreprocessorOptions &pp = invocation->getPreprocessorOpts();
+    if (rewrites) {
+      for (const auto &[file, offsets] : rewrites->dotOffsets) {
+        if (file == fileName)
+          continue;
+        llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> included =
+            llvm::MemoryBuffer::getFile(file);
+        if (!included)
+          continue;
+        pp.addRemappedFile(
+            file, llvm::MemoryBuffer::getMemBufferCopy(
+                      rewrites->rewrite(file, (*included)->getBuffer()), file)
+                      .release());
       }
-      return {};
+      for (const auto &macro : rewrites->macros)
+        pp.addMacroDef((macro.getKey() + "=" + macro.getValue()).str());
     }
+    invocation->getFrontendOpts().DisableFree = false;
+    // Only the prelude names the shader mentions are declared (see
+    // PreludeSelection.h); the scan runs before the prelude is added.
+    if (options.selectivePrelude)
+      if (std::optional<std::vector<std::string>> usedNames =
+              findUsedPreludeNames(*invocation, prelude)) {
+        pp.addMacroDef("__HLSL_SELECTIVE");
+        for (const std::string &name : *usedNames)
+          pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
+      }
+    pp.Includes.push_back(prelude);
+
+    auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
+    compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+    compiler->createDiagnostics(
+        new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
+                                    diagOut, compiler->getDiagnosticOpts()),
+                                record),
+        /*ShouldOwnClient=*/true);
+    // "N errors generated." goes with the diagnostics.
+    compiler->setVerboseOutputStream(diagOut);
+    // DXC makes falling off the end of a non-void function an error (its
+    // -Wreturn-type warnings are errors).
+    compiler->getDiagnostics().setSeverityForGroup(
+        clang::diag::Flavor::WarningOrError, "return-type",
+        clang::diag::Severity::Error);
+    auto action = std::make_unique<ImportAction>(options, context, result,
+                                                 timing, clangTiming, diagOut);
+    // Clang 22's HLSL Sema still crashes on some malformed input (e.g. an
+    // incomplete struct in a cbuffer). Parsing runs under crash recovery so
+    // that such input gets a diagnostic; the compiler state is abandoned,
+    // not destroyed, after a crash. HLSL_MLIR_NO_CRASH_RECOVERY=1 turns this
+    // off (to debug a crash in place).
+    bool executed = false;
+    inImporter = false;
+    useLargeStackForClang();
+    if (llvm::sys::Process::GetEnv("HLSL_MLIR_NO_CRASH_RECOVERY")) {
+      executed = compiler->ExecuteAction(*action);
+    } else {
+      llvm::CrashRecoveryContext::Enable();
+      llvm::CrashRecoveryContext recovery;
+      if (!recovery.RunSafely(
+              [&] { executed = compiler->ExecuteAction(*action); })) {
+        (void)compiler.release();
+        (void)action.release();
+        (void)result.release();
+        crashed = true;
+        diagOut.release();
+        if (inImporter) {
+          llvm::errs() << fileName
+                       << ": error: internal compiler error: hlsl-mlir crashed "
+                          "while importing the Clang AST (a bug in hlsl-mlir; "
+                          "please report it with this input)\n";
+          if (options.abortOnInternalCrash)
+            abort();
+        } else {
+          llvm::errs() << fileName
+                       << ": error: Clang crashed while parsing this file (a "
+                          "bug in Clang 22's HLSL support; the errors above, "
+                          "if any, are the likely cause)\n";
+        }
+        return false;
+      }
+    }
+    // Errors reported at MLIR locations leave Clang's count at zero but no
+    // module.
+    return executed && !compiler->getDiagnostics().hasErrorOccurred() &&
+           result;
+  };
+
+  // Clang's diagnostics are held until it is known whether the shader needs
+  // a second run for its matrix members (MatrixMembers.h).
+  HeldOutput firstOut(llvm::errs()), secondOut(llvm::errs());
+  MatrixMemberRewrites rewrites;
+  bool crashed = false;
+  bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
+  if (!ok && !crashed && !rewrites.empty()) {
+    unsigned firstErrors = rewrites.errorCount;
+    MatrixMemberRewrites second;
+    ok = runClang(&rewrites, secondOut, &second, crashed);
+    // The second run's diagnostics, unless it failed with more errors than
+    // the rewrites removed (a clash the rewriting did not foresee): the
+    // first run's then describe the shader as written.
+    bool useSecond = ok || crashed ||
+                     second.errorCount + rewrites.count() <= firstErrors;
+    if (useSecond) {
+      firstOut.discard();
+      secondOut.release();
+    } else {
+      secondOut.discard();
+      firstOut.release();
+    }
+  } else {
+    firstOut.release();
   }
-  // Errors reported at MLIR locations leave Clang's count at zero but no
-  // module.
-  if (!executed || compiler->getDiagnostics().hasErrorOccurred() || !result)
+  if (!ok)
     return {};
   // The target travels with the module to the later stages.
   static const char *stages[] = {"ps", "vs", "gs", "hs", "ds", "cs", "lib",
