@@ -14,6 +14,7 @@ config.excludes = ["Unit", "Inputs", "lit.cfg.py", "CMakeLists.txt"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%hlsl_src_root", config.hlsl_src_root))
+config.substitutions.append(("%hlsl_obj_root", config.hlsl_obj_root))
 
 llvm_config.use_default_substitutions()
 # Our tools first, then LLVM 22's (never the unversioned LLVM 14 ones).

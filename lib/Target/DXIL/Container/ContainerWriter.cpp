@@ -245,8 +245,6 @@ buildProgramSignature(const ShaderContainerInfo &info,
         registerIndex;
     uint8_t mask, exclusiveMask;
     uint32_t minPrecision;
-    /// Position in element/row order; breaks ties in the sort.
-    uint32_t order;
   };
 
   uint32_t recordCount = 0;
@@ -299,7 +297,6 @@ buildProgramSignature(const ShaderContainerInfo &info,
                                       : MinPrecision::Default);
     for (uint32_t semanticIndex : e.semanticIndices) {
       r.semanticIndex = semanticIndex;
-      r.order = records.size();
       records.push_back(r);
       if (e.isAllocated())
         ++r.registerIndex;
@@ -307,13 +304,17 @@ buildProgramSignature(const ShaderContainerInfo &info,
         r.systemValue = uint32_t(SystemValue::FinalLineDetailTessfactor);
     }
   }
-  // DXC sorts by (stream, register, name offset) with std::sort. Equal keys
-  // cannot occur in a valid signature; the original order breaks ties anyway
-  // so that the output never depends on the sort implementation.
-  llvm::sort(records, [](const Record &a, const Record &b) {
-    return std::tie(a.stream, a.registerIndex, a.nameOffset, a.order) <
-           std::tie(b.stream, b.registerIndex, b.nameOffset, b.order);
-  });
+  // DXC sorts by (stream, register, name offset) with std::sort, and the
+  // validator compares the part with its own serialization byte by byte.
+  // Equal keys do occur (elements of one name packed into one register,
+  // `F1 : F1` and `float2 f2 : F2` in columns x and yz), and std::sort is not
+  // stable: the same comparator applied with std::sort to the same input
+  // order (metadata order, one record per row) gives the validator's order.
+  std::sort(records.begin(), records.end(),
+            [](const Record &a, const Record &b) {
+              return std::tie(a.stream, a.registerIndex, a.nameOffset) <
+                     std::tie(b.stream, b.registerIndex, b.nameOffset);
+            });
 
   std::vector<uint8_t> part;
   ByteWriter w(part);
