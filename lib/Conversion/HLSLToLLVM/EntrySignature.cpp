@@ -440,14 +440,39 @@ private:
     element.name = *kind == Arbitrary ? name : systemValueNames[*kind];
     element.index = index;
     element.kind = *kind;
-    Type scalar = type;
-    if (auto vec = dyn_cast<VectorType>(type)) {
+    // Arrays take one row per element, matrices one per row (row_major) or
+    // per column (column_major, the default), as DXC lays them out.
+    Type rowType = type;
+    if (auto array = dyn_cast<ArrayType>(type)) {
+      if (array.isUnbounded() || array.getSize() < 1)
+        return error() << "signature element '" << semantic
+                       << "' needs a fixed size";
+      element.shape = SignatureElement::Shape::Array;
+      element.rows = array.getSize();
+      rowType = array.getElementType();
+    } else if (auto matrix = dyn_cast<MatrixType>(type)) {
+      bool rowMajor = matrix.isRowMajor();
+      element.shape = rowMajor ? SignatureElement::Shape::RowMajorMatrix
+                               : SignatureElement::Shape::ColumnMajorMatrix;
+      element.matrixRows = matrix.getRows();
+      element.matrixColumns = matrix.getColumns();
+      element.rows = rowMajor ? matrix.getRows() : matrix.getColumns();
+      rowType = VectorType::get(
+          {int64_t(rowMajor ? matrix.getColumns() : matrix.getRows())},
+          matrix.getElementType());
+    }
+    Type scalar = rowType;
+    if (auto vec = dyn_cast<VectorType>(rowType)) {
       scalar = vec.getElementType();
       element.columns = vec.getNumElements();
-    } else if (!isa<IntegerType, FloatType>(type)) {
+    } else if (!isa<IntegerType, FloatType>(rowType)) {
       return error() << "not supported yet: signature element '" << semantic
                      << "' of type " << type;
     }
+    if (*kind == Target && index + element.rows > 8)
+      return error() << "signature element '" << semantic << "' has "
+                     << element.rows << " rows: render targets go up to "
+                     << "SV_Target7";
     unsigned width = scalar.getIntOrFloatBitWidth();
     // As in DXC: signatures hold 16- and 32-bit components only.
     if (width == 64)
@@ -605,18 +630,47 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
     // Bools are i32 in the signature.
     bool isBool = e.scalarType.isInteger(1);
     Type loaded = isBool ? i32 : e.scalarType;
-    SmallVector<Value> components;
-    for (unsigned c = 0; c < e.columns; ++c) {
+    auto loadComponent = [&](unsigned row, unsigned col) -> Value {
       Value v = dx.call(b, loc, "loadInput", loaded, 4, loaded,
-                        {dx.i32(b, loc, access.element), dx.i32(b, loc, 0),
-                         dx.i8(b, loc, c), dx.undef(b, loc, i32)},
+                        {dx.i32(b, loc, access.element), dx.i32(b, loc, row),
+                         dx.i8(b, loc, col), dx.undef(b, loc, i32)},
                         dxil::OpAttr::ReadNone);
       if (isBool)
         v = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v,
                                  dx.i32(b, loc, 0));
-      components.push_back(v);
+      return v;
+    };
+    auto loadRow = [&](unsigned row, Type rowType) -> Value {
+      SmallVector<Value> components;
+      for (unsigned c = 0; c < e.columns; ++c)
+        components.push_back(loadComponent(row, c));
+      return vectorize(b, loc, rowType, components, dx);
+    };
+    using Shape = SignatureElement::Shape;
+    switch (e.shape) {
+    case Shape::Row:
+      return loadRow(0, type);
+    case Shape::Array: {
+      auto array = cast<LLVM::LLVMArrayType>(type);
+      Value value = LLVM::UndefOp::create(b, loc, array);
+      for (unsigned row = 0; row < e.rows; ++row)
+        value = LLVM::InsertValueOp::create(
+            b, loc, value, loadRow(row, array.getElementType()), row);
+      return value;
     }
-    return vectorize(b, loc, type, components, dx);
+    case Shape::RowMajorMatrix:
+    case Shape::ColumnMajorMatrix: {
+      // The matrix value is its flat row-major vector.
+      SmallVector<Value> components;
+      bool rowMajor = e.shape == Shape::RowMajorMatrix;
+      for (unsigned r = 0; r < e.matrixRows; ++r)
+        for (unsigned c = 0; c < e.matrixColumns; ++c)
+          components.push_back(rowMajor ? loadComponent(r, c)
+                                        : loadComponent(c, r));
+      return vectorize(b, loc, type, components, dx);
+    }
+    }
+    return {};
   };
   auto convertTo = [&](OpBuilder &ob, Value v, Type type) -> Value {
     // A special input is an i32: the parameter may be a bool or a uint.
@@ -653,17 +707,47 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
       Value result = ret.getOperand(0);
       auto store = [&](SignatureAccess access, Value value) {
         const SignatureElement &e = interface.outputs[access.element];
-        for (auto [c, component] :
-             llvm::enumerate(scalarize(rb, loc, value, dx))) {
+        auto storeComponent = [&](unsigned row, unsigned col,
+                                  Value component) {
           Value stored = component;
           if (stored.getType().isInteger(1))
             stored = LLVM::ZExtOp::create(rb, loc, i32, stored);
           dx.call(rb, loc, "storeOutput", stored.getType(), 5, Type(),
-                  {dx.i32(rb, loc, access.element), dx.i32(rb, loc, 0),
-                   dx.i8(rb, loc, c), stored},
+                  {dx.i32(rb, loc, access.element), dx.i32(rb, loc, row),
+                   dx.i8(rb, loc, col), stored},
                   dxil::OpAttr::None);
+        };
+        using Shape = SignatureElement::Shape;
+        switch (e.shape) {
+        case Shape::Row:
+          for (auto [c, component] :
+               llvm::enumerate(scalarize(rb, loc, value, dx)))
+            storeComponent(0, c, component);
+          break;
+        case Shape::Array:
+          for (unsigned row = 0; row < e.rows; ++row) {
+            Value element =
+                LLVM::ExtractValueOp::create(rb, loc, value, int64_t(row));
+            for (auto [c, component] :
+                 llvm::enumerate(scalarize(rb, loc, element, dx)))
+              storeComponent(row, c, component);
+          }
+          break;
+        case Shape::RowMajorMatrix:
+        case Shape::ColumnMajorMatrix: {
+          SmallVector<Value> components = scalarize(rb, loc, value, dx);
+          bool rowMajor = e.shape == Shape::RowMajorMatrix;
+          for (unsigned r = 0; r < e.matrixRows; ++r)
+            for (unsigned c = 0; c < e.matrixColumns; ++c) {
+              Value component = components[r * e.matrixColumns + c];
+              if (rowMajor)
+                storeComponent(r, c, component);
+              else
+                storeComponent(c, r, component);
+            }
+          break;
         }
-        (void)e;
+        }
       };
       if (isa<LLVM::LLVMStructType>(result.getType())) {
         for (auto [field, access] : llvm::enumerate(interface.resultElements))

@@ -46,6 +46,13 @@ struct SignatureElement {
   /// The type of each component as the entry sees it (i1 for bools, which
   /// the signature holds as i32).
   Type scalarType;
+  /// How the entry's value maps onto the element's rows: one row (scalar or
+  /// vector), an array (element i in row i), or a matrix (a row_major
+  /// matrix's rows are the element's rows; a column_major one's columns).
+  enum class Shape { Row, Array, RowMajorMatrix, ColumnMajorMatrix };
+  Shape shape = Shape::Row;
+  /// The matrix's own rows and columns (for the matrix shapes).
+  unsigned matrixRows = 1, matrixColumns = 1;
 };
 
 /// Where one part of an entry parameter or result comes from or goes to.

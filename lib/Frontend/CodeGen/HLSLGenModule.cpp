@@ -649,6 +649,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     Type type = types.convert(paramType, param->getLocation());
     if (!type)
       return {};
+    // row_major/column_major (and -Zpr) matter for an entry's signature
+    // layout and for matrices passed between functions.
+    type = withMatrixOrder(type, getMatrixOrder(param));
     NamedAttrList attrs;
     if (const auto *modifier = param->getAttr<clang::HLSLParamModifierAttr>())
       if (modifier->isAnyOut()) {
@@ -669,7 +672,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     Type type = types.convert(decl->getReturnType(), decl->getLocation());
     if (!type)
       return {};
-    resultTypes.push_back(type);
+    resultTypes.push_back(withMatrixOrder(type, getMatrixOrder(decl)));
   }
 
   std::string name = decl->getNameAsString();
