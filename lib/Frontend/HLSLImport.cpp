@@ -9,7 +9,7 @@
 
 #include "HLSL/Frontend/HLSLImport.h"
 #include "CodeGen/HLSLGen.h"
-#include "MatrixMembers.h"
+#include "SourceRewrites.h"
 #include "PreludeSelection.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -80,8 +80,8 @@ namespace {
 class FollowOnErrorFilter : public clang::DiagnosticConsumer {
 public:
   FollowOnErrorFilter(std::unique_ptr<clang::DiagnosticConsumer> next,
-                      MatrixMemberRewrites *matrixMembers)
-      : next(std::move(next)), matrixMembers(matrixMembers) {}
+                      SourceRewrites *rewritesToRecord)
+      : next(std::move(next)), rewritesToRecord(rewritesToRecord) {}
 
   void BeginSourceFile(const clang::LangOptions &options,
                        const clang::Preprocessor *pp) override {
@@ -95,9 +95,9 @@ public:
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
       return;
-    if (level >= clang::DiagnosticsEngine::Error && matrixMembers) {
-      ++matrixMembers->errorCount;
-      matrixMembers->record(info);
+    if (level >= clang::DiagnosticsEngine::Error && rewritesToRecord) {
+      ++rewritesToRecord->errorCount;
+      rewritesToRecord->record(info);
     }
     if (level >= clang::DiagnosticsEngine::Error) {
       llvm::SmallString<128> text;
@@ -113,13 +113,13 @@ public:
 
 private:
   std::unique_ptr<clang::DiagnosticConsumer> next;
-  MatrixMemberRewrites *matrixMembers;
+  SourceRewrites *rewritesToRecord;
   bool numthreadsRejected = false;
 };
 } // namespace
 
 namespace {
-/// Clang's diagnostics of a run that may be repeated (see MatrixMembers.h):
+/// Clang's diagnostics of a run that may be repeated (see SourceRewrites.h):
 /// held until it is known that the run stands, then written through.
 class HeldOutput : public llvm::raw_ostream {
 public:
@@ -346,13 +346,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     return {};
   }
 
-  // One run of Clang and the import. Diagnostics go to `diagOut`; the matrix
-  // members Clang rejects are recorded in `record`, and `rewrites` (from an
-  // earlier run) are applied. Returns whether Clang and the import succeeded
+  // One run of Clang and the import. Diagnostics go to `diagOut`; the
+  // constructs Clang rejects that a rewrite fixes are recorded in `record`,
+  // and `rewrites` (from an earlier run) are applied. Returns whether Clang and the import succeeded
   // (a crash was reported on stderr).
   OwningOpRef<ModuleOp> result;
-  auto runClang = [&](const MatrixMemberRewrites *rewrites,
-                      HeldOutput &diagOut, MatrixMemberRewrites *record,
+  auto runClang = [&](const SourceRewrites *rewrites,
+                      HeldOutput &diagOut, SourceRewrites *record,
                       bool &crashed) -> bool {
     crashed = false;
     result = nullptr;
@@ -369,7 +369,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
         llvm::MemoryBuffer::getMemBufferCopy(mainText, fileName).release());
     clang::PreprocessorOptions &pp = invocation->getPreprocessorOpts();
     if (rewrites) {
-      for (const auto &[file, offsets] : rewrites->dotOffsets) {
+      for (const std::string &file : rewrites->files()) {
         if (file == fileName)
           continue;
         llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> included =
@@ -381,7 +381,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
                       rewrites->rewrite(file, (*included)->getBuffer()), file)
                       .release());
       }
-      for (const auto &macro : rewrites->macros)
+      for (const auto &macro : rewrites->getMacros())
         pp.addMacroDef((macro.getKey() + "=" + macro.getValue()).str());
     }
     invocation->getFrontendOpts().DisableFree = false;
@@ -455,14 +455,14 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   };
 
   // Clang's diagnostics are held until it is known whether the shader needs
-  // a second run for its matrix members (MatrixMembers.h).
+  // a second run (SourceRewrites.h).
   HeldOutput firstOut(llvm::errs()), secondOut(llvm::errs());
-  MatrixMemberRewrites rewrites;
+  SourceRewrites rewrites;
   bool crashed = false;
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
   if (!ok && !crashed && !rewrites.empty()) {
     unsigned firstErrors = rewrites.errorCount;
-    MatrixMemberRewrites second;
+    SourceRewrites second;
     ok = runClang(&rewrites, secondOut, &second, crashed);
     // The second run's diagnostics, unless it failed with more errors than
     // the rewrites removed (a clash the rewriting did not foresee): the

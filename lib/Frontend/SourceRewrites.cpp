@@ -1,0 +1,170 @@
+//===- SourceRewrites.cpp - Constructs Clang 22 rejects, parsed again -----===//
+
+#include "SourceRewrites.h"
+
+#include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir::hlsl;
+
+std::optional<std::string>
+mlir::hlsl::getMatrixMemberExpansion(llvm::StringRef name) {
+  // One element: `_mRC` with R, C in 0..3, or `_RC` with R, C in 1..4.
+  llvm::SmallVector<std::pair<unsigned, unsigned>> elements;
+  llvm::StringRef rest = name;
+  while (!rest.empty()) {
+    if (!rest.consume_front("_"))
+      return std::nullopt;
+    unsigned base = rest.consume_front("m") ? 0 : 1;
+    if (rest.size() < 2 || !llvm::isDigit(rest[0]) || !llvm::isDigit(rest[1]))
+      return std::nullopt;
+    unsigned row = rest[0] - '0', column = rest[1] - '0';
+    if (row < base || row > base + 3 || column < base || column > base + 3)
+      return std::nullopt;
+    elements.push_back({row - base, column - base});
+    rest = rest.drop_front(2);
+  }
+  if (elements.empty() || elements.size() > 4)
+    return std::nullopt;
+  unsigned row = elements.front().first;
+  if (elements.size() == 1)
+    return "[" + std::to_string(row) + "][" +
+           std::to_string(elements.front().second) + "]";
+  std::string swizzle = "[" + std::to_string(row) + "].";
+  for (auto [r, c] : elements) {
+    if (r != row)
+      return std::nullopt;
+    swizzle += "xyzw"[c];
+  }
+  return swizzle;
+}
+
+/// The type argument `index` of `info`, if it has one there.
+static clang::QualType getTypeArg(const clang::Diagnostic &info,
+                                  unsigned index) {
+  if (info.getNumArgs() <= index ||
+      info.getArgKind(index) != clang::DiagnosticsEngine::ak_qualtype)
+    return {};
+  return clang::QualType::getFromOpaquePtr(
+      reinterpret_cast<void *>(info.getRawArg(index)));
+}
+
+static bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
+
+bool SourceRewrites::record(const clang::Diagnostic &info) {
+  if (!info.hasSourceManager())
+    return false;
+  return recordMatrixMember(info) || recordGroupShared(info);
+}
+
+bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_typecheck_member_reference_struct_union)
+    return false;
+  clang::QualType base = getTypeArg(info, 0);
+  if (base.isNull() || !base.getCanonicalType()->isConstantMatrixType())
+    return false;
+  const clang::SourceManager &sources = info.getSourceManager();
+  clang::SourceLocation dot = sources.getFileLoc(info.getLocation());
+  auto [fileID, offset] = sources.getDecomposedLoc(dot);
+  bool invalid = false;
+  llvm::StringRef text = sources.getBufferData(fileID, &invalid);
+  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(fileID);
+  if (invalid || !file || offset >= text.size() || text[offset] != '.')
+    return false;
+  size_t nameOffset = offset + 1;
+  while (nameOffset < text.size() &&
+         (text[nameOffset] == ' ' || text[nameOffset] == '\t'))
+    ++nameOffset;
+  llvm::StringRef name =
+      text.drop_front(nameOffset).take_while(isIdentifierChar);
+  std::optional<std::string> expansion = getMatrixMemberExpansion(name);
+  if (!expansion)
+    return false;
+  auto &fileEdits = edits[file->getName().str()];
+  fileEdits[offset] = ' ';
+  fileEdits[nameOffset] = '$';
+  macros[("$" + name.drop_front()).str()] = *expansion;
+  ++constructs;
+  return true;
+}
+
+bool SourceRewrites::recordGroupShared(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_ovl_no_viable_function_in_init)
+    return false;
+  clang::QualType type = getTypeArg(info, 0);
+  if (type.isNull())
+    return false;
+  // The address space qualifies the array or its elements.
+  clang::QualType element = type.getCanonicalType();
+  bool groupShared = false;
+  while (true) {
+    groupShared |= element.getAddressSpace() == clang::LangAS::hlsl_groupshared;
+    const auto *array = llvm::dyn_cast<clang::ArrayType>(element);
+    if (!array)
+      break;
+    element = array->getElementType().getCanonicalType();
+  }
+  if (!groupShared || !element->isRecordType())
+    return false;
+  // The error is at the variable's name; `groupshared` precedes it in the
+  // same declaration.
+  const clang::SourceManager &sources = info.getSourceManager();
+  clang::SourceLocation at = sources.getFileLoc(info.getLocation());
+  auto [fileID, offset] = sources.getDecomposedLoc(at);
+  bool invalid = false;
+  llvm::StringRef text = sources.getBufferData(fileID, &invalid);
+  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(fileID);
+  if (invalid || !file || offset > text.size())
+    return false;
+  // The declaration starts after the previous `;`, `{` or `}` outside
+  // braces (`groupshared struct { ... } x[4];` declares its struct).
+  size_t start = offset;
+  for (unsigned depth = 0; start > 0; --start) {
+    char c = text[start - 1];
+    if (c == '}')
+      ++depth;
+    else if (c == '{' && depth > 0)
+      --depth;
+    else if ((c == '{' || c == ';') && depth == 0)
+      break;
+  }
+  llvm::StringRef declaration = text.slice(start, offset);
+  constexpr llvm::StringLiteral keyword = "groupshared";
+  std::optional<size_t> found;
+  for (size_t at = declaration.find(keyword); at != llvm::StringRef::npos;
+       at = declaration.find(keyword, at + 1)) {
+    size_t end = at + keyword.size();
+    if ((at == 0 || !isIdentifierChar(declaration[at - 1])) &&
+        (end == declaration.size() || !isIdentifierChar(declaration[end])))
+      found = at;
+  }
+  // An unnamed struct has no linkage: `extern` cannot declare it.
+  if (!found || element->getAsRecordDecl()->getIdentifier() == nullptr)
+    return false;
+  edits[file->getName().str()][start + *found] = '$';
+  macros["$roupshared"] = "extern groupshared";
+  ++constructs;
+  return true;
+}
+
+std::vector<std::string> SourceRewrites::files() const {
+  std::vector<std::string> names;
+  for (const auto &[file, fileEdits] : edits)
+    names.push_back(file);
+  return names;
+}
+
+std::string SourceRewrites::rewrite(llvm::StringRef file,
+                                    llvm::StringRef text) const {
+  std::string result = text.str();
+  auto it = edits.find(file.str());
+  if (it == edits.end())
+    return result;
+  for (auto [offset, replacement] : it->second)
+    if (offset < result.size())
+      result[offset] = replacement;
+  return result;
+}

@@ -1,0 +1,80 @@
+//===- SourceRewrites.h - Constructs Clang 22 rejects, parsed again -*- C++ -*-===//
+//
+// Some HLSL that DXC accepts, Clang 22 rejects with an error at a precise
+// place. The importer parses once; if Clang reports such errors, it parses
+// again with each construct rewritten at the place Clang reported, in
+// place and keeping the text's length (so every source location stays
+// exact): a character becomes a space or `$`, and a `$`-named macro (no HLSL
+// identifier starts with `$`) expands to what Clang accepts.
+//
+//  - Matrix elements as members: `m._m01` (zero-based row and column),
+//    `m._12` (one-based), several of one row (`m._m00_m01`). Clang has no
+//    such members ("member reference base type 'float4x4' is not a
+//    structure or union"). `m._m01` becomes `m $m01`, and `$m01` expands to
+//    the subscript `[0][1]`, or to a row swizzle (`$m00_m01` to `[0].xy`).
+//  - groupshared variables of struct type: Clang looks for a constructor
+//    that can build an object in the groupshared address space and finds
+//    none ("no matching constructor for initialization of 'groupshared
+//    S[4]'"). `groupshared` becomes `$roupshared`, which expands to `extern
+//    groupshared`: no initialization, which is what groupshared memory gets.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_FRONTEND_SOURCEREWRITES_H
+#define HLSL_LIB_FRONTEND_SOURCEREWRITES_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Diagnostic;
+} // namespace clang
+
+namespace mlir::hlsl {
+
+/// The expansion of a matrix member name: `[r][c]` for one element,
+/// `[r].xyz` for several elements of row r; nullopt for names that are not
+/// matrix members or that mix rows.
+std::optional<std::string> getMatrixMemberExpansion(llvm::StringRef name);
+
+/// The rewrites a parse calls for, collected from Clang's errors.
+class SourceRewrites {
+public:
+  /// Records the rewrite for `info` if it is one of the errors above.
+  /// Returns whether it did.
+  bool record(const clang::Diagnostic &info);
+
+  bool empty() const { return edits.empty(); }
+  /// How many constructs are rewritten.
+  unsigned count() const { return constructs; }
+
+  /// `text` (the contents of `file`) rewritten.
+  std::string rewrite(llvm::StringRef file, llvm::StringRef text) const;
+
+  /// The files to rewrite.
+  std::vector<std::string> files() const;
+
+  /// The macros the rewritten text uses: name and expansion.
+  const llvm::StringMap<std::string> &getMacros() const { return macros; }
+
+  /// Errors of the run (recorded or not).
+  unsigned errorCount = 0;
+
+private:
+  bool recordMatrixMember(const clang::Diagnostic &info);
+  bool recordGroupShared(const clang::Diagnostic &info);
+
+  /// Per file: offset -> replacement character.
+  std::map<std::string, std::map<unsigned, char>> edits;
+  llvm::StringMap<std::string> macros;
+  unsigned constructs = 0;
+};
+
+} // namespace mlir::hlsl
+
+#endif // HLSL_LIB_FRONTEND_SOURCEREWRITES_H
