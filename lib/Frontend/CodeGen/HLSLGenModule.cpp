@@ -54,14 +54,37 @@ void HLSLGenModule::errorNotSupported(clang::SourceLocation loc,
   error(loc, ("not supported yet: " + what).str());
 }
 
+/// The order row_major/column_major on `decl` gives, if any.
+static std::optional<MatrixOrder> getDeclaredOrder(const clang::Decl *decl) {
+  for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
+    if (annotate->getAnnotation() == "hlsl.row_major")
+      return MatrixOrder::RowMajor;
+    if (annotate->getAnnotation() == "hlsl.column_major")
+      return MatrixOrder::ColumnMajor;
+  }
+  return std::nullopt;
+}
+
 MatrixOrder HLSLGenModule::getMatrixOrder(const clang::Decl *decl) {
-  if (decl)
-    for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
-      if (annotate->getAnnotation() == "hlsl.row_major")
-        return MatrixOrder::RowMajor;
-      if (annotate->getAnnotation() == "hlsl.column_major")
-        return MatrixOrder::ColumnMajor;
+  if (decl) {
+    if (std::optional<MatrixOrder> order = getDeclaredOrder(decl))
+      return *order;
+    // `typedef row_major float2x1 T;`: the typedefs the type goes through.
+    clang::QualType type;
+    if (const auto *value = dyn_cast<clang::ValueDecl>(decl))
+      type = value->getType();
+    else if (const auto *function = dyn_cast<clang::FunctionDecl>(decl))
+      type = function->getReturnType();
+    while (!type.isNull()) {
+      const auto *typedefType = type->getAs<clang::TypedefType>();
+      if (!typedefType)
+        break;
+      if (std::optional<MatrixOrder> order =
+              getDeclaredOrder(typedefType->getDecl()))
+        return *order;
+      type = typedefType->getDecl()->getUnderlyingType();
     }
+  }
   return options.rowMajorByDefault ? MatrixOrder::RowMajor
                                    : MatrixOrder::ColumnMajor;
 }
@@ -458,6 +481,23 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
             PackOffsetAttr::get(context, static_cast<uint32_t>(offset));
       }
     }
+    // `float x : register(c3)` on a global places it like packoffset(c3).
+    if (!packoffset)
+      if (const auto *binding = var->getAttr<clang::HLSLResourceBindingAttr>()) {
+        StringRef slot = binding->getSlot();
+        unsigned row;
+        if (slot.size() > 1 && (slot[0] == 'c' || slot[0] == 'C') &&
+            !slot.drop_front().getAsInteger(10, row)) {
+          if (uint64_t(row) * 16 > 65535)
+            error(var->getLocation(),
+                  ("'" + var->getName() + "' at register(" + slot +
+                   ") is past the maximum constant buffer size of 65536 "
+                   "bytes (4096 rows)")
+                      .str());
+          else
+            packoffset = PackOffsetAttr::get(context, row * 16);
+        }
+      }
     std::string memberName = var->getName().str();
     for (unsigned suffix = 1; !memberNames.insert(memberName).second; ++suffix)
       memberName = (var->getName() + "_" + Twine(suffix)).str();

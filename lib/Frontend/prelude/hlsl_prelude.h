@@ -742,6 +742,16 @@ __HLSL_T_ANY(__HLSL_RED_TO_BOOL, all)
   __HLSL_MAT(__HLSL_D_SELECT_S, N, T)
 __HLSL_T_ANY(__HLSL_SELECT_ALL, select)
 
+// A vector condition with scalar operands selects between the operands
+// splatted to its shape (HLSL 2021).
+#if __HLSL_USED(select)
+template <typename T, int N>
+typename __enable_if<__shape<T>::kind == 0, vector<T, N> >::type
+select(vector<bool, N> cond, T a, T b) {
+  return select(cond, (vector<T, N>)a, (vector<T, N>)b);
+}
+#endif
+
 // Fallback for select: condition and operands are promoted separately.
 #if __HLSL_USED(select)
 template <typename C, typename A, typename B>
