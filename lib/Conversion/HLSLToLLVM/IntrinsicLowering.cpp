@@ -120,6 +120,14 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
   };
   // Barrier modes: SyncThreadGroup 1, UAVFenceGlobal 2,
   // UAVFenceThreadGroup 4, TGSMFence 8.
+  // The status word a load writes already holds CheckAccessFullyMapped of
+  // the access (TextureLowering, as DXC): the check reads its low bit. DXIL's
+  // operation only takes a load's status directly.
+  if (name == "CheckAccessFullyMapped" && args.size() == 1) {
+    rewriter.replaceOpWithNewOp<LLVM::TruncOp>(op, rewriter.getI1Type(),
+                                               args[0]);
+    return success();
+  }
   if (name == "GroupMemoryBarrier")
     return barrier(8);
   if (name == "GroupMemoryBarrierWithGroupSync")
@@ -350,9 +358,6 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                          name) &&
       failed(checkQuadStage(op, name)))
     return failure();
-  if (name.starts_with("Gather") && name != "GatherCmp" && args.size() == 5)
-    return op.emitError() << "not supported yet: the status argument of '"
-                          << name << "'";
   if (Value result = lowerTexture(op, name, args, rewriter)) {
     rewriter.replaceOp(op, result);
     return success();

@@ -55,7 +55,23 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     values.resize(n);
     return values;
   };
+  // `out uint status` (the last operand) receives, as DXC writes it, whether
+  // the access was fully mapped: CheckAccessFullyMapped of the ResRet's
+  // status word, as a uint.
+  Value status;
+  if (args.size() > 1 && isa<LLVM::LLVMPointerType>(args.back().getType())) {
+    status = args.back();
+    args = args.drop_back();
+  }
   auto finish = [&](Value ret) {
+    if (status) {
+      Value mapped = dx.call(b, loc, "checkAccessFullyMapped", i32,
+                             dxil::CheckAccessFullyMapped, b.getI1Type(),
+                             {LLVM::ExtractValueOp::create(b, loc, ret, 4)},
+                             dxil::OpAttr::ReadOnly);
+      LLVM::StoreOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i32, mapped),
+                            status);
+    }
     SmallVector<Value> scalars;
     for (unsigned i = 0; i < count; ++i)
       scalars.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));

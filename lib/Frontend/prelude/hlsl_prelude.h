@@ -869,6 +869,9 @@ __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddy_fine)
 // cannot be derived from it and is a primitive too (DXIL Discard with the
 // condition any(x < 0)).
 __HLSL_INTRINSIC void discard();
+// Whether the resource access that wrote `status` touched only mapped
+// tiles (the status word is 1 then, as DXC writes it).
+__HLSL_INTRINSIC bool CheckAccessFullyMapped(uint status);
 #define __HLSL_D_CLIP(N, T) __HLSL_INTRINSIC void N(T x);
 #define __HLSL_CLIP_SV(N, T) __HLSL_SV(__HLSL_D_CLIP, N, T)
 __HLSL_T_FLOAT(__HLSL_CLIP_SV, clip)
