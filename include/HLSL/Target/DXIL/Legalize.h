@@ -58,6 +58,11 @@ llvm::Error flattenArraysForDXIL(llvm::Module &module);
 /// validator requires one. Part of legalizeForDXIL.
 void exitInfiniteLoopsForDXIL(llvm::Module &module);
 
+/// Computes in 32 bits the 64-bit values that only carry 32-bit values to
+/// truncations (extended indices and their phis), so that they do not make
+/// the shader require Int64Ops. Part of legalizeForDXIL.
+void narrowIndexChainsForDXIL(llvm::Module &module);
+
 /// Drops the instruction metadata DXIL does not know (branch weights, loop
 /// properties other than one unroll hint, ...). Part of legalizeForDXIL.
 void legalizeInstructionMetadataForDXIL(llvm::Module &module);

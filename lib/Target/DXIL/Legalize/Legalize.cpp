@@ -536,6 +536,7 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
     return error;
   legalizeInstructionMetadataForDXIL(module);
   exitInfiniteLoopsForDXIL(module);
+  narrowIndexChainsForDXIL(module);
   // The flattened accesses leave the index extensions of the old address
   // chains unused; a dead `sext ... to i64` would still make the validator
   // require the Int64Ops flag.
@@ -547,6 +548,14 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
       if (isInstructionTriviallyDead(inst))
         inst->eraseFromParent();
   }
+  // The validator rejects internal globals nothing uses (a field of a
+  // groupshared struct the shader never touches, once fields are arrays of
+  // their own).
+  for (GlobalVariable &global : llvm::make_early_inc_range(module.globals())) {
+    global.removeDeadConstantUsers();
+    if (global.hasLocalLinkage() && global.use_empty())
+      global.eraseFromParent();
+  }
   return verifyDXILIR(module);
 }
 
@@ -557,6 +566,11 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
     return createStringError(inconvertibleErrorCode(),
                              "invalid LLVM IR after DXIL legalization: " +
                                  message);
+  for (const GlobalVariable &global : module.globals())
+    if (global.hasLocalLinkage() && global.use_empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid DXIL: the internal global '" +
+                                   global.getName() + "' is unused");
   for (const Function &func : module) {
     if (func.isIntrinsic())
       return createStringError(inconvertibleErrorCode(),
