@@ -471,7 +471,20 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
     LValue base;
     const auto *splat = dyn_cast<clang::CastExpr>(swizzle->getBase());
     bool isSplat = splat && splat->getCastKind() == clang::CK_VectorSplat;
-    if (swizzle->getBase()->isGLValue() && !isSplat) {
+    // `f.x = v` on a scalar lvalue (a splat of the loaded scalar in Clang's
+    // AST) writes the scalar itself.
+    const clang::Expr *splatted = nullptr;
+    if (isSplat) {
+      splatted = splat->getSubExpr()->IgnoreParens();
+      if (const auto *load = dyn_cast<clang::ImplicitCastExpr>(splatted);
+          load && load->getCastKind() == clang::CK_LValueToRValue)
+        splatted = load->getSubExpr();
+      if (!splatted->isGLValue())
+        splatted = nullptr;
+    }
+    if (splatted) {
+      base = emitLValue(splatted);
+    } else if (swizzle->getBase()->isGLValue() && !isSplat) {
       base = emitLValue(swizzle->getBase());
     } else {
       // A swizzle of a value (`luma.xxx` of a scalar): swizzle a temporary.
