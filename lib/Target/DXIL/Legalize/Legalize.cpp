@@ -537,6 +537,16 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   legalizeInstructionMetadataForDXIL(module);
   exitInfiniteLoopsForDXIL(module);
   narrowIndexChainsForDXIL(module);
+  // An output component the shader never assigns is not written (as DXC
+  // does): storing undef would mark it written in the output signature.
+  for (Function &func : module) {
+    if (!func.isDeclaration() || !func.getName().starts_with("dx.op.storeOutput"))
+      continue;
+    for (User *user : llvm::make_early_inc_range(func.users()))
+      if (auto *call = dyn_cast<CallInst>(user);
+          call && call->arg_size() == 5 && isa<UndefValue>(call->getArgOperand(4)))
+        call->eraseFromParent();
+  }
   // The flattened accesses leave the index extensions of the old address
   // chains unused; a dead `sext ... to i64` would still make the validator
   // require the Int64Ops flag.
