@@ -423,6 +423,10 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   }
   case IsNaN:
     return replace(builder.CreateFCmpUNO(arg(1), arg(1)));
+  // The status word of a load (see lowerTypedLoad): 1 when it was in
+  // bounds, the CPU's notion of fully mapped.
+  case CheckAccessFullyMapped:
+    return replace(builder.CreateICmpNE(arg(1), builder.getInt32(0)));
   case IsInf:
   case IsFinite: {
     Value *magnitude = builder.CreateUnaryIntrinsic(Intrinsic::fabs, arg(1));

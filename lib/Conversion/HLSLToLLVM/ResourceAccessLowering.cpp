@@ -116,6 +116,19 @@ std::pair<Value, Value> splitWords(OpBuilder &b, Location loc,
           LLVM::TruncOp::create(b, loc, i32, high)};
 }
 
+/// The `out uint status` of a load, as DXC writes it: whether the access
+/// was fully mapped (CheckAccessFullyMapped of the ResRet's status word),
+/// as 0 or 1.
+static void writeStatus(OpBuilder &b, Location loc, DXILOpBuilder &dx,
+                        Value ret, Value status) {
+  Value mapped = dx.call(b, loc, "checkAccessFullyMapped", b.getI32Type(),
+                         dxil::CheckAccessFullyMapped, b.getI1Type(),
+                         {LLVM::ExtractValueOp::create(b, loc, ret, 4)},
+                         dxil::OpAttr::ReadOnly);
+  LLVM::StoreOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, b.getI32Type(), mapped), status);
+}
+
 /// Loads and stores on untyped (raw and structured) buffers at the
 /// target's shader model, as DXC writes them: rawBufferLoad/Store from 6.2,
 /// bufferLoad/Store before (32-bit values only); 64-bit values as pairs of
@@ -129,6 +142,10 @@ public:
       : b(b), loc(loc), ctx(ctx), dx(ctx.dx), handle(handle), c0(c0), c1(c1),
         scalar(scalar), structured(isStructuredBuffer(kind)),
         split(scalar.getIntOrFloatBitWidth() == 64 && ctx.smMinor < 3) {}
+
+  /// Where each load writes whether it was fully mapped (see
+  /// writeStatus), if anywhere.
+  Value status;
 
   SmallVector<Value> load(int64_t count) {
     Type word = getWordType();
@@ -148,6 +165,8 @@ public:
                                 dxil::OpAttr::ReadOnly);
       for (int64_t i = 0; i < n; ++i)
         loaded.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
+      if (status)
+        writeStatus(b, loc, dx, ret, status);
     }
     if (!split)
       return loaded;
@@ -229,10 +248,10 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
         rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
     SmallVector<Value> scalars;
     if (!isTypedResource(kind)) {
-      scalars =
-          UntypedBufferAccess(rewriter, loc, ctx, kind, adaptor.getHandle(),
-                              coords[0], coords[1], scalar)
-              .load(count);
+      UntypedBufferAccess access(rewriter, loc, ctx, kind, adaptor.getHandle(),
+                                 coords[0], coords[1], scalar);
+      access.status = adaptor.getStatus();
+      scalars = access.load(count);
     } else {
       // Typed resources of 64-bit elements hold them as pairs of 32-bit
       // words (DXC's R32G32_UINT view of a double or a uint64_t).
@@ -255,6 +274,8 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
                       {adaptor.getHandle(), coords[0], coords[1]},
                       dxil::OpAttr::ReadOnly);
       }
+      if (Value status = adaptor.getStatus())
+        writeStatus(rewriter, loc, dx, ret, status);
       SmallVector<Value> words;
       for (int64_t i = 0; i < (wide ? 2 * count : count); ++i)
         words.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));

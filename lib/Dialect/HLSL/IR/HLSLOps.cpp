@@ -678,7 +678,19 @@ static LogicalResult verifyBufferAccess(Operation *op, ResourceType resource,
   return success();
 }
 
+void BufferLoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+  // The status goes to memory: the load is not dead without its result.
+  if (getStatus())
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
 LogicalResult BufferLoadOp::verify() {
+  if (Value status = getStatus())
+    if (!cast<PointerType>(status.getType()).getPointee().isInteger(32))
+      return emitOpError() << "status must point to a 32-bit integer";
   return verifyBufferAccess(*this, getHandle().getType(), getType());
 }
 

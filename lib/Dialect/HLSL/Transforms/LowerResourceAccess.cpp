@@ -23,6 +23,8 @@ struct BufferAddress {
   Value index;
   Value offset;
   Type type;
+  /// Where the loads write their status (`out uint status`), if anywhere.
+  Value status = {};
 };
 
 Value constI32(OpBuilder &b, Location loc, int64_t v) {
@@ -100,7 +102,7 @@ Value loadValue(OpBuilder &b, Location loc, const BufferAddress &addr,
   auto leaf = [&](Type leafType, Value leafOffset) -> Value {
     Type mem = memoryType(leafType);
     Value v = BufferLoadOp::create(b, loc, mem, addr.handle, addr.index,
-                                   leafOffset);
+                                   leafOffset, addr.status);
     if (mem == leafType)
       return v;
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(mem));
@@ -368,8 +370,12 @@ struct LowerResourceAccess
                   name == "Load4";
     bool isStore = name == "Store" || name == "Store2" || name == "Store3" ||
                    name == "Store4";
-    if (isLoad && args.size() == 2 && intrinsic.getResult()) {
-      BufferAddress addr{args[0], args[1], zero, intrinsic.getType(0)};
+    // Load(address[, out uint status]): with several loads (a struct), each
+    // writes the status and the last one's stays, as in DXC.
+    bool hasStatus = args.size() == 3 && isa<PointerType>(args[2].getType());
+    if (isLoad && (args.size() == 2 || hasStatus) && intrinsic.getResult()) {
+      BufferAddress addr{args[0], args[1], zero, intrinsic.getType(0),
+                         hasStatus ? args[2] : Value()};
       Value value = loadValue(b, loc, addr, addr.type, zero);
       if (!value)
         return op->emitError() << "not supported yet: loading "

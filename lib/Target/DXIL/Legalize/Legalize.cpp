@@ -13,6 +13,7 @@
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Constants.h"
@@ -551,6 +552,14 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   // chains unused; a dead `sext ... to i64` would still make the validator
   // require the Int64Ops flag.
   for (Function &func : module) {
+    // Without the optimizer (-Od) a struct value built field by field and
+    // stored field by field stays an insertvalue chain on undef that only
+    // extractvalues read: they read the inserted values directly.
+    SimplifyQuery query(module.getDataLayout());
+    for (Instruction &inst : instructions(func))
+      if (isa<ExtractValueInst>(inst))
+        if (Value *simpler = simplifyInstruction(&inst, query))
+          inst.replaceAllUsesWith(simpler);
     SmallVector<Instruction *> all(
         llvm::make_pointer_range(instructions(func)));
     // Users before their operands, so that chains go in one sweep.

@@ -667,7 +667,7 @@ def HLSL_ResourceIndex : AnyTypeOf<[I32, VectorOfRankAndType<[1], [I32]>],
     "element index or texture coordinates">;
 
 def HLSL_BufferLoadOp : HLSL_Op<"buffer_load", [
-    MemoryEffects<[MemRead]>]> {
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "read a scalar or vector from a buffer resource";
   let description = [{
     What a load through `hlsl.resource_addr` becomes once element and field
@@ -676,18 +676,22 @@ def HLSL_BufferLoadOp : HLSL_Op<"buffer_load", [
     buffers `index` is the element and `offset` is 0; for structured
     buffers `index` is the element and `offset` the byte offset inside it;
     for byte-address buffers `index` is the byte address and `offset` 0.
-    At most four components are read at once.
+    At most four components are read at once. With `status`, the load
+    also writes whether it touched only mapped memory (1 or 0, the
+    `out uint status` of the method, as DXC computes it) to that address.
 
     ```mlir
     %v = hlsl.buffer_load %h[%i] offset %c12 : !hlsl.res<RWStructuredBuffer, !hlsl.struct<"P", {a: f32, b: vector<3xf32>}>>, i32 -> vector<3xf32>
+    %w = hlsl.buffer_load %b[%a] offset %c0 status %s : !hlsl.res<ByteAddressBuffer>, i32 -> i32, !hlsl.ptr<i32>
     ```
   }];
   let arguments = (ins HLSL_AnyResource:$handle, HLSL_ResourceIndex:$index,
-                       I32:$offset);
+                       I32:$offset, Optional<HLSL_AnyPointer>:$status);
   let results = (outs HLSL_BufferValue:$result);
   let assemblyFormat = [{
-    $handle `[` $index `]` `offset` $offset attr-dict `:`
+    $handle `[` $index `]` `offset` $offset (`status` $status^)? attr-dict `:`
     qualified(type($handle)) `,` type($index) `->` type($result)
+    (`,` qualified(type($status))^)?
   }];
   let hasVerifier = 1;
 }
