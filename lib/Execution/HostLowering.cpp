@@ -698,15 +698,40 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
 }
 
 Error HostLowering::lowerGroupShared() {
-  SmallVector<GlobalVariable *> shared;
+  SmallVector<GlobalVariable *> shared, statics;
   for (GlobalVariable &global : module.globals()) {
     if (global.getAddressSpace() == 3) {
       shared.push_back(&global);
       continue;
     }
     if (!global.isConstant() && !global.use_empty())
-      return makeError("not supported yet: static variable '" +
-                       global.getName() + "' written by the shader");
+      statics.push_back(&global);
+  }
+  // Static variables the shader writes belong to each lane: a slot on the
+  // lane's stack, initialized on entry.
+  if (!statics.empty()) {
+    SmallVector<Constant *> constants(statics.begin(), statics.end());
+    convertUsersOfConstantsToInstructions(constants);
+    for (GlobalVariable *global : statics) {
+      for (User *user : global->users())
+        if (!isa<Instruction>(user) ||
+            cast<Instruction>(user)->getFunction() != lane)
+          return makeError("not supported yet: static variable '" +
+                           global->getName() +
+                           "' used outside the entry function");
+      builder.SetInsertPoint(&*lane->getEntryBlock().getFirstInsertionPt());
+      AllocaInst *slot = builder.CreateAlloca(global->getValueType(), nullptr,
+                                              global->getName());
+      slot->setAlignment(std::max(
+          global->getAlign().valueOrOne(),
+          module.getDataLayout().getABITypeAlign(global->getValueType())));
+      Constant *initial = global->hasInitializer()
+                              ? global->getInitializer()
+                              : Constant::getNullValue(global->getValueType());
+      builder.CreateStore(initial, slot);
+      global->replaceAllUsesWith(slot);
+      global->eraseFromParent();
+    }
   }
   if (shared.empty())
     return Error::success();

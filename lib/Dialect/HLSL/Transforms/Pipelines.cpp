@@ -14,6 +14,8 @@ using namespace mlir::hlsl;
 void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   // Seed 000: explicit copies for out/inout arguments, then everything is
   // inlined into the entry point (DXIL shaders have no calls).
+  // Static initializers that are not constants run at the entry (DXC).
+  pm.addPass(createHLSLRunStaticInitializersPass());
   pm.addPass(createHLSLMaterializeTemporariesPass());
   // Promoting each function's locals before inlining keeps the entry point
   // from collecting one slot per parameter of every inlined call: Mem2Reg

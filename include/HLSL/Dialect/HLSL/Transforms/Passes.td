@@ -160,6 +160,27 @@ def HLSLMaterializeTemporariesPass
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
+def HLSLRunStaticInitializersPass
+    : Pass<"hlsl-run-static-initializers", "::mlir::ModuleOp"> {
+  let summary = "Run the initializers that are not constants at entry";
+  let description = [{
+    A static variable's initializer that reads memory or calls a function
+    (`static int a[4] = (int[4])cbufferMember;`, `static const float k =
+    f(2);`, `static const float m = c * c;` with `c` another static) cannot
+    be a constant of the module. As DXC does, it runs at the start of every
+    entry point, in declaration order, and stores into the variable, which
+    keeps no initializer (and is no longer `const`). Initializers that only
+    compute with constants stay.
+
+    ```mlir
+    hlsl.global static @a : i32 init { %v = hlsl.load ... ; hlsl.yield %v }
+    // becomes
+    hlsl.global static @a : i32
+    func.func @main() { %v = hlsl.load ... ; hlsl.store %v, (hlsl.global_addr @a) ... }
+    ```
+  }];
+}
+
 def HLSLInlineCallsPass : Pass<"hlsl-inline-calls", "::mlir::ModuleOp"> {
   let summary = "Inline every call into the functions the module keeps";
   let description = [{
