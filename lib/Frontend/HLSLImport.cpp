@@ -361,9 +361,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       return false;
     // The source comes from a buffer (possibly stdin); map it under its
     // name.
-    std::string mainText = rewrites
-                               ? rewrites->rewrite(fileName, source.getBuffer())
-                               : source.getBuffer().str();
+    std::string mainText = unbraceScalarInitializers(source.getBuffer());
+    if (rewrites)
+      mainText = rewrites->rewrite(fileName, mainText);
     invocation->getPreprocessorOpts().addRemappedFile(
         fileName,
         llvm::MemoryBuffer::getMemBufferCopy(mainText, fileName).release());

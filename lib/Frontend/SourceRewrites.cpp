@@ -6,7 +6,9 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir::hlsl;
 
@@ -166,5 +168,66 @@ std::string SourceRewrites::rewrite(llvm::StringRef file,
   for (auto [offset, replacement] : it->second)
     if (offset < result.size())
       result[offset] = replacement;
+  return result;
+}
+
+std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
+  static const llvm::StringSet<> scalarTypes = {
+      "bool",      "int",        "uint",      "dword",     "half",
+      "float",     "double",     "min16float", "min10float", "min16int",
+      "min12int",  "min16uint",  "int16_t",   "uint16_t",  "int32_t",
+      "uint32_t",  "int64_t",    "uint64_t",  "float16_t", "float32_t",
+      "float64_t"};
+  if (text.find('{') == llvm::StringRef::npos)
+    return text.str();
+  clang::LangOptions options;
+  options.CPlusPlus = true;
+  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
+                     text.begin(), text.end());
+  // The lexer's locations start at 0: a token's raw location is its offset.
+  std::vector<clang::Token> tokens;
+  while (true) {
+    clang::Token token;
+    lexer.LexFromRawLexer(token);
+    if (token.is(clang::tok::eof))
+      break;
+    tokens.push_back(token);
+  }
+  std::string result = text.str();
+  auto spelling = [&](const clang::Token &token) {
+    return llvm::StringRef(text.begin() + token.getLocation().getRawEncoding(),
+                           token.getLength());
+  };
+  for (size_t i = 0; i + 4 < tokens.size(); ++i) {
+    // type name = { ... } with no comma at the top level of the braces.
+    if (tokens[i].isNot(clang::tok::raw_identifier) ||
+        !scalarTypes.contains(spelling(tokens[i])) ||
+        tokens[i + 1].isNot(clang::tok::raw_identifier) ||
+        tokens[i + 2].isNot(clang::tok::equal) ||
+        tokens[i + 3].isNot(clang::tok::l_brace))
+      continue;
+    size_t close = i + 4;
+    unsigned depth = 0;
+    bool single = true;
+    for (; close < tokens.size(); ++close) {
+      clang::tok::TokenKind kind = tokens[close].getKind();
+      if (kind == clang::tok::l_brace || kind == clang::tok::l_paren ||
+          kind == clang::tok::l_square)
+        ++depth;
+      else if ((kind == clang::tok::r_brace && depth == 0))
+        break;
+      else if (kind == clang::tok::r_brace || kind == clang::tok::r_paren ||
+               kind == clang::tok::r_square)
+        --depth;
+      else if ((kind == clang::tok::comma || kind == clang::tok::semi) &&
+               depth == 0)
+        single = false;
+    }
+    if (close == tokens.size() || !single || close == i + 4)
+      continue;
+    result[tokens[i + 3].getLocation().getRawEncoding()] = ' ';
+    result[tokens[close].getLocation().getRawEncoding()] = ' ';
+    i = close;
+  }
   return result;
 }

@@ -42,6 +42,13 @@ namespace mlir::hlsl {
 /// matrix members or that mix rows.
 std::optional<std::string> getMatrixMemberExpansion(llvm::StringRef name);
 
+/// `text` with the braces of scalar initializer lists removed
+/// (`static const bool b = { false };` becomes `... =   false  ;`): Clang
+/// 22 recurses without end on them. Only declarations whose type is a
+/// scalar keyword directly before the name are rewritten; the text keeps
+/// its length.
+std::string unbraceScalarInitializers(llvm::StringRef text);
+
 /// The rewrites a parse calls for, collected from Clang's errors.
 class SourceRewrites {
 public:
