@@ -46,8 +46,7 @@ llvm::Error mlir::hlsl::runValidator(llvm::StringRef validator,
           "hlsl-validate", "dxil", inputFD, input))
     return makeError("--validate: cannot create a temporary file: " +
                      ec.message());
-  auto removeInput =
-      llvm::scope_exit([&] { llvm::sys::fs::remove(input); });
+  auto removeInput = llvm::scope_exit([&] { llvm::sys::fs::remove(input); });
   {
     llvm::raw_fd_ostream os(inputFD, /*shouldClose=*/true);
     os << container;

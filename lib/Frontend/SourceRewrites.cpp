@@ -173,10 +173,10 @@ std::string SourceRewrites::rewrite(llvm::StringRef file,
 
 std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
   static const llvm::StringSet<> scalarTypes = {
-      "bool",      "int",        "uint",      "dword",     "half",
-      "float",     "double",     "min16float", "min10float", "min16int",
-      "min12int",  "min16uint",  "int16_t",   "uint16_t",  "int32_t",
-      "uint32_t",  "int64_t",    "uint64_t",  "float16_t", "float32_t",
+      "bool",     "int",       "uint",       "dword",      "half",
+      "float",    "double",    "min16float", "min10float", "min16int",
+      "min12int", "min16uint", "int16_t",    "uint16_t",   "int32_t",
+      "uint32_t", "int64_t",   "uint64_t",   "float16_t",  "float32_t",
       "float64_t"};
   if (text.find('{') == llvm::StringRef::npos)
     return text.str();

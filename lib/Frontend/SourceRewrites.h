@@ -1,4 +1,5 @@
-//===- SourceRewrites.h - Constructs Clang 22 rejects, parsed again -*- C++ -*-===//
+//===- SourceRewrites.h - Constructs Clang 22 rejects, parsed again -*- C++
+//-*-===//
 //
 // Some HLSL that DXC accepts, Clang 22 rejects with an error at a precise
 // place. The importer parses once; if Clang reports such errors, it parses

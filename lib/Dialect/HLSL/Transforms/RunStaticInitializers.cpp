@@ -33,8 +33,8 @@ bool isConstantInitializer(GlobalOp global) {
         llvm::any_of(op->getOperandTypes(), isOutside) ||
         llvm::any_of(op->getResultTypes(), isOutside))
       return WalkResult::interrupt();
-    if (auto intrinsic = dyn_cast<IntrinsicOp>(op); intrinsic &&
-                                                    !isMemoryEffectFree(op))
+    if (auto intrinsic = dyn_cast<IntrinsicOp>(op);
+        intrinsic && !isMemoryEffectFree(op))
       return WalkResult::interrupt();
     return WalkResult::advance();
   });

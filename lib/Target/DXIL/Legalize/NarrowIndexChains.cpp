@@ -57,8 +57,8 @@ public:
     for (Instruction *inst : candidates)
       if (auto *phi = dyn_cast<PHINode>(inst)) {
         IRBuilder<> b(phi);
-        narrow[phi] = b.CreatePHI(i32, phi->getNumIncomingValues(),
-                                  phi->getName());
+        narrow[phi] =
+            b.CreatePHI(i32, phi->getNumIncomingValues(), phi->getName());
       }
     std::function<Value *(Value *)> getNarrow = [&](Value *value) -> Value * {
       if (auto *constant = dyn_cast<ConstantInt>(value))
@@ -73,10 +73,9 @@ public:
       } else {
         auto *select = cast<SelectInst>(inst);
         IRBuilder<> b(select);
-        result = b.CreateSelect(select->getCondition(),
-                                getNarrow(select->getTrueValue()),
-                                getNarrow(select->getFalseValue()),
-                                select->getName());
+        result = b.CreateSelect(
+            select->getCondition(), getNarrow(select->getTrueValue()),
+            getNarrow(select->getFalseValue()), select->getName());
       }
       narrow[inst] = result;
       return result;
