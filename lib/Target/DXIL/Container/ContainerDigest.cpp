@@ -109,7 +109,9 @@ mlir::hlsl::dxil::computeValidatorDigest(llvm::ArrayRef<uint8_t> bytes) {
   uint8_t block[64] = {};
   if (rest < 56) {
     llvm::support::endian::write32le(block, length << 3);
-    std::memcpy(block + 4, bytes.data() + full, rest);
+    // An empty input may have no data pointer at all.
+    if (rest)
+      std::memcpy(block + 4, bytes.data() + full, rest);
     block[4 + rest] = 0x80;
   } else {
     std::memcpy(block, bytes.data() + full, rest);
