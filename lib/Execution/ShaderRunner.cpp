@@ -23,7 +23,6 @@
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
-#include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -559,19 +558,8 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (options.printHostIR)
     module->print(*options.printHostIR, nullptr);
 
-  // The object layer without LLJIT's default EH-frame registration: shader
-  // code throws nothing, and registering frames with libgcc's unwinder
-  // deadlocks a sanitizer that unwinds on every allocation (libgcc allocates
-  // while it holds its frame-list lock).
   Expected<std::unique_ptr<orc::LLJIT>> jit =
-      orc::LLJITBuilder()
-          .setJITTargetMachineBuilder(*machineBuilder)
-          .setObjectLinkingLayerCreator(
-              [](orc::ExecutionSession &session)
-                  -> Expected<std::unique_ptr<orc::ObjectLayer>> {
-                return std::make_unique<orc::ObjectLinkingLayer>(session);
-              })
-          .create();
+      orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
   if (!jit)
     return jit.takeError();
   orc::JITDylib &library = (*jit)->getMainJITDylib();
