@@ -64,3 +64,13 @@ Value vectorize(OpBuilder &b, Location loc, Type type, ArrayRef<Value> scalars,
 }
 
 } // namespace mlir::hlsl
+
+void mlir::hlsl::writeLoadStatus(OpBuilder &b, Location loc, DXILOpBuilder &dx,
+                                 Value ret, Value status) {
+  Value mapped = dx.call(b, loc, "checkAccessFullyMapped", b.getI32Type(),
+                         dxil::CheckAccessFullyMapped, b.getI1Type(),
+                         {LLVM::ExtractValueOp::create(b, loc, ret, 4)},
+                         dxil::OpAttr::ReadOnly);
+  LLVM::StoreOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, b.getI32Type(), mapped), status);
+}

@@ -46,6 +46,12 @@ SmallVector<Value> scalarize(OpBuilder &b, Location loc, Value value,
 Value vectorize(OpBuilder &b, Location loc, Type type, ArrayRef<Value> scalars,
                 DXILOpBuilder &dx);
 
+/// Writes the `out uint status` of a resource load to `status`, as DXC
+/// does: whether the access was fully mapped (CheckAccessFullyMapped of
+/// the ResRet `ret`'s status word), as 0 or 1.
+void writeLoadStatus(OpBuilder &b, Location loc, DXILOpBuilder &dx, Value ret,
+                     Value status);
+
 template <typename Op> struct HLSLPattern : OpConversionPattern<Op> {
   HLSLPattern(const TypeConverter &converter, MLIRContext *context,
               LoweringContext &ctx, PatternBenefit benefit = 1)

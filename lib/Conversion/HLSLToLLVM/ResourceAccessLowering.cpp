@@ -116,19 +116,6 @@ std::pair<Value, Value> splitWords(OpBuilder &b, Location loc,
           LLVM::TruncOp::create(b, loc, i32, high)};
 }
 
-/// The `out uint status` of a load, as DXC writes it: whether the access
-/// was fully mapped (CheckAccessFullyMapped of the ResRet's status word),
-/// as 0 or 1.
-static void writeStatus(OpBuilder &b, Location loc, DXILOpBuilder &dx,
-                        Value ret, Value status) {
-  Value mapped = dx.call(b, loc, "checkAccessFullyMapped", b.getI32Type(),
-                         dxil::CheckAccessFullyMapped, b.getI1Type(),
-                         {LLVM::ExtractValueOp::create(b, loc, ret, 4)},
-                         dxil::OpAttr::ReadOnly);
-  LLVM::StoreOp::create(
-      b, loc, LLVM::ZExtOp::create(b, loc, b.getI32Type(), mapped), status);
-}
-
 /// Loads and stores on untyped (raw and structured) buffers at the
 /// target's shader model, as DXC writes them: rawBufferLoad/Store from 6.2,
 /// bufferLoad/Store before (32-bit values only); 64-bit values as pairs of
@@ -144,7 +131,7 @@ public:
         split(scalar.getIntOrFloatBitWidth() == 64 && ctx.smMinor < 3) {}
 
   /// Where each load writes whether it was fully mapped (see
-  /// writeStatus), if anywhere.
+  /// writeLoadStatus), if anywhere.
   Value status;
 
   SmallVector<Value> load(int64_t count) {
@@ -166,7 +153,7 @@ public:
       for (int64_t i = 0; i < n; ++i)
         loaded.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
       if (status)
-        writeStatus(b, loc, dx, ret, status);
+        writeLoadStatus(b, loc, dx, ret, status);
     }
     if (!split)
       return loaded;
@@ -275,7 +262,7 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
                       dxil::OpAttr::ReadOnly);
       }
       if (Value status = adaptor.getStatus())
-        writeStatus(rewriter, loc, dx, ret, status);
+        writeLoadStatus(rewriter, loc, dx, ret, status);
       SmallVector<Value> words;
       for (int64_t i = 0; i < (wide ? 2 * count : count); ++i)
         words.push_back(LLVM::ExtractValueOp::create(rewriter, loc, ret, i));

@@ -55,23 +55,15 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     values.resize(n);
     return values;
   };
-  // `out uint status` (the last operand) receives, as DXC writes it, whether
-  // the access was fully mapped: CheckAccessFullyMapped of the ResRet's
-  // status word, as a uint.
+  // `out uint status`, the last operand (see writeLoadStatus).
   Value status;
   if (args.size() > 1 && isa<LLVM::LLVMPointerType>(args.back().getType())) {
     status = args.back();
     args = args.drop_back();
   }
   auto finish = [&](Value ret) {
-    if (status) {
-      Value mapped = dx.call(b, loc, "checkAccessFullyMapped", i32,
-                             dxil::CheckAccessFullyMapped, b.getI1Type(),
-                             {LLVM::ExtractValueOp::create(b, loc, ret, 4)},
-                             dxil::OpAttr::ReadOnly);
-      LLVM::StoreOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i32, mapped),
-                            status);
-    }
+    if (status)
+      writeLoadStatus(b, loc, dx, ret, status);
     SmallVector<Value> scalars;
     for (unsigned i = 0; i < count; ++i)
       scalars.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
