@@ -56,6 +56,28 @@ static clang::QualType getTypeArg(const clang::Diagnostic &info,
 
 static bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 
+namespace {
+/// Where a diagnostic is: its file's name and text, and its offset there.
+struct DiagnosticPlace {
+  std::string file;
+  llvm::StringRef text;
+  unsigned offset;
+};
+} // namespace
+
+static std::optional<DiagnosticPlace>
+getDiagnosticPlace(const clang::Diagnostic &info) {
+  const clang::SourceManager &sources = info.getSourceManager();
+  clang::SourceLocation at = sources.getFileLoc(info.getLocation());
+  auto [fileID, offset] = sources.getDecomposedLoc(at);
+  bool invalid = false;
+  llvm::StringRef text = sources.getBufferData(fileID, &invalid);
+  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(fileID);
+  if (invalid || !file || offset > text.size())
+    return std::nullopt;
+  return DiagnosticPlace{file->getName().str(), text, offset};
+}
+
 bool SourceRewrites::record(const clang::Diagnostic &info) {
   if (!info.hasSourceManager())
     return false;
@@ -68,14 +90,12 @@ bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {
   clang::QualType base = getTypeArg(info, 0);
   if (base.isNull() || !base.getCanonicalType()->isConstantMatrixType())
     return false;
-  const clang::SourceManager &sources = info.getSourceManager();
-  clang::SourceLocation dot = sources.getFileLoc(info.getLocation());
-  auto [fileID, offset] = sources.getDecomposedLoc(dot);
-  bool invalid = false;
-  llvm::StringRef text = sources.getBufferData(fileID, &invalid);
-  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(fileID);
-  if (invalid || !file || offset >= text.size() || text[offset] != '.')
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || place->offset >= place->text.size() ||
+      place->text[place->offset] != '.')
     return false;
+  llvm::StringRef text = place->text;
+  unsigned offset = place->offset;
   size_t nameOffset = offset + 1;
   while (nameOffset < text.size() &&
          (text[nameOffset] == ' ' || text[nameOffset] == '\t'))
@@ -85,7 +105,7 @@ bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {
   std::optional<std::string> expansion = getMatrixMemberExpansion(name);
   if (!expansion)
     return false;
-  auto &fileEdits = edits[file->getName().str()];
+  auto &fileEdits = edits[place->file];
   fileEdits[offset] = ' ';
   fileEdits[nameOffset] = '$';
   macros[("$" + name.drop_front()).str()] = *expansion;
@@ -113,14 +133,11 @@ bool SourceRewrites::recordGroupShared(const clang::Diagnostic &info) {
     return false;
   // The error is at the variable's name; `groupshared` precedes it in the
   // same declaration.
-  const clang::SourceManager &sources = info.getSourceManager();
-  clang::SourceLocation at = sources.getFileLoc(info.getLocation());
-  auto [fileID, offset] = sources.getDecomposedLoc(at);
-  bool invalid = false;
-  llvm::StringRef text = sources.getBufferData(fileID, &invalid);
-  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(fileID);
-  if (invalid || !file || offset > text.size())
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
     return false;
+  llvm::StringRef text = place->text;
+  unsigned offset = place->offset;
   // The declaration starts after the previous `;`, `{` or `}` outside
   // braces (`groupshared struct { ... } x[4];` declares its struct).
   size_t start = offset;
@@ -146,7 +163,7 @@ bool SourceRewrites::recordGroupShared(const clang::Diagnostic &info) {
   // An unnamed struct has no linkage: `extern` cannot declare it.
   if (!found || element->getAsRecordDecl()->getIdentifier() == nullptr)
     return false;
-  edits[file->getName().str()][start + *found] = '$';
+  edits[place->file][start + *found] = '$';
   macros["$roupshared"] = "extern groupshared";
   ++constructs;
   return true;
