@@ -130,6 +130,27 @@ static Type getMemoryType(Type type) {
   return type;
 }
 
+/// The element types of an LLVM array or struct type.
+static SmallVector<Type> getAggregateElements(Type type) {
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return SmallVector<Type>(array.getNumElements(), array.getElementType());
+  return SmallVector<Type>(cast<LLVM::LLVMStructType>(type).getBody());
+}
+
+/// The address of element `i` of the array or struct of `memoryType` at
+/// `addr`.
+static Value getElementAddress(OpBuilder &b, Location loc, Value addr,
+                               Type memoryType, int64_t i) {
+  return LLVM::GEPOp::create(b, loc, addr.getType(), memoryType, addr,
+                             ArrayRef<LLVM::GEPArg>{0, int32_t(i)},
+                             LLVM::GEPNoWrapFlags::inbounds);
+}
+
+static Value getI32Constant(OpBuilder &b, Location loc, int64_t i) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(i));
+}
+
 /// Loads a value of `type` from `addr`, which holds getMemoryType(type):
 /// a plain load, except that bool vectors (also in structs and arrays) are
 /// read element by element.
@@ -138,30 +159,22 @@ static Value loadFromMemory(OpBuilder &b, Location loc, Value addr,
   Type memoryType = getMemoryType(type);
   if (memoryType == type)
     return LLVM::LoadOp::create(b, loc, type, addr);
-  auto elementAddr = [&](int64_t i) -> Value {
-    return LLVM::GEPOp::create(b, loc, addr.getType(), memoryType, addr,
-                               ArrayRef<LLVM::GEPArg>{0, int32_t(i)},
-                               LLVM::GEPNoWrapFlags::inbounds);
-  };
   Value result = LLVM::UndefOp::create(b, loc, type);
   if (auto vector = dyn_cast<VectorType>(type)) {
     for (int64_t i = 0; i < vector.getNumElements(); ++i) {
-      Value element = LLVM::LoadOp::create(b, loc, vector.getElementType(),
-                                           elementAddr(i));
-      Value index = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                             b.getI32IntegerAttr(i));
-      result = LLVM::InsertElementOp::create(b, loc, result, element, index);
+      Value element = LLVM::LoadOp::create(
+          b, loc, vector.getElementType(),
+          getElementAddress(b, loc, addr, memoryType, i));
+      result = LLVM::InsertElementOp::create(b, loc, result, element,
+                                             getI32Constant(b, loc, i));
     }
     return result;
   }
-  SmallVector<Type> elements;
-  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
-    elements.assign(array.getNumElements(), array.getElementType());
-  else
-    llvm::append_range(elements, cast<LLVM::LLVMStructType>(type).getBody());
-  for (auto [i, element] : llvm::enumerate(elements))
+  for (auto [i, element] : llvm::enumerate(getAggregateElements(type)))
     result = LLVM::InsertValueOp::create(
-        b, loc, result, loadFromMemory(b, loc, elementAddr(i), element),
+        b, loc, result,
+        loadFromMemory(b, loc, getElementAddress(b, loc, addr, memoryType, i),
+                       element),
         int64_t(i));
   return result;
 }
@@ -176,27 +189,18 @@ static void storeToMemory(OpBuilder &b, Location loc, Value value,
     LLVM::StoreOp::create(b, loc, value, addr);
     return;
   }
-  auto elementAddr = [&](int64_t i) -> Value {
-    return LLVM::GEPOp::create(b, loc, addr.getType(), memoryType, addr,
-                               ArrayRef<LLVM::GEPArg>{0, int32_t(i)},
-                               LLVM::GEPNoWrapFlags::inbounds);
-  };
   if (auto vector = dyn_cast<VectorType>(type)) {
-    for (int64_t i = 0; i < vector.getNumElements(); ++i) {
-      Value index = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                             b.getI32IntegerAttr(i));
+    for (int64_t i = 0; i < vector.getNumElements(); ++i)
       LLVM::StoreOp::create(
-          b, loc, LLVM::ExtractElementOp::create(b, loc, value, index),
-          elementAddr(i));
-    }
+          b, loc,
+          LLVM::ExtractElementOp::create(b, loc, value,
+                                         getI32Constant(b, loc, i)),
+          getElementAddress(b, loc, addr, memoryType, i));
     return;
   }
-  int64_t count = isa<LLVM::LLVMArrayType>(type)
-                      ? cast<LLVM::LLVMArrayType>(type).getNumElements()
-                      : cast<LLVM::LLVMStructType>(type).getBody().size();
-  for (int64_t i = 0; i < count; ++i)
+  for (int64_t i = 0, e = getAggregateElements(type).size(); i < e; ++i)
     storeToMemory(b, loc, LLVM::ExtractValueOp::create(b, loc, value, i),
-                  elementAddr(i));
+                  getElementAddress(b, loc, addr, memoryType, i));
 }
 
 /// The initial value of a global in its memory form (constants only).
@@ -207,22 +211,15 @@ static Value toMemoryConstant(OpBuilder &b, Location loc, Value value,
     return value;
   Value result = LLVM::UndefOp::create(b, loc, memoryType);
   if (auto vector = dyn_cast<VectorType>(type)) {
-    for (int64_t i = 0; i < vector.getNumElements(); ++i) {
-      Value index = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                             b.getI32IntegerAttr(i));
+    for (int64_t i = 0; i < vector.getNumElements(); ++i)
       result = LLVM::InsertValueOp::create(
-          b, loc, result, LLVM::ExtractElementOp::create(b, loc, value, index),
+          b, loc, result,
+          LLVM::ExtractElementOp::create(b, loc, value,
+                                         getI32Constant(b, loc, i)),
           i);
-    }
     return result;
   }
-  SmallVector<Type> elements;
-  if (auto array = dyn_cast<LLVM::LLVMArrayType>(memoryType))
-    elements.assign(array.getNumElements(), array.getElementType());
-  else
-    llvm::append_range(elements,
-                       cast<LLVM::LLVMStructType>(memoryType).getBody());
-  for (auto [i, element] : llvm::enumerate(elements))
+  for (auto [i, element] : llvm::enumerate(getAggregateElements(memoryType)))
     result = LLVM::InsertValueOp::create(
         b, loc, result,
         toMemoryConstant(b, loc,
