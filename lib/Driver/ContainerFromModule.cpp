@@ -15,6 +15,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 using namespace mlir::hlsl;
@@ -204,21 +205,67 @@ mlir::hlsl::describeContainer(const Module &module) {
   return info;
 }
 
+/// Named metadata that only the reflection module (STAT) carries, as DXC
+/// strips reflection from the DXIL part.
+static const std::string kReflectionOnlyMetadata[] = {"dx.typeAnnotations"};
+
+/// The module DXC writes into the STAT part: function bodies deleted, the
+/// validator version 0.0 ("not for validation"), every metadata kept.
+static Expected<std::string>
+writeReflectionBitcode(const Module &module,
+                       const dxil::DXILBitcodeOptions &options) {
+  std::unique_ptr<Module> reflection = CloneModule(module);
+  for (Function &function : *reflection)
+    if (!function.isDeclaration())
+      function.deleteBody();
+  if (NamedMDNode *valver = reflection->getNamedMetadata("dx.valver")) {
+    LLVMContext &context = reflection->getContext();
+    auto *zero = ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(context), 0));
+    valver->clearOperands();
+    valver->addOperand(MDTuple::get(context, {zero, zero}));
+  }
+  std::string bitcode;
+  raw_string_ostream stream(bitcode);
+  if (Error error = dxil::writeDXILBitcode(*reflection, stream, options))
+    return std::move(error);
+  if (Error error = dxil::verifyDXILBitcodeRoundTrip(*reflection, bitcode))
+    return std::move(error);
+  return bitcode;
+}
+
 Error mlir::hlsl::writeDXILContainer(const Module &module,
-                                     bool nativeLowPrecision, raw_ostream &os) {
+                                     const ContainerOptions &containerOptions,
+                                     raw_ostream &os) {
   Expected<dxil::ShaderContainerInfo> info = describeContainer(module);
   if (!info)
     return info.takeError();
-  info->useMinPrecision = !nativeLowPrecision;
+  info->useMinPrecision = !containerOptions.nativeLowPrecision;
   std::string bitcode;
   raw_string_ostream bitcodeStream(bitcode);
   dxil::DXILBitcodeOptions options;
-  if (nativeLowPrecision)
+  if (containerOptions.nativeLowPrecision)
     options.dataLayout = dxil::NativeLowPrecisionDataLayout.str();
+  if (containerOptions.reflectionPart || containerOptions.reflectionPartOut) {
+    Expected<std::string> reflection = writeReflectionBitcode(module, options);
+    if (!reflection)
+      return reflection.takeError();
+    info->reflectionBitcode.assign(reflection->begin(), reflection->end());
+    if (containerOptions.reflectionPartOut) {
+      std::vector<uint8_t> part = dxil::buildReflectionPart(*info);
+      containerOptions.reflectionPartOut->assign(part.begin(), part.end());
+    }
+    if (!containerOptions.reflectionPart)
+      info->reflectionBitcode.clear();
+  }
+  if (!containerOptions.reflectionInDXIL)
+    options.omittedNamedMetadata.assign(std::begin(kReflectionOnlyMetadata),
+                                        std::end(kReflectionOnlyMetadata));
   if (Error error = dxil::writeDXILBitcode(module, bitcodeStream, options))
     return error;
   // Never write a container whose module LLVM does not read back as ours.
-  if (Error error = dxil::verifyDXILBitcodeRoundTrip(module, bitcode))
+  if (Error error = dxil::verifyDXILBitcodeRoundTrip(
+          module, bitcode, options.omittedNamedMetadata))
     return error;
   info->bitcode.assign(bitcode.begin(), bitcode.end());
   return dxil::writeDXContainer(*info, os);

@@ -19,7 +19,7 @@ RWStructuredBuffer<float4> Out;
 void main() { Out[0] = CB.a + CB.c; }
 
 // CHECK-LABEL: module attributes {hlsl.profile = "{{[a-z]+_6_[0-9]}}"} {
-// CHECK-NEXT: hlsl.cbuffer @CB constant_buffer binding <b0> {
+// CHECK-NEXT: hlsl.cbuffer @CB constant_buffer binding <b0> contents "T" {
 // CHECK-NEXT:   hlsl.cbuffer_member @a : vector<4xf32>
 // CHECK-NEXT:   hlsl.cbuffer_member @c : f32
 // CHECK-NEXT: }

@@ -77,7 +77,7 @@ void main() {
 // CHECK-NEXT:   hlsl.cbuffer_member @F : vector<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: hlsl.global static @GS : f32
-// CHECK-NEXT: hlsl.cbuffer @CB constant_buffer binding <order 1> {
+// CHECK-NEXT: hlsl.cbuffer @CB constant_buffer binding <order 1> contents "MyConstants" {
 // CHECK-NEXT:   hlsl.cbuffer_member @H : vector<4xf32>
 // CHECK-NEXT:   hlsl.cbuffer_member @K : i32
 // CHECK-NEXT: }

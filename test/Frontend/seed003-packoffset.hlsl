@@ -53,7 +53,7 @@ void main() {
 // CHECK-NEXT: hlsl.cbuffer @cb2 cbuffer binding <b2> {
 // CHECK-NEXT:   hlsl.cbuffer_member @a1 : !hlsl.array<3 x f32>{{$}}
 // CHECK-NEXT:   hlsl.cbuffer_member @a2 : !hlsl.array<2 x vector<3xf64>>{{$}}
-// CHECK-NEXT:   hlsl.cbuffer_member @a3 : !hlsl.array<2 x vector<4xi32>>{{$}}
+// CHECK-NEXT:   hlsl.cbuffer_member @a3 : !hlsl.array<2 x vector<4xi32>> declared !hlsl.array<2 x vector<4xui32>>{{$}}
 // CHECK-NEXT:   hlsl.cbuffer_member @a4 : !hlsl.array<2 x !hlsl.array<2 x f16>>{{$}}
 // CHECK-NEXT: }
 // CHECK-NEXT: hlsl.cbuffer @cb3 cbuffer binding <b3, space2> {

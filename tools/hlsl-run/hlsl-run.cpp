@@ -143,7 +143,10 @@ bool compileToContainer(std::unique_ptr<llvm::MemoryBuffer> source,
     return false;
   llvm::raw_string_ostream os(container);
   if (llvm::Error error =
-          writeDXILContainer(*llvmModule, enable16BitTypes, os)) {
+          writeDXILContainer(*llvmModule,
+                             {/*nativeLowPrecision=*/enable16BitTypes,
+                              /*reflectionPart=*/false},
+                             os)) {
     fail(llvm::toString(std::move(error)));
     return false;
   }

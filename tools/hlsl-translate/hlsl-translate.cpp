@@ -246,6 +246,20 @@ llvm::cl::opt<bool> bypassHash(
                    "load without a hash check; the container is not "
                    "validated"),
     llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> stripReflection(
+    "Qstrip_reflect",
+    llvm::cl::desc("--to-dxil: leave out the reflection part (STAT)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> keepReflectionInDXIL(
+    "Qkeep_reflect_in_dxil",
+    llvm::cl::desc("--to-dxil: keep the reflection metadata "
+                   "(dx.typeAnnotations) in the DXIL part too"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> reflectionFile(
+    "Fre", llvm::cl::Prefix,
+    llvm::cl::desc("--to-dxil: also write the reflection part (STAT, with "
+                   "its part header) to this file"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> disassemblyFile(
     "Fc", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the disassembly to this file"),
@@ -301,14 +315,23 @@ static void registerToDXIL() {
         llvm::raw_string_ostream containerStream(container);
         TimingScope writeTiming =
             timing.scope().nest("bitcode + container writing");
+        hlsl::ContainerOptions containerOptions;
+        containerOptions.nativeLowPrecision = options->import.enable16BitTypes;
+        containerOptions.reflectionPart = !stripReflection;
+        containerOptions.reflectionInDXIL = keepReflectionInDXIL;
+        std::string reflection;
+        if (!reflectionFile.empty())
+          containerOptions.reflectionPartOut = &reflection;
         if (llvm::Error error = hlsl::writeDXILContainer(
-                *llvmModule, options->import.enable16BitTypes,
-                containerStream)) {
+                *llvmModule, containerOptions, containerStream)) {
           llvm::WithColor::error(llvm::errs(), "hlsl-translate")
               << llvm::toString(std::move(error)) << "\n";
           return failure();
         }
         writeTiming.stop();
+        if (!reflectionFile.empty() &&
+            failed(writeFile(reflectionFile, reflection)))
+          return failure();
         if (validateContainer && bypassHash) {
           llvm::WithColor::error(llvm::errs(), "hlsl-translate")
               << "--validate and --hash-bypass exclude each other\n";

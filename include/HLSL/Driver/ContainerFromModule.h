@@ -20,10 +20,26 @@ namespace mlir::hlsl {
 llvm::Expected<dxil::ShaderContainerInfo>
 describeContainer(const llvm::Module &module);
 
+struct ContainerOptions {
+  /// 16-bit types are native (-enable-16bit-types), not minimum precision.
+  bool nativeLowPrecision = false;
+  /// Write DXC's STAT part: the module without function bodies, with the
+  /// reflection metadata (`dx.typeAnnotations`) D3D12Reflect reads
+  /// (-Qstrip_reflect turns it off).
+  bool reflectionPart = true;
+  /// Keep the reflection metadata in the DXIL part too, which DXC strips
+  /// (-Qkeep_reflect_in_dxil).
+  bool reflectionInDXIL = false;
+  /// When set, receives the STAT part with its part header, as DXC's -Fre
+  /// writes it, whether or not the container gets it.
+  std::string *reflectionPartOut = nullptr;
+};
+
 /// Writes the module as LLVM 3.7 bitcode, checks that LLVM reads it back
 /// to the same module, and wraps it in a DXContainer.
 llvm::Error writeDXILContainer(const llvm::Module &module,
-                               bool nativeLowPrecision, llvm::raw_ostream &os);
+                               const ContainerOptions &options,
+                               llvm::raw_ostream &os);
 
 /// Prints a container's parts and its module (read back with typed
 /// pointers as text).

@@ -57,8 +57,7 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
   return S::TypedBuffer;
 }
 
-/// DXIL ComponentType of a typed element's scalar (signedness kept).
-static unsigned getComponentType(Type scalar) {
+unsigned mlir::hlsl::getComponentType(Type scalar) {
   if (scalar.isF16())
     return 8;
   if (scalar.isF32())
@@ -279,10 +278,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
 
   // Resource records: SRV, UAV, CBV, sampler lists (DXIL.rst).
   SmallVector<Attribute> lists[4];
-  SmallVector<Type> symbolTypes =
-      getResourceSymbolTypes(resources, module.getContext());
+  ResourceSymbols symbols = getResourceSymbols(resources, module.getContext());
   for (auto [info, symbolType] :
-       llvm::zip_equal(resources.getRecords(), symbolTypes)) {
+       llvm::zip_equal(resources.getRecords(), symbols.types)) {
     uint64_t size = info.size ? *info.size : UINT32_MAX;
     // The symbol is an undef of the pointee type: the DXIL writer writes
     // it as an undef pointer (ResourceSymbolTypes.cpp).
@@ -298,8 +296,10 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     switch (info.cls) {
     case ResourceClass::SRV:
       if (info.shape == dxil::ResourceShape::CBuffer) {
-        // tbuffer: a CBuffer-shaped SRV.
-        record.append({md.i32(15 /*TBuffer*/), md.i32(0), md.null()});
+        // tbuffer: a CBuffer-shaped SRV, read as 32-bit words (element
+        // type U32, as DXC writes it; the validator requires one).
+        record.append({md.i32(15 /*TBuffer*/), md.i32(0),
+                       md.node({md.i32(0), md.i32(5)})});
         break;
       }
       record.append({md.i32(unsigned(info.shape)), md.i32(0), tags});
@@ -384,6 +384,30 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     return module.emitError()
            << "no entry point to describe in !dx.entryPoints";
   add("dx.entryPoints", entries);
+
+  // Reflection (the STAT part only): struct annotations, then the entry
+  // functions' (a return annotation, qualifier out, with nothing else).
+  SmallVector<Attribute> typeAnnotations;
+  if (!symbols.annotations.empty()) {
+    SmallVector<Attribute> structs = {md.i32(0)};
+    for (const StructAnnotation &annotation : symbols.annotations) {
+      SmallVector<Attribute> node = {md.i32(annotation.cbufferSize)};
+      node.append(annotation.fields.begin(), annotation.fields.end());
+      if (annotation.templateArgs)
+        node.push_back(annotation.templateArgs);
+      structs.append({TypeAttr::get(annotation.type), md.node(node)});
+    }
+    typeAnnotations.push_back(md.node(structs));
+  }
+  SmallVector<Attribute> functions = {md.i32(1)};
+  for (Attribute entry : entries)
+    functions.append(
+        {cast<ArrayAttr>(entry)[0],
+         md.node({md.node({md.i32(1), md.node({}), md.node({})})})});
+  if (functions.size() > 1)
+    typeAnnotations.push_back(md.node(functions));
+  if (!typeAnnotations.empty())
+    add("dx.typeAnnotations", typeAnnotations);
   module->setAttr("hlsl.named_metadata", md.node(named));
   return success();
 }

@@ -79,10 +79,29 @@ inline bool isWaveIntrinsic(StringRef name) {
   return name.starts_with("Wave") || name.starts_with("Quad");
 }
 
+/// DXIL ComponentType of a typed element's scalar (signedness kept).
+unsigned getComponentType(Type scalar);
+
+/// A struct type of the resource symbols with its DXIL type annotation
+/// (`!dx.typeAnnotations`, read by reflection): the size in a constant
+/// buffer, one tag-value list per field (metadata encoding of
+/// HLSLToLLVMIRTranslation) and, for structured buffers, the template
+/// arguments (null if none).
+struct StructAnnotation {
+  Type type;
+  uint32_t cbufferSize = 0;
+  SmallVector<Attribute> fields;
+  Attribute templateArgs;
+};
+
 /// The pointee types of the records' symbols (see ResourceSymbolTypes.cpp),
-/// in record order.
-SmallVector<Type> getResourceSymbolTypes(const ResourceTable &table,
-                                         MLIRContext *context);
+/// in record order, and the annotations of the structs they name.
+struct ResourceSymbols {
+  SmallVector<Type> types;
+  SmallVector<StructAnnotation> annotations;
+};
+ResourceSymbols getResourceSymbols(const ResourceTable &table,
+                                   MLIRContext *context);
 
 } // namespace mlir::hlsl
 

@@ -41,21 +41,42 @@ struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
     DXILOpBuilder &dx = ctx.dx;
     // A ConstantBuffer<T> array element comes with its handle.
     Value handle = adaptor.getHandle();
+    bool isTBuffer = false;
     if (!handle) {
       const ResourceInfo *info = ctx.resources.lookup(*op.getCbuffer());
       if (!info)
         return op.emitError() << "constant buffer '" << *op.getCbuffer()
                               << "' has no assigned binding";
       handle = emitHandle(rewriter, loc, ctx, *info, Value());
+      isTBuffer = info->cls == ResourceClass::SRV;
     }
     auto vec = cast<VectorType>(op.getType());
     Type element = vec.getElementType();
-    Value row = dx.call(rewriter, loc, "cbufferLoadLegacy", element,
-                        dxil::CBufferLoadLegacy, dx.getCBufRetType(element),
-                        {handle, adaptor.getRow()}, dxil::OpAttr::ReadOnly);
     SmallVector<Value> scalars;
-    for (int64_t i = 0; i < vec.getNumElements(); ++i)
-      scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, row, i));
+    if (isTBuffer) {
+      // A tbuffer is an SRV: DXC reads its 16-byte rows with bufferLoad as
+      // four 32-bit words.
+      if (element.getIntOrFloatBitWidth() != 32)
+        return op.emitError() << "not supported yet: " << element
+                              << " members of a tbuffer";
+      Type i32 = rewriter.getI32Type();
+      Value row = dx.call(rewriter, loc, "bufferLoad", i32, dxil::BufferLoad,
+                          dx.getResRetType(i32),
+                          {handle, adaptor.getRow(), dx.undef(rewriter, loc, i32)},
+                          dxil::OpAttr::ReadOnly);
+      for (int64_t i = 0; i < vec.getNumElements(); ++i) {
+        Value word = LLVM::ExtractValueOp::create(rewriter, loc, row, i);
+        scalars.push_back(element == i32 ? word
+                                         : LLVM::BitcastOp::create(
+                                               rewriter, loc, element, word));
+      }
+    } else {
+      Value row = dx.call(rewriter, loc, "cbufferLoadLegacy", element,
+                          dxil::CBufferLoadLegacy, dx.getCBufRetType(element),
+                          {handle, adaptor.getRow()}, dxil::OpAttr::ReadOnly);
+      for (int64_t i = 0; i < vec.getNumElements(); ++i)
+        scalars.push_back(LLVM::ExtractValueOp::create(rewriter, loc, row, i));
+    }
     rewriter.replaceOp(op, vectorize(rewriter, loc, vec, scalars, dx));
     return success();
   }

@@ -15,6 +15,8 @@
 
 #include "DXILResources.h"
 
+#include "HLSL/Dialect/HLSL/Transforms/CBufferLayout.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,24 +26,59 @@ using namespace mlir::hlsl;
 
 namespace {
 /// Builds the LLVM dialect types of resource symbols, naming identified
-/// structs uniquely (a name reused with another body gets a suffix).
+/// structs uniquely (a name reused with another body gets a suffix), and
+/// the type annotation of every struct it names.
 class SymbolTypeBuilder {
 public:
-  explicit SymbolTypeBuilder(MLIRContext *context) : context(context) {}
+  explicit SymbolTypeBuilder(MLIRContext *context)
+      : context(context), b(context) {}
 
   Type getSymbolType(const ResourceInfo &info);
+  SmallVector<StructAnnotation> takeAnnotations() {
+    return std::move(annotations);
+  }
 
 private:
-  /// The in-memory type of data: bools are 32-bit, matrices are vectors of
-  /// their elements, structs are named.
+  /// The in-memory type of data: bools are 32-bit, matrices arrays of the
+  /// vectors they are stored as, structs named.
   Type convertData(Type type);
   /// HLSL spelling of a type in a template argument list, as DXC prints it.
   std::string spell(Type type);
   Type getNamedStruct(StringRef name, ArrayRef<Type> body);
+  /// The named struct of an HLSL struct, annotated on first use.
+  Type convertStruct(StructType type);
+  /// Annotates a struct made of fields called \p names, of HLSL types
+  /// \p types, at \p offsets; \p used marks fields the shader reads.
+  void annotate(Type structType, uint64_t cbufferSize,
+                ArrayRef<StringRef> names, ArrayRef<Type> types,
+                ArrayRef<uint64_t> offsets, ArrayRef<bool> used,
+                Attribute templateArgs = {});
+  Attribute i32(int64_t v) { return b.getI32IntegerAttr(int32_t(v)); }
 
   MLIRContext *context;
+  Builder b;
+  llvm::DenseMap<Type, Type> structs;
+  llvm::DenseSet<Type> annotated;
+  SmallVector<StructAnnotation> annotations;
 };
 } // namespace
+
+/// DXC names a type whose host layout differs from its HLSL type (it holds
+/// a matrix, stored as an array of vectors) `hostlayout.<name>`.
+static bool containsMatrix(Type type) {
+  if (isa<MatrixType>(type))
+    return true;
+  if (auto array = dyn_cast<ArrayType>(type))
+    return containsMatrix(array.getElementType());
+  if (auto st = dyn_cast<StructType>(type))
+    return llvm::any_of(st.getFieldTypes(), containsMatrix);
+  return false;
+}
+
+static std::string hostLayoutName(StringRef name, ArrayRef<Type> fields) {
+  return (llvm::any_of(fields, containsMatrix) ? "hostlayout." : "") +
+         name.str();
+}
 
 Type SymbolTypeBuilder::getNamedStruct(StringRef name, ArrayRef<Type> body) {
   auto type = LLVM::LLVMStructType::getIdentified(context, name);
@@ -61,22 +98,84 @@ Type SymbolTypeBuilder::convertData(Type type) {
     return IntegerType::get(context, integer.getWidth());
   if (auto vec = dyn_cast<VectorType>(type))
     return VectorType::get(vec.getShape(), convertData(vec.getElementType()));
-  if (auto matrix = dyn_cast<MatrixType>(type))
-    return VectorType::get({int64_t(matrix.getNumElements())},
-                           convertData(matrix.getElementType()));
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    CBufferMatrixLayout layout = getCBufferMatrixLayout(matrix);
+    return LLVM::LLVMArrayType::get(
+        VectorType::get({int64_t(layout.vectorLength)},
+                        convertData(matrix.getElementType())),
+        layout.numVectors);
+  }
   if (auto array = dyn_cast<ArrayType>(type))
     return LLVM::LLVMArrayType::get(convertData(array.getElementType()),
                                     std::max<int64_t>(array.getSize(), 0));
   if (auto padding = dyn_cast<PaddingType>(type))
     return LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
                                     padding.getSize());
-  if (auto st = dyn_cast<StructType>(type)) {
-    SmallVector<Type> fields;
-    for (Type field : st.getFieldTypes())
-      fields.push_back(convertData(field));
-    return getNamedStruct(("struct." + st.getName()).str(), fields);
-  }
+  if (auto st = dyn_cast<StructType>(type))
+    return convertStruct(st);
   return type;
+}
+
+Type SymbolTypeBuilder::convertStruct(StructType type) {
+  if (Type known = structs.lookup(type))
+    return known;
+  SmallVector<Type> fields;
+  for (Type field : type.getFieldTypes())
+    fields.push_back(convertData(field));
+  Type result = getNamedStruct(
+      hostLayoutName(("struct." + type.getName()).str(), type.getFieldTypes()),
+      fields);
+  structs[type] = result;
+  SmallVector<uint64_t> offsets = getCBufferFieldOffsets(type);
+  SmallVector<bool> used(type.getNumFields(), false);
+  annotate(result, getCBufferSize(type), type.getFieldNames(),
+           type.getFieldTypes(), offsets, used);
+  return result;
+}
+
+/// DXIL ComponentType of a scalar in the type annotations (bool is I1).
+static unsigned getAnnotationComponentType(Type scalar) {
+  if (scalar.isInteger(1))
+    return 1;
+  return getComponentType(scalar);
+}
+
+void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
+                                 ArrayRef<StringRef> names,
+                                 ArrayRef<Type> types,
+                                 ArrayRef<uint64_t> offsets,
+                                 ArrayRef<bool> used,
+                                 Attribute templateArgs) {
+  // HLSL types that differ only in integer signedness share an LLVM struct.
+  if (!annotated.insert(structType).second)
+    return;
+  StructAnnotation annotation;
+  annotation.type = structType;
+  annotation.cbufferSize = uint32_t(cbufferSize);
+  for (auto [name, type, offset, isUsed] :
+       llvm::zip_equal(names, types, offsets, used)) {
+    // DXIL's field annotation tags (DxilMetadataHelper): 6 name, 2 matrix
+    // shape, 3 offset, 7 component type, 9 used, 13 vector size.
+    SmallVector<Attribute> tags = {i32(6), b.getStringAttr(name)};
+    Type element = type;
+    while (auto array = dyn_cast<ArrayType>(element))
+      element = array.getElementType();
+    if (auto matrix = dyn_cast<MatrixType>(element))
+      tags.append({i32(2), b.getArrayAttr({i32(matrix.getRows()),
+                                           i32(matrix.getColumns()),
+                                           i32(matrix.isRowMajor() ? 1 : 2)})});
+    tags.append({i32(3), i32(offset)});
+    if (!isa<StructType>(element))
+      tags.append({i32(7), i32(getAnnotationComponentType(
+                               getCBufferScalarType(element)))});
+    if (isUsed)
+      tags.append({i32(9), b.getBoolAttr(true)});
+    if (auto vec = dyn_cast<VectorType>(element))
+      tags.append({i32(13), i32(vec.getNumElements())});
+    annotation.fields.push_back(b.getArrayAttr(tags));
+  }
+  annotation.templateArgs = templateArgs;
+  annotations.push_back(std::move(annotation));
 }
 
 std::string SymbolTypeBuilder::spell(Type type) {
@@ -116,10 +215,34 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
   Type single;
   SmallVector<int64_t> shape;
   if (auto cbuffer = dyn_cast<CBufferOp>(info.decl)) {
-    SmallVector<Type> members;
-    for (auto member : cbuffer.getOps<CBufferMemberOp>())
-      members.push_back(convertData(member.getType()));
-    single = getNamedStruct(cbuffer.getSourceName(), members);
+    SmallVector<StringRef> names;
+    SmallVector<Type> types, members;
+    SmallVector<uint64_t> offsets;
+    SmallVector<bool> used;
+    for (auto member : cbuffer.getOps<CBufferMemberOp>()) {
+      names.push_back(member.getSymName());
+      types.push_back(member.getReflectedType());
+      members.push_back(convertData(member.getReflectedType()));
+      offsets.push_back(member.getOffset().value_or(0));
+      used.push_back(member.getUsed());
+    }
+    uint64_t size = cbuffer.getSize().value_or(0);
+    if (cbuffer.getKind() == CBufferKind::ConstantBuffer) {
+      // DXC's ConstantBuffer<T> is a struct of one T named after the
+      // buffer; T's fields are not marked used.
+      auto contents = StructType::get(
+          context, cbuffer.getContents().value_or(cbuffer.getSourceName()),
+          types, names);
+      Type inner = convertStruct(contents);
+      single = getNamedStruct(
+          hostLayoutName(cbuffer.getSourceName(), {contents}), {inner});
+      annotate(single, size, {cbuffer.getSourceName()}, {Type(contents)},
+               {uint64_t(0)}, {false});
+    } else {
+      single = getNamedStruct(hostLayoutName(cbuffer.getSourceName(), types),
+                              members);
+      annotate(single, size, names, types, offsets, used);
+    }
   } else {
     auto resource = cast<ResourceOp>(info.decl);
     ResourceType type = resource.getResourceType();
@@ -135,7 +258,22 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       std::string name = ("class." + kind + "<" + element +
                           (StringRef(element).ends_with(">") ? " >" : ">"))
                              .str();
-      single = getNamedStruct(name, {convertData(type.getValueType())});
+      Type value = type.getValueType();
+      Type converted = convertData(value);
+      single = getNamedStruct(hostLayoutName(name, {value}), {converted});
+      // Structured buffers are annotated (their element is reflected), with
+      // the element type as template argument.
+      // A ConstantBuffer<T> (array) is a struct of one T named after it, as
+      // DXC describes a single ConstantBuffer<T>.
+      if (type.getKind() == ResourceKind::ConstantBuffer)
+        annotate(single, getCBufferSize(value), {StringRef(info.name)},
+                 {value}, {uint64_t(0)}, {false});
+      else if (info.shape == dxil::ResourceShape::StructuredBuffer)
+        annotate(single, getCBufferSize(value), {"h"}, {value}, {uint64_t(0)},
+                 {false},
+                 b.getArrayAttr({i32(0), b.getArrayAttr({b.getArrayAttr(
+                                             {i32(0), TypeAttr::get(
+                                                          converted)})})}));
     }
   }
   // DXC's validator looks one array level deep for a constant buffer's
@@ -152,11 +290,12 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
   return result;
 }
 
-SmallVector<Type> mlir::hlsl::getResourceSymbolTypes(const ResourceTable &table,
-                                                     MLIRContext *context) {
+ResourceSymbols mlir::hlsl::getResourceSymbols(const ResourceTable &table,
+                                               MLIRContext *context) {
   SymbolTypeBuilder builder(context);
-  SmallVector<Type> types;
+  ResourceSymbols symbols;
   for (const ResourceInfo &info : table.getRecords())
-    types.push_back(builder.getSymbolType(info));
-  return types;
+    symbols.types.push_back(builder.getSymbolType(info));
+  symbols.annotations = builder.takeAnnotations();
+  return symbols;
 }

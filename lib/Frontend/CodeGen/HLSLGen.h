@@ -130,6 +130,10 @@ private:
   void emitResourceStruct(const clang::VarDecl *var);
   void emitCBuffer(const clang::HLSLBufferDecl *buffer);
   void emitConstantBufferVar(const clang::VarDecl *var);
+  /// Keeps the signedness of a constant buffer member's integers for
+  /// reflection (`declared` on the member) when its value type drops it.
+  void setDeclaredType(CBufferMemberOp member, clang::QualType type,
+                       MatrixOrder order, clang::SourceLocation loc);
   void emitEntryPoints(clang::TranslationUnitDecl *unit);
   BindingAttr getBinding(const clang::Decl *decl, ResourceClass cls);
   std::string uniqueSymbol(llvm::StringRef name);

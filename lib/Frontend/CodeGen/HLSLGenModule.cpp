@@ -501,14 +501,43 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     std::string memberName = var->getName().str();
     for (unsigned suffix = 1; !memberNames.insert(memberName).second; ++suffix)
       memberName = (var->getName() + "_" + Twine(suffix)).str();
-    CBufferMemberOp::create(builder, getLoc(var->getLocation()),
-                            builder.getStringAttr(memberName),
-                            TypeAttr::get(type), packoffset, IntegerAttr());
+    auto member = CBufferMemberOp::create(
+        builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
+        TypeAttr::get(type), packoffset, IntegerAttr(), UnitAttr(),
+        TypeAttr());
+    setDeclaredType(member, var->getType(), getMatrixOrder(var),
+                    var->getLocation());
     globals[var] = {GlobalSymbol::CBufferMember,
                     FlatSymbolRefAttr::get(context, memberName),
                     FlatSymbolRefAttr::get(context, symbol), type,
                     AddressSpace::Constant};
   }
+}
+
+/// Whether a data type has unsigned integers (signless ones are signed).
+static bool hasUnsignedIntegers(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.isUnsigned();
+  if (auto vec = dyn_cast<VectorType>(type))
+    return hasUnsignedIntegers(vec.getElementType());
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    return hasUnsignedIntegers(matrix.getElementType());
+  if (auto array = dyn_cast<ArrayType>(type))
+    return hasUnsignedIntegers(array.getElementType());
+  if (auto st = dyn_cast<StructType>(type))
+    return llvm::any_of(st.getFieldTypes(), hasUnsignedIntegers);
+  return false;
+}
+
+void HLSLGenModule::setDeclaredType(CBufferMemberOp member,
+                                    clang::QualType type, MatrixOrder order,
+                                    clang::SourceLocation loc) {
+  Type declared = types.convertResourceElement(type, loc);
+  if (!declared)
+    return;
+  declared = withMatrixOrder(declared, order);
+  if (hasUnsignedIntegers(declared))
+    member.setDeclaredTypeAttr(TypeAttr::get(declared));
 }
 
 void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
@@ -531,6 +560,7 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
                               CBufferKind::ConstantBuffer, binding);
   if (symbol != var->getName())
     op.setNameAttr(builder.getStringAttr(var->getName()));
+  op.setContentsAttr(builder.getStringAttr(contents->getName()));
   builder.setInsertionPointToEnd(&op.getBody().front());
   for (const clang::FieldDecl *field : contents->fields()) {
     // As for cbuffer blocks (seed 002): zero-sized arrays and empty structs
@@ -557,10 +587,12 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
                             field->getType().getAsString() + "'");
       return;
     }
-    CBufferMemberOp::create(builder, getLoc(field->getLocation()),
-                            builder.getStringAttr(field->getName()),
-                            TypeAttr::get(type), PackOffsetAttr(),
-                            IntegerAttr());
+    auto member = CBufferMemberOp::create(
+        builder, getLoc(field->getLocation()),
+        builder.getStringAttr(field->getName()), TypeAttr::get(type),
+        PackOffsetAttr(), IntegerAttr(), UnitAttr(), TypeAttr());
+    setDeclaredType(member, field->getType(), getMatrixOrder(field),
+                    field->getLocation());
   }
   globals[var] = {GlobalSymbol::ConstantBufferVar,
                   FlatSymbolRefAttr::get(context, symbol),

@@ -319,8 +319,9 @@ std::string kindName(const Module &module, unsigned kind) {
 
 class Comparator {
 public:
-  Comparator(const Module &original, const Module &reread)
-      : original(original), reread(reread) {}
+  Comparator(const Module &original, const Module &reread,
+             ArrayRef<std::string> omitted)
+      : original(original), reread(reread), omitted(omitted) {}
 
   Error run() {
     compareGlobals();
@@ -350,6 +351,8 @@ private:
 
   const Module &original;
   const Module &reread;
+  /// Named metadata of the original that the writer left out.
+  ArrayRef<std::string> omitted;
   std::string error;
   DenseMap<const Value *, const Value *> values;
   /// Read-back instructions that matched an original one (the others are
@@ -667,7 +670,8 @@ void Comparator::compareFunction(const Function &a, const Function &b) {
 void Comparator::compareNamedMetadata() {
   std::vector<const NamedMDNode *> a, b;
   for (const NamedMDNode &node : original.named_metadata())
-    a.push_back(&node);
+    if (!llvm::is_contained(omitted, node.getName()))
+      a.push_back(&node);
   for (const NamedMDNode &node : reread.named_metadata())
     b.push_back(&node);
   if (a.size() != b.size()) {
@@ -696,7 +700,8 @@ void Comparator::compareNamedMetadata() {
 
 } // namespace
 
-Error verifyDXILBitcodeRoundTrip(const Module &original, StringRef bitcode) {
+Error verifyDXILBitcodeRoundTrip(const Module &original, StringRef bitcode,
+                                 ArrayRef<std::string> omittedNamedMetadata) {
   LLVMContext context;
   Expected<std::unique_ptr<Module>> reread =
       readDXILBitcode(bitcode, context, original.getDataLayoutStr());
@@ -710,7 +715,7 @@ Error verifyDXILBitcodeRoundTrip(const Module &original, StringRef bitcode) {
     return createStringError(inconvertibleErrorCode(),
                              "the bitcode read back fails the IR verifier: " +
                                  StringRef(diagnostics).trim());
-  return Comparator(original, **reread).run();
+  return Comparator(original, **reread, omittedNamedMetadata).run();
 }
 
 } // namespace mlir::hlsl::dxil

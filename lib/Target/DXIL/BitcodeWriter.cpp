@@ -429,8 +429,19 @@ private:
   void planGlobals();
   void planMetadata();
   void enumerateMetadata(const Metadata *md);
-  /// Resource symbols of !dx.resources held as undefs of their pointee type.
-  DenseSet<const Metadata *> resourceSymbols;
+  /// Writes operand 1 of a !dx.resources record, an undef of the resource's
+  /// type, as an undef pointer to that type. The same undef may appear
+  /// elsewhere as itself (the reflection's type annotations name struct
+  /// types with undefs), so the pointer is a metadata entry of its own.
+  void enumerateResourceSymbol(const Metadata *md);
+  /// Records of !dx.resources whose operand 1 is a resource symbol.
+  DenseSet<const Metadata *> symbolRecords;
+  DenseMap<const Metadata *, unsigned> symbolPointerIDs;
+  DenseMap<const Metadata *, ConstKey> symbolPointerConstants;
+  /// Whether the named metadata is written (DXILBitcodeOptions).
+  bool isWritten(const NamedMDNode &named) const {
+    return !llvm::is_contained(options.omittedNamedMetadata, named.getName());
+  }
   void noteAttachments(const Instruction &inst);
   unsigned attributeListID(AttributeList list, unsigned numParams);
   void encodeAttributes(AttributeSet set, bool isFunction,
@@ -488,7 +499,12 @@ private:
   // Metadata.
   DenseMap<const Metadata *, unsigned> mdIDs;
   DenseSet<const Metadata *> mdVisiting;
-  std::vector<const Metadata *> mdList;
+  /// Metadata in ID order; `asPointer` marks a resource symbol's pointer.
+  struct MDEntry {
+    const Metadata *md;
+    bool asPointer;
+  };
+  std::vector<MDEntry> mdList;
   DenseMap<const Metadata *, ConstKey> mdConstants;
   std::set<unsigned> usedKinds;
 
@@ -1204,22 +1220,21 @@ void Writer::enumerateMetadata(const Metadata *md) {
     // nothing to visit
   } else if (const auto *value = dyn_cast<ConstantAsMetadata>(md)) {
     const Constant *constant = value->getValue();
-    std::optional<unsigned> type;
-    if (resourceSymbols.contains(md)) {
-      // A resource's symbol: LLVM 22 holds an undef of the pointee type,
-      // DXIL an undef pointer to it.
-      type = types.pointerTo(types.map(constant->getType()), 0);
-      constant = UndefValue::get(PointerType::get(module.getContext(), 0));
-    }
-    ConstKey key = constKey(constant, type);
+    ConstKey key = constKey(constant, std::nullopt);
     constID(key, moduleConstants);
     mdConstants.try_emplace(md, key);
   } else if (isa<LocalAsMetadata>(md)) {
     return fail("unsupported: function-local metadata " + printed(*md));
   } else if (const auto *node = dyn_cast<MDTuple>(md)) {
-    for (const MDOperand &op : node->operands())
-      if (op)
+    bool isRecord = symbolRecords.contains(node);
+    for (auto [i, op] : llvm::enumerate(node->operands())) {
+      if (!op)
+        continue;
+      if (isRecord && i == 1)
+        enumerateResourceSymbol(op.get());
+      else
         enumerateMetadata(op.get());
+    }
   } else {
     std::string text;
     raw_string_ostream os(text);
@@ -1227,7 +1242,21 @@ void Writer::enumerateMetadata(const Metadata *md) {
     return fail("unsupported metadata: " + StringRef(text).trim());
   }
   mdIDs[md] = mdList.size();
-  mdList.push_back(md);
+  mdList.push_back({md, false});
+}
+
+void Writer::enumerateResourceSymbol(const Metadata *md) {
+  if (symbolPointerIDs.count(md))
+    return;
+  const Constant *constant = cast<ConstantAsMetadata>(md)->getValue();
+  // LLVM 22 holds an undef of the pointee type, DXIL an undef pointer to it.
+  unsigned type = types.pointerTo(types.map(constant->getType()), 0);
+  ConstKey key = constKey(
+      UndefValue::get(PointerType::get(module.getContext(), 0)), type);
+  constID(key, moduleConstants);
+  symbolPointerConstants.try_emplace(md, key);
+  symbolPointerIDs[md] = mdList.size();
+  mdList.push_back({md, true});
 }
 
 void Writer::noteAttachments(const Instruction &inst) {
@@ -1251,10 +1280,11 @@ void Writer::planMetadata() {
             dyn_cast_or_null<ConstantAsMetadata>(record->getOperand(1)))
       if (isa<UndefValue>(symbol->getValue()) &&
           !symbol->getType()->isPointerTy())
-        resourceSymbols.insert(symbol);
+        symbolRecords.insert(record);
   for (const NamedMDNode &named : module.named_metadata())
-    for (const MDNode *node : named.operands())
-      enumerateMetadata(node);
+    if (isWritten(named))
+      for (const MDNode *node : named.operands())
+        enumerateMetadata(node);
   for (const Function &function : module) {
     SmallVector<std::pair<unsigned, MDNode *>, 4> mds;
     function.getAllMetadata(mds);
@@ -2286,7 +2316,7 @@ void Writer::emitMetadata(BitstreamWriter &stream) {
     return;
   stream.EnterSubblock(METADATA_BLOCK_ID, 3);
   bool hasString =
-      any_of(mdList, [](const Metadata *md) { return isa<MDString>(md); });
+      any_of(mdList, [](const MDEntry &e) { return isa<MDString>(e.md); });
   unsigned stringAbbrev = 0;
   if (hasString)
     stringAbbrev = stream.EmitAbbrev(
@@ -2299,25 +2329,36 @@ void Writer::emitMetadata(BitstreamWriter &stream) {
                     AbbrevOp(AbbrevOp::Fixed, 8)}));
 
   SmallVector<uint64_t, 64> record;
-  for (const Metadata *md : mdList) {
+  for (auto [md, asPointer] : mdList) {
     record.clear();
     if (const auto *string = dyn_cast<MDString>(md)) {
       record.append(string->bytes_begin(), string->bytes_end());
       stream.EmitRecord(METADATA_STRING, record, stringAbbrev);
     } else if (isa<ConstantAsMetadata>(md)) {
-      const ConstKey &key = mdConstants.find(md)->second;
+      const ConstKey &key = asPointer
+                                ? symbolPointerConstants.find(md)->second
+                                : mdConstants.find(md)->second;
       record.push_back(key.type);
       record.push_back(constID(key, moduleConstants));
       stream.EmitRecord(METADATA_VALUE, record);
     } else {
       const auto *node = cast<MDTuple>(md);
-      for (const MDOperand &op : node->operands())
-        record.push_back(op ? mdIDs.lookup(op.get()) + 1 : 0);
+      bool isRecord = symbolRecords.contains(node);
+      for (auto [i, op] : llvm::enumerate(node->operands())) {
+        if (!op)
+          record.push_back(0);
+        else if (isRecord && i == 1)
+          record.push_back(symbolPointerIDs.lookup(op.get()) + 1);
+        else
+          record.push_back(mdIDs.lookup(op.get()) + 1);
+      }
       stream.EmitRecord(
           node->isDistinct() ? METADATA_DISTINCT_NODE : METADATA_NODE, record);
     }
   }
   for (const NamedMDNode &named : module.named_metadata()) {
+    if (!isWritten(named))
+      continue;
     record.clear();
     StringRef name = named.getName();
     record.append(name.bytes_begin(), name.bytes_end());

@@ -24,12 +24,14 @@
 #ifndef HLSL_TARGET_DXIL_BITCODEWRITER_H
 #define HLSL_TARGET_DXIL_BITCODEWRITER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class LLVMContext;
@@ -64,6 +66,9 @@ struct DXILBitcodeOptions {
   /// function symbol tables (as DXC does). Global and function names are
   /// always written.
   bool writeLocalNames = true;
+  /// Named metadata left out of the bitcode (the DXIL part carries no
+  /// reflection: `dx.typeAnnotations` goes to the STAT part only).
+  std::vector<std::string> omittedNamedMetadata;
 };
 
 /// The records of `!dx.resources` (SRV, UAV, CBV and sampler lists).
@@ -97,9 +102,12 @@ readDXILBitcode(llvm::StringRef bitcode, llvm::LLVMContext &context,
 /// functions (name, type, declaration or definition), named metadata and
 /// their operands, and per function the instruction sequence (opcode, type,
 /// call target, predicate) ignoring the pointer casts the writer inserts for
-/// typed pointers. Returns an error describing the first mismatch.
-llvm::Error verifyDXILBitcodeRoundTrip(const llvm::Module &original,
-                                       llvm::StringRef bitcode);
+/// typed pointers. Returns an error describing the first mismatch. Named
+/// metadata in \p omittedNamedMetadata (see DXILBitcodeOptions) are not
+/// expected in the bitcode.
+llvm::Error verifyDXILBitcodeRoundTrip(
+    const llvm::Module &original, llvm::StringRef bitcode,
+    llvm::ArrayRef<std::string> omittedNamedMetadata = {});
 
 } // namespace mlir::hlsl::dxil
 

@@ -284,6 +284,11 @@ struct ShaderContainerInfo {
 
   /// The DXIL (LLVM 3.7) bitcode, starting with 'BC' 0xC0DE.
   std::vector<uint8_t> bitcode;
+
+  /// The reflection module's bitcode (the STAT part: the module without
+  /// function bodies, with the metadata D3D12Reflect reads). Empty means
+  /// no STAT part.
+  std::vector<uint8_t> reflectionBitcode;
 };
 
 /// Fails for shader kinds the writer has no container layout for (libraries).

@@ -175,6 +175,9 @@ struct ParsedDXContainer {
   std::optional<PSVInfo> psv;
   std::optional<ShaderHashInfo> hash;
   std::optional<ProgramHeader> program;
+  /// The STAT part: the module with its reflection metadata and without
+  /// function bodies, in the DXIL part's program format.
+  std::optional<ProgramHeader> reflection;
 };
 
 /// Parses and checks a container. Unknown parts are kept as blobs.

@@ -11,6 +11,8 @@
 //   PSG1    patch-constant / primitive signature, only when it has elements
 //   PSV0    pipeline state validation data, version chosen from the
 //           validator version (getPSVVersion)
+//   STAT    the reflection module, in the DXIL part's program format, when
+//           the info has one
 //   HASH    MD5 of the bitcode, only for validator 1.5 and later
 //   DXIL    program header and bitcode, padded to 4 bytes
 //
@@ -51,6 +53,10 @@ uint32_t encodeProgramVersion(ShaderKind kind, unsigned major, unsigned minor);
 
 /// The PSV resource type DXC records for a binding (InitPSVResourceBinding).
 PSVResourceType getPSVResourceType(const ResourceBinding &binding);
+
+/// The STAT part of the info's reflection bitcode, with its 8-byte part
+/// header ('STAT', size), as DXC's -Fre writes it.
+std::vector<uint8_t> buildReflectionPart(const ShaderContainerInfo &info);
 
 /// The HASH part digest: standard MD5 of the bitcode bytes.
 std::array<uint8_t, 16> computeShaderHash(llvm::ArrayRef<uint8_t> bitcode);

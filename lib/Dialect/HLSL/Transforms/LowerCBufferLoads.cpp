@@ -490,6 +490,7 @@ void LowerCBufferLoadsPass::runOnOperation() {
   SmallVector<Operation *> addressOps;
   SmallVector<LoadOp> loads;
   llvm::SmallPtrSet<Operation *, 4> reported;
+  SymbolTableCollection symbolTables;
   module.walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (isConstantAddress(load.getAddr().getType()))
@@ -501,6 +502,9 @@ void LowerCBufferLoadsPass::runOnOperation() {
         !isConstantAddress(op->getResult(0).getType()))
       return;
     addressOps.push_back(op);
+    if (auto cbufferAddr = dyn_cast<CBufferAddrOp>(op))
+      if (CBufferMemberOp member = cbufferAddr.lookupMember(&symbolTables))
+        member.setUsed(true);
     for (Operation *user : op->getUsers()) {
       if (isa<LoadOp, FieldAddrOp, ElementAddrOp>(user) ||
           llvm::any_of(user->getResultTypes(), isConstantAddress) ||
@@ -514,7 +518,6 @@ void LowerCBufferLoadsPass::runOnOperation() {
     }
   });
 
-  SymbolTableCollection symbolTables;
   for (LoadOp load : loads)
     if (mlir::failed(LoadLowering(load, symbolTables).run()))
       failed = true;

@@ -402,15 +402,18 @@ mlir::hlsl::dxil::disassembleDXContainer(llvm::StringRef bytes,
       else if (c.hash->flags == 1)
         os << " (IncludesSource)";
       os << "\n  digest: " << formatDigest(c.hash->digest) << "\n";
-    } else if (name == "DXIL") {
+    } else if (name == "DXIL" || name == "STAT") {
+      const ProgramHeader &program =
+          name == "DXIL" ? *c.program : *c.reflection;
+      llvm::StringRef what = name == "DXIL" ? "DXIL module" : "reflection module";
       os << "\n";
-      printProgramHeader(os, *c.program);
+      printProgramHeader(os, program);
       if (printBitcode) {
-        os << "  ; DXIL module:\n";
-        if (llvm::Error err = printBitcode(c.program->bitcode, os))
+        os << "  ; " << what << ":\n";
+        if (llvm::Error err = printBitcode(program.bitcode, os))
           return err;
       } else {
-        os << "  ; DXIL module (" << c.program->bitcode.size()
+        os << "  ; " << what << " (" << program.bitcode.size()
            << " bytes of bitcode) not printed\n";
       }
     } else {

@@ -496,7 +496,7 @@ mlir::hlsl::dxil::parseDXContainer(llvm::StringRef bytes) {
     llvm::StringRef name = part.name;
     bool known = name == "SFI0" || name == "ISG1" || name == "OSG1" ||
                  name == "PSG1" || name == "PSV0" || name == "HASH" ||
-                 name == "DXIL";
+                 name == "DXIL" || name == "STAT";
     if (!known)
       continue;
     for (size_t j = 0; j < i; ++j)
@@ -510,11 +510,11 @@ mlir::hlsl::dxil::parseDXContainer(llvm::StringRef bytes) {
         return parsePSV(part.data, result);
       if (name == "HASH")
         return parseHash(part.data, result);
-      if (name == "DXIL") {
+      if (name == "DXIL" || name == "STAT") {
         ProgramHeader program;
         if (llvm::Error err = parseProgram(part.data, name, program))
           return err;
-        result.program = program;
+        (name == "DXIL" ? result.program : result.reflection) = program;
         return llvm::Error::success();
       }
       ProgramSignature sig;

@@ -351,10 +351,11 @@ std::vector<uint8_t> buildShaderHash(const ShaderContainerInfo &info) {
   return part;
 }
 
-/// WriteProgramPart.
-std::vector<uint8_t> buildProgram(const ShaderContainerInfo &info) {
+/// WriteProgramPart: the DXIL part and, with the reflection module, STAT.
+std::vector<uint8_t> buildProgram(const ShaderContainerInfo &info,
+                                  llvm::ArrayRef<uint8_t> bitcode) {
   const uint32_t headerSize = 24;
-  uint32_t bitcodeSize = info.bitcode.size();
+  uint32_t bitcodeSize = bitcode.size();
   uint32_t bitcodeDwords = (bitcodeSize + 3) / 4;
   std::vector<uint8_t> part;
   ByteWriter w(part);
@@ -365,7 +366,7 @@ std::vector<uint8_t> buildProgram(const ShaderContainerInfo &info) {
   w.u32((info.dxilMajor << 8) | info.dxilMinor);
   w.u32(16); // Bitcode offset, from the 'DXIL' magic.
   w.u32(bitcodeSize);
-  w.bytes(info.bitcode);
+  w.bytes(bitcode);
   w.padTo4();
   return part;
 }
@@ -714,6 +715,17 @@ mlir::hlsl::dxil::computeShaderHash(llvm::ArrayRef<uint8_t> bitcode) {
   return digest;
 }
 
+std::vector<uint8_t>
+mlir::hlsl::dxil::buildReflectionPart(const ShaderContainerInfo &info) {
+  std::vector<uint8_t> program = buildProgram(info, info.reflectionBitcode);
+  std::vector<uint8_t> part;
+  ByteWriter w(part);
+  w.fourCC("STAT");
+  w.u32(program.size());
+  w.bytes(program);
+  return part;
+}
+
 llvm::Error mlir::hlsl::dxil::buildDXContainer(const ShaderContainerInfo &info,
                                                std::vector<uint8_t> &out) {
   out.clear();
@@ -735,9 +747,11 @@ llvm::Error mlir::hlsl::dxil::buildDXContainer(const ShaderContainerInfo &info,
          buildProgramSignature(info, info.patchConstOrPrimSignature,
                                /*isInput=*/info.stage == ShaderKind::Domain)});
   parts.push_back({"PSV0", buildPSV(info, *viewID)});
+  if (!info.reflectionBitcode.empty())
+    parts.push_back({"STAT", buildProgram(info, info.reflectionBitcode)});
   if (atLeast(info, 1, 5))
     parts.push_back({"HASH", buildShaderHash(info)});
-  parts.push_back({"DXIL", buildProgram(info)});
+  parts.push_back({"DXIL", buildProgram(info, info.bitcode)});
 
   const uint64_t headerSize = 32 + 4 * parts.size();
   uint64_t totalSize = headerSize;

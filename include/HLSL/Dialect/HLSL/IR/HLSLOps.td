@@ -64,7 +64,8 @@ def HLSL_CBufferOp : HLSL_Op<"cbuffer", [Symbol, SymbolTable, NoTerminator,
     are listed (no static, groupshared, resource, empty-struct or zero-sized
     array members). After the layout pass `layout` holds the padded layout
     structure, `size` the size in bytes without trailing padding and every
-    member its byte `offset`.
+    member its byte `offset`. A `ConstantBuffer<T>` names T in `contents`
+    (reflection describes it as a struct of one T).
 
     ```mlir
     hlsl.cbuffer @cb0 cbuffer binding <b0> {
@@ -76,11 +77,13 @@ def HLSL_CBufferOp : HLSL_Op<"cbuffer", [Symbol, SymbolTable, NoTerminator,
   let arguments = (ins SymbolNameAttr:$sym_name, HLSL_CBufferKindAttr:$kind,
                        HLSL_BindingAttr:$binding,
                        OptionalAttr<StrAttr>:$name,
+                       OptionalAttr<StrAttr>:$contents,
                        OptionalAttr<TypeAttrOf<HLSL_AnyStruct>>:$layout,
                        OptionalAttr<I32Attr>:$size);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $sym_name `` $kind `binding` $binding (`name` $name^)? (`layout` $layout^)?
+    $sym_name `` $kind `binding` $binding (`name` $name^)?
+    (`contents` $contents^)? (`layout` $layout^)?
     (`size` $size^)? attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
@@ -102,15 +105,28 @@ def HLSL_CBufferMemberOp : HLSL_Op<"cbuffer_member", [Symbol,
     ```mlir
     hlsl.cbuffer_member @F : vector<4xf32>
     hlsl.cbuffer_member @k : i32 packoffset <c1.y>
-    hlsl.cbuffer_member @g : vector<2xf32> offset 20
+    hlsl.cbuffer_member @g : vector<2xf32> offset 20 used
     ```
+
+    `used` is set by the row-load lowering on members the shader reads; the
+    reflection data reports it (D3D_SVF_USED). Values are signless; where
+    the declared type has unsigned integers, `declared` keeps it
+    (same shape as `type`) for the reflection data.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
                        OptionalAttr<HLSL_PackOffsetAttr>:$packoffset,
-                       OptionalAttr<I32Attr>:$offset);
+                       OptionalAttr<I32Attr>:$offset, UnitAttr:$used,
+                       OptionalAttr<TypeAttr>:$declared_type);
   let assemblyFormat = [{
-    $sym_name `:` $type (`packoffset` $packoffset^)? (`offset` $offset^)?
+    $sym_name `:` $type (`declared` $declared_type^)?
+    (`packoffset` $packoffset^)? (`offset` $offset^)? (`used` $used^)?
     attr-dict
+  }];
+  let extraClassDeclaration = [{
+    /// The declared type: integers keep their signedness.
+    mlir::Type getReflectedType() {
+      return getDeclaredType() ? *getDeclaredType() : getType();
+    }
   }];
   let hasVerifier = 1;
 }
