@@ -220,8 +220,8 @@ writeReflectionBitcode(const Module &module,
       function.deleteBody();
   if (NamedMDNode *valver = reflection->getNamedMetadata("dx.valver")) {
     LLVMContext &context = reflection->getContext();
-    auto *zero = ConstantAsMetadata::get(
-        ConstantInt::get(Type::getInt32Ty(context), 0));
+    auto *zero =
+        ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context), 0));
     valver->clearOperands();
     valver->addOperand(MDTuple::get(context, {zero, zero}));
   }

@@ -15,6 +15,7 @@
 #include "HLSL/Execution/Pipeline.h"
 #include "HLSL/Execution/ShaderRunner.h"
 #include "HLSL/Support/LargeStack.h"
+#include "HLSL/Support/ToolOptions.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -38,37 +39,42 @@ using namespace mlir::hlsl;
 namespace {
 enum ExitCode { Passed = 0, Mismatch = 1, BadInput = 2 };
 
+llvm::cl::OptionCategory runCategory("Running");
+
 llvm::cl::opt<std::string> pipelineFile(llvm::cl::Positional,
                                         llvm::cl::desc("<pipeline.yaml>"),
-                                        llvm::cl::Required);
+                                        llvm::cl::Required,
+                                        llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string>
     shaderFile(llvm::cl::Positional,
                llvm::cl::desc("<shader.dxil | shader.hlsl>"),
-               llvm::cl::Required);
+               llvm::cl::Required, llvm::cl::cat(runCategory));
 llvm::cl::opt<std::string>
     outputFile("o",
                llvm::cl::desc("Write the buffers after the run as "
                               "pipeline YAML"),
-               llvm::cl::value_desc("file"));
+               llvm::cl::value_desc("file"), llvm::cl::cat(runCategory));
 llvm::cl::opt<unsigned>
     jobs("j", llvm::cl::Prefix,
          llvm::cl::desc("Worker threads (default: one per core)"),
-         llvm::cl::init(0));
+         llvm::cl::init(0), llvm::cl::cat(runCategory));
 llvm::cl::opt<bool>
     printStats("run-stats",
                llvm::cl::desc("Print load, JIT and run times and the "
-                              "threads executed per second to stderr"));
+                              "threads executed per second to stderr"),
+               llvm::cl::cat(runCategory));
 
 llvm::cl::opt<unsigned> repeat(
     "repeat",
     llvm::cl::desc("Dispatch N times and report the median run time with "
                    "--run-stats (for benchmarks: the buffers see every "
                    "dispatch, so Results usually fail)"),
-    llvm::cl::init(1));
+    llvm::cl::init(1), llvm::cl::cat(runCategory));
 llvm::cl::opt<bool> printHostIR(
     "print-host-ir",
     llvm::cl::desc("Print the shader as optimized LLVM IR for the host (what "
-                   "the JIT compiles) to stdout"));
+                   "the JIT compiles) to stdout"),
+    llvm::cl::cat(runCategory));
 
 llvm::cl::OptionCategory dxcCategory("Compiling HLSL input (DXC-style)");
 llvm::cl::opt<std::string>
@@ -93,11 +99,11 @@ llvm::cl::opt<std::string> containerFile(
                    "hlsl-translate -Fo would) before running it"),
     llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> hlslVersion("HV",
-                                    llvm::cl::desc("HLSL version: 2016, "
-                                                   "2017, 2018, 2021 "
-                                                   "(default) or 202x"),
-                                    llvm::cl::init("2021"),
-                                    llvm::cl::cat(dxcCategory));
+                                       llvm::cl::desc("HLSL version: 2016, "
+                                                      "2017, 2018, 2021 "
+                                                      "(default) or 202x"),
+                                       llvm::cl::init("2021"),
+                                       llvm::cl::cat(dxcCategory));
 
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "hlsl-run") << message << "\n";
@@ -157,6 +163,9 @@ bool compileToContainer(std::unique_ptr<llvm::MemoryBuffer> source,
 static int runTool(int argc, char **argv) {
   // The compiler's pass manager reads its command-line options.
   registerPassManagerCLOptions();
+  // LLVM's and MLIR's own options stay usable; only --help-hidden lists
+  // them.
+  hlsl::hideOtherOptions({&runCategory, &dxcCategory});
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "hlsl-run: run a compute shader on the CPU against a pipeline YAML\n");

@@ -11,6 +11,7 @@
 #include "HLSL/Driver/ExternalValidator.h"
 #include "HLSL/Frontend/HLSLImport.h"
 #include "HLSL/Support/LargeStack.h"
+#include "HLSL/Support/ToolOptions.h"
 #include "HLSL/Target/DXIL/ContainerDigest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,24 +19,24 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 #include <sys/resource.h>
@@ -46,8 +47,9 @@ namespace {
 llvm::cl::OptionCategory dxcCategory("DXC-style options");
 
 llvm::cl::opt<std::string> targetProfile(
-    "T", llvm::cl::desc("Target profile: <stage>_6_<0..8>, stage one of "
-                        "cs vs ps gs hs ds lib ms as (default cs_6_6)"),
+    "T",
+    llvm::cl::desc("Target profile: <stage>_6_<0..8>, stage one of "
+                   "cs vs ps gs hs ds lib ms as (default cs_6_6)"),
     llvm::cl::value_desc("profile"), llvm::cl::init("cs_6_6"),
     llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> entryPoint("E", llvm::cl::desc("Entry point name"),
@@ -62,18 +64,18 @@ llvm::cl::list<std::string> includeDirs("I", llvm::cl::Prefix,
                                         llvm::cl::desc("Include directory"),
                                         llvm::cl::value_desc("dir"),
                                         llvm::cl::cat(dxcCategory));
-llvm::cl::opt<std::string> hlslVersion("HV",
-                                    llvm::cl::desc("HLSL version: 2016, 2017, "
-                                                   "2018, 2021 (default) or "
-                                                   "202x"),
-                                    llvm::cl::init("2021"),
-                                    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string>
+    hlslVersion("HV",
+                llvm::cl::desc("HLSL version: 2016, 2017, "
+                               "2018, 2021 (default) or "
+                               "202x"),
+                llvm::cl::init("2021"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool> enable16BitTypes("enable-16bit-types",
                                      llvm::cl::desc("Native 16-bit types"),
                                      llvm::cl::cat(dxcCategory));
-llvm::cl::opt<bool> rowMajor("Zpr",
-                             llvm::cl::desc("Matrices are row-major by default"),
-                             llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool>
+    rowMajor("Zpr", llvm::cl::desc("Matrices are row-major by default"),
+             llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool> columnMajor(
     "Zpc", llvm::cl::desc("Matrices are column-major by default (default)"),
     llvm::cl::cat(dxcCategory));
@@ -297,7 +299,8 @@ static void registerToDXIL() {
   TranslateRegistration toDXIL(
       "to-dxil",
       "HLSL (or an hlsl/LLVM-dialect .mlir module) to a DXIL container "
-      "(DXBC header, SFI0, ISG1, OSG1, PSV0, HASH, DXIL parts). The container "
+      "(DXBC header, SFI0, ISG1, OSG1, PSV0, STAT, HASH, DXIL parts). The "
+      "container "
       "digest is left zero (unsigned) unless --validate or --hash-bypass "
       "fills it",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
@@ -396,8 +399,8 @@ static void registerVerifyDXILIR() {
         llvm::SMDiagnostic diagnostic;
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        std::unique_ptr<llvm::Module> module = llvm::parseIR(
-            buffer->getMemBufferRef(), diagnostic, llvmContext);
+        std::unique_ptr<llvm::Module> module =
+            llvm::parseIR(buffer->getMemBufferRef(), diagnostic, llvmContext);
         if (!module) {
           diagnostic.print("hlsl-translate", llvm::errs());
           return failure();
@@ -442,19 +445,24 @@ static void registerImportHLSL() {
 }
 
 namespace {
+llvm::cl::OptionCategory toolCategory("Translation and output");
 llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                          llvm::cl::desc("<input file>"),
-                                         llvm::cl::init("-"));
+                                         llvm::cl::init("-"),
+                                         llvm::cl::cat(toolCategory));
 llvm::cl::opt<std::string> outputFilename("o",
                                           llvm::cl::desc("Output filename"),
                                           llvm::cl::value_desc("filename"),
-                                          llvm::cl::init("-"));
+                                          llvm::cl::init("-"),
+                                          llvm::cl::cat(toolCategory));
 llvm::cl::opt<bool> splitInputFile(
     "split-input-file",
-    llvm::cl::desc("Translate each '// -----' separated chunk on its own"));
+    llvm::cl::desc("Translate each '// -----' separated chunk on its own"),
+    llvm::cl::cat(toolCategory));
 llvm::cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
-    llvm::cl::desc("Check the diagnostics against expected-* comments"));
+    llvm::cl::desc("Check the diagnostics against expected-* comments"),
+    llvm::cl::cat(toolCategory));
 } // namespace
 
 /// mlir-translate's main, with driver failures reported as errors: a missing
@@ -466,9 +474,17 @@ static int translateMain(int argc, char **argv) {
   registerTranslationCLOptions();
   registerDefaultTimingManagerCLOptions();
   llvm::cl::opt<const Translation *, false, TranslationParser> translation(
-      "", llvm::cl::desc("Translation to perform"));
-  llvm::cl::ParseCommandLineOptions(argc, argv,
-                                    "hlsl-mlir translation driver\n");
+      "", llvm::cl::desc("Translation to perform"),
+      llvm::cl::cat(toolCategory));
+  // LLVM's and MLIR's own options (code generators, passes, IR printing)
+  // stay usable but only --help-hidden lists them.
+  hlsl::hideOtherOptions({&dxcCategory, &toolCategory});
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "hlsl-mlir translation driver: HLSL to the hlsl dialect, LLVM IR or a "
+      "DXIL container, and DXIL containers to text\n\n"
+      "  hlsl-translate --to-dxil shader.hlsl -T cs_6_6 -E main -Fo out.dxil\n"
+      "  hlsl-translate --dxil-dis out.dxil\n");
   auto error = []() -> llvm::raw_ostream & {
     return llvm::WithColor::error(llvm::errs(), "hlsl-translate");
   };

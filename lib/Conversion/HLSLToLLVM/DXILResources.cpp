@@ -345,9 +345,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
             HLSLDialect::getWaveSizeAttrName());
         wave && wave.size() == 3) {
       if (target.smMinor >= 8)
-        properties.append({md.i32(23), md.node({md.i32(wave[0]),
-                                                md.i32(wave[1]),
-                                                md.i32(wave[2])})});
+        properties.append(
+            {md.i32(23),
+             md.node({md.i32(wave[0]), md.i32(wave[1]), md.i32(wave[2])})});
       else
         properties.append({md.i32(11), md.node({md.i32(wave[0])})});
     }

@@ -57,13 +57,14 @@ struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
       // A tbuffer is an SRV: DXC reads its 16-byte rows with bufferLoad as
       // four 32-bit words.
       if (element.getIntOrFloatBitWidth() != 32)
-        return op.emitError() << "not supported yet: " << element
-                              << " members of a tbuffer";
+        return op.emitError()
+               << "not supported yet: " << element << " members of a tbuffer";
       Type i32 = rewriter.getI32Type();
-      Value row = dx.call(rewriter, loc, "bufferLoad", i32, dxil::BufferLoad,
-                          dx.getResRetType(i32),
-                          {handle, adaptor.getRow(), dx.undef(rewriter, loc, i32)},
-                          dxil::OpAttr::ReadOnly);
+      Value row =
+          dx.call(rewriter, loc, "bufferLoad", i32, dxil::BufferLoad,
+                  dx.getResRetType(i32),
+                  {handle, adaptor.getRow(), dx.undef(rewriter, loc, i32)},
+                  dxil::OpAttr::ReadOnly);
       for (int64_t i = 0; i < vec.getNumElements(); ++i) {
         Value word = LLVM::ExtractValueOp::create(rewriter, loc, row, i);
         scalars.push_back(element == i32 ? word

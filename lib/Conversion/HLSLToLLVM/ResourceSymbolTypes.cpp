@@ -144,8 +144,7 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
                                  ArrayRef<StringRef> names,
                                  ArrayRef<Type> types,
                                  ArrayRef<uint64_t> offsets,
-                                 ArrayRef<bool> used,
-                                 Attribute templateArgs) {
+                                 ArrayRef<bool> used, Attribute templateArgs) {
   // HLSL types that differ only in integer signedness share an LLVM struct.
   if (!annotated.insert(structType).second)
     return;
@@ -266,14 +265,14 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       // A ConstantBuffer<T> (array) is a struct of one T named after it, as
       // DXC describes a single ConstantBuffer<T>.
       if (type.getKind() == ResourceKind::ConstantBuffer)
-        annotate(single, getCBufferSize(value), {StringRef(info.name)},
-                 {value}, {uint64_t(0)}, {false});
+        annotate(single, getCBufferSize(value), {StringRef(info.name)}, {value},
+                 {uint64_t(0)}, {false});
       else if (info.shape == dxil::ResourceShape::StructuredBuffer)
         annotate(single, getCBufferSize(value), {"h"}, {value}, {uint64_t(0)},
                  {false},
-                 b.getArrayAttr({i32(0), b.getArrayAttr({b.getArrayAttr(
-                                             {i32(0), TypeAttr::get(
-                                                          converted)})})}));
+                 b.getArrayAttr(
+                     {i32(0), b.getArrayAttr({b.getArrayAttr(
+                                  {i32(0), TypeAttr::get(converted)})})}));
     }
   }
   // DXC's validator looks one array level deep for a constant buffer's

@@ -483,7 +483,8 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     }
     // `float x : register(c3)` on a global places it like packoffset(c3).
     if (!packoffset)
-      if (const auto *binding = var->getAttr<clang::HLSLResourceBindingAttr>()) {
+      if (const auto *binding =
+              var->getAttr<clang::HLSLResourceBindingAttr>()) {
         StringRef slot = binding->getSlot();
         unsigned row;
         if (slot.size() > 1 && (slot[0] == 'c' || slot[0] == 'C') &&
@@ -503,8 +504,7 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
       memberName = (var->getName() + "_" + Twine(suffix)).str();
     auto member = CBufferMemberOp::create(
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
-        TypeAttr::get(type), packoffset, IntegerAttr(), UnitAttr(),
-        TypeAttr());
+        TypeAttr::get(type), packoffset, IntegerAttr(), UnitAttr(), TypeAttr());
     setDeclaredType(member, var->getType(), getMatrixOrder(var),
                     var->getLocation());
     globals[var] = {GlobalSymbol::CBufferMember,

@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HLSL/Target/DXIL/BitcodeWriter.h"
 #include "HLSL/Support/MemoryLimit.h"
+#include "HLSL/Target/DXIL/BitcodeWriter.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -103,10 +103,10 @@ Error checkAttributeGroups(StringRef bitcode) {
       if (!blocks.empty() && blocks.back() == AttributeGroups &&
           *code == GroupEntry && record.size() >= 2 &&
           record[1] != 0xFFFFFFFF && record[1] > kMaxAttributeIndex)
-        return createStringError(
-            inconvertibleErrorCode(),
-            "malformed DXIL bitcode: attribute group " + Twine(record[0]) +
-                " is for parameter " + Twine(record[1]));
+        return createStringError(inconvertibleErrorCode(),
+                                 "malformed DXIL bitcode: attribute group " +
+                                     Twine(record[0]) + " is for parameter " +
+                                     Twine(record[1]));
       break;
     }
     }

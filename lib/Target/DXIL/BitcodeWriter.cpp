@@ -1251,8 +1251,8 @@ void Writer::enumerateResourceSymbol(const Metadata *md) {
   const Constant *constant = cast<ConstantAsMetadata>(md)->getValue();
   // LLVM 22 holds an undef of the pointee type, DXIL an undef pointer to it.
   unsigned type = types.pointerTo(types.map(constant->getType()), 0);
-  ConstKey key = constKey(
-      UndefValue::get(PointerType::get(module.getContext(), 0)), type);
+  ConstKey key =
+      constKey(UndefValue::get(PointerType::get(module.getContext(), 0)), type);
   constID(key, moduleConstants);
   symbolPointerConstants.try_emplace(md, key);
   symbolPointerIDs[md] = mdList.size();
@@ -2335,9 +2335,8 @@ void Writer::emitMetadata(BitstreamWriter &stream) {
       record.append(string->bytes_begin(), string->bytes_end());
       stream.EmitRecord(METADATA_STRING, record, stringAbbrev);
     } else if (isa<ConstantAsMetadata>(md)) {
-      const ConstKey &key = asPointer
-                                ? symbolPointerConstants.find(md)->second
-                                : mdConstants.find(md)->second;
+      const ConstKey &key = asPointer ? symbolPointerConstants.find(md)->second
+                                      : mdConstants.find(md)->second;
       record.push_back(key.type);
       record.push_back(constID(key, moduleConstants));
       stream.EmitRecord(METADATA_VALUE, record);

@@ -405,7 +405,8 @@ mlir::hlsl::dxil::disassembleDXContainer(llvm::StringRef bytes,
     } else if (name == "DXIL" || name == "STAT") {
       const ProgramHeader &program =
           name == "DXIL" ? *c.program : *c.reflection;
-      llvm::StringRef what = name == "DXIL" ? "DXIL module" : "reflection module";
+      llvm::StringRef what =
+          name == "DXIL" ? "DXIL module" : "reflection module";
       os << "\n";
       printProgramHeader(os, program);
       if (printBitcode) {
