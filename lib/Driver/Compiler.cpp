@@ -141,5 +141,6 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     declaredOnly |= dxil::shader_flag::DisableOptimizations;
   dxil::setShaderFlags(*llvmModule, declaredOnly);
   setSignatureUsageForDXIL(*llvmModule);
+  setCBufferUsageForDXIL(*llvmModule);
   return llvmModule;
 }

@@ -48,11 +48,11 @@ private:
   /// The named struct of an HLSL struct, annotated on first use.
   Type convertStruct(StructType type);
   /// Annotates a struct made of fields called \p names, of HLSL types
-  /// \p types, at \p offsets; \p used marks fields the shader reads.
+  /// \p types, at \p offsets. Which fields the shader reads is set on the
+  /// final code (setCBufferUsageForDXIL).
   void annotate(Type structType, uint64_t cbufferSize,
                 ArrayRef<StringRef> names, ArrayRef<Type> types,
-                ArrayRef<uint64_t> offsets, ArrayRef<bool> used,
-                Attribute templateArgs = {});
+                ArrayRef<uint64_t> offsets, Attribute templateArgs = {});
   Attribute i32(int64_t v) { return b.getI32IntegerAttr(int32_t(v)); }
 
   MLIRContext *context;
@@ -99,11 +99,14 @@ Type SymbolTypeBuilder::convertData(Type type) {
   if (auto vec = dyn_cast<VectorType>(type))
     return VectorType::get(vec.getShape(), convertData(vec.getElementType()));
   if (auto matrix = dyn_cast<MatrixType>(type)) {
+    // An array of its columns (rows if row_major); one vector is the
+    // vector itself, as DXC writes it.
     CBufferMatrixLayout layout = getCBufferMatrixLayout(matrix);
-    return LLVM::LLVMArrayType::get(
-        VectorType::get({int64_t(layout.vectorLength)},
-                        convertData(matrix.getElementType())),
-        layout.numVectors);
+    Type vector = VectorType::get({int64_t(layout.vectorLength)},
+                                  convertData(matrix.getElementType()));
+    if (layout.numVectors == 1)
+      return vector;
+    return LLVM::LLVMArrayType::get(vector, layout.numVectors);
   }
   if (auto array = dyn_cast<ArrayType>(type))
     return LLVM::LLVMArrayType::get(convertData(array.getElementType()),
@@ -127,9 +130,8 @@ Type SymbolTypeBuilder::convertStruct(StructType type) {
       fields);
   structs[type] = result;
   SmallVector<uint64_t> offsets = getCBufferFieldOffsets(type);
-  SmallVector<bool> used(type.getNumFields(), false);
   annotate(result, getCBufferSize(type), type.getFieldNames(),
-           type.getFieldTypes(), offsets, used);
+           type.getFieldTypes(), offsets);
   return result;
 }
 
@@ -144,17 +146,17 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
                                  ArrayRef<StringRef> names,
                                  ArrayRef<Type> types,
                                  ArrayRef<uint64_t> offsets,
-                                 ArrayRef<bool> used, Attribute templateArgs) {
+                                 Attribute templateArgs) {
   // HLSL types that differ only in integer signedness share an LLVM struct.
   if (!annotated.insert(structType).second)
     return;
   StructAnnotation annotation;
   annotation.type = structType;
   annotation.cbufferSize = uint32_t(cbufferSize);
-  for (auto [name, type, offset, isUsed] :
-       llvm::zip_equal(names, types, offsets, used)) {
+  for (auto [name, type, offset] : llvm::zip_equal(names, types, offsets)) {
     // DXIL's field annotation tags (DxilMetadataHelper): 6 name, 2 matrix
-    // shape, 3 offset, 7 component type, 9 used, 13 vector size.
+    // shape, 3 offset, 7 component type, 13 vector size (9, used, is set
+    // on the final code).
     SmallVector<Attribute> tags = {i32(6), b.getStringAttr(name)};
     Type element = type;
     while (auto array = dyn_cast<ArrayType>(element))
@@ -167,8 +169,6 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
     if (!isa<StructType>(element))
       tags.append({i32(7), i32(getAnnotationComponentType(
                                getCBufferScalarType(element)))});
-    if (isUsed)
-      tags.append({i32(9), b.getBoolAttr(true)});
     if (auto vec = dyn_cast<VectorType>(element))
       tags.append({i32(13), i32(vec.getNumElements())});
     annotation.fields.push_back(b.getArrayAttr(tags));
@@ -217,18 +217,16 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
     SmallVector<StringRef> names;
     SmallVector<Type> types, members;
     SmallVector<uint64_t> offsets;
-    SmallVector<bool> used;
     for (auto member : cbuffer.getOps<CBufferMemberOp>()) {
       names.push_back(member.getSymName());
       types.push_back(member.getReflectedType());
       members.push_back(convertData(member.getReflectedType()));
       offsets.push_back(member.getOffset().value_or(0));
-      used.push_back(member.getUsed());
     }
     uint64_t size = cbuffer.getSize().value_or(0);
     if (cbuffer.getKind() == CBufferKind::ConstantBuffer) {
       // DXC's ConstantBuffer<T> is a struct of one T named after the
-      // buffer; T's fields are not marked used.
+      // buffer.
       auto contents = StructType::get(
           context, cbuffer.getContents().value_or(cbuffer.getSourceName()),
           types, names);
@@ -236,11 +234,11 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       single = getNamedStruct(
           hostLayoutName(cbuffer.getSourceName(), {contents}), {inner});
       annotate(single, size, {cbuffer.getSourceName()}, {Type(contents)},
-               {uint64_t(0)}, {false});
+               {uint64_t(0)});
     } else {
       single = getNamedStruct(hostLayoutName(cbuffer.getSourceName(), types),
                               members);
-      annotate(single, size, names, types, offsets, used);
+      annotate(single, size, names, types, offsets);
     }
   } else {
     auto resource = cast<ResourceOp>(info.decl);
@@ -260,16 +258,15 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       Type value = type.getValueType();
       Type converted = convertData(value);
       single = getNamedStruct(hostLayoutName(name, {value}), {converted});
-      // Structured buffers are annotated (their element is reflected), with
-      // the element type as template argument.
       // A ConstantBuffer<T> (array) is a struct of one T named after it, as
-      // DXC describes a single ConstantBuffer<T>.
+      // DXC describes a single ConstantBuffer<T>. Structured buffers are
+      // annotated (their element is reflected), with the element type as
+      // template argument.
       if (type.getKind() == ResourceKind::ConstantBuffer)
         annotate(single, getCBufferSize(value), {StringRef(info.name)}, {value},
-                 {uint64_t(0)}, {false});
+                 {uint64_t(0)});
       else if (info.shape == dxil::ResourceShape::StructuredBuffer)
         annotate(single, getCBufferSize(value), {"h"}, {value}, {uint64_t(0)},
-                 {false},
                  b.getArrayAttr(
                      {i32(0), b.getArrayAttr({b.getArrayAttr(
                                   {i32(0), TypeAttr::get(converted)})})}));

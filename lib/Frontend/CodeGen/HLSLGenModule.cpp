@@ -504,7 +504,7 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
       memberName = (var->getName() + "_" + Twine(suffix)).str();
     auto member = CBufferMemberOp::create(
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
-        TypeAttr::get(type), packoffset, IntegerAttr(), UnitAttr(), TypeAttr());
+        TypeAttr::get(type), packoffset, IntegerAttr(), TypeAttr());
     setDeclaredType(member, var->getType(), getMatrixOrder(var),
                     var->getLocation());
     globals[var] = {GlobalSymbol::CBufferMember,
@@ -590,7 +590,7 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
     auto member = CBufferMemberOp::create(
         builder, getLoc(field->getLocation()),
         builder.getStringAttr(field->getName()), TypeAttr::get(type),
-        PackOffsetAttr(), IntegerAttr(), UnitAttr(), TypeAttr());
+        PackOffsetAttr(), IntegerAttr(), TypeAttr());
     setDeclaredType(member, field->getType(), getMatrixOrder(field),
                     field->getLocation());
   }

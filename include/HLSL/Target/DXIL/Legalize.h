@@ -72,6 +72,11 @@ void legalizeInstructionMetadataForDXIL(llvm::Module &module);
 /// DXC's validator recomputes them.
 void setSignatureUsageForDXIL(llvm::Module &module);
 
+/// Marks the constant buffer members the final code reads (tag 9 of their
+/// field annotations in !dx.typeAnnotations), as DXC computes them for
+/// reflection.
+void setCBufferUsageForDXIL(llvm::Module &module);
+
 /// Checks that the module is legal DXIL IR: no vector instruction, no
 /// intrinsic other than dx.op.*, no fneg or freeze.
 llvm::Error verifyDXILIR(const llvm::Module &module);

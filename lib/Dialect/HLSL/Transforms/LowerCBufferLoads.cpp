@@ -502,9 +502,6 @@ void LowerCBufferLoadsPass::runOnOperation() {
         !isConstantAddress(op->getResult(0).getType()))
       return;
     addressOps.push_back(op);
-    if (auto cbufferAddr = dyn_cast<CBufferAddrOp>(op))
-      if (CBufferMemberOp member = cbufferAddr.lookupMember(&symbolTables))
-        member.setUsed(true);
     for (Operation *user : op->getUsers()) {
       if (isa<LoadOp, FieldAddrOp, ElementAddrOp>(user) ||
           llvm::any_of(user->getResultTypes(), isConstantAddress) ||

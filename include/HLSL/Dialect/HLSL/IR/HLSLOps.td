@@ -105,22 +105,20 @@ def HLSL_CBufferMemberOp : HLSL_Op<"cbuffer_member", [Symbol,
     ```mlir
     hlsl.cbuffer_member @F : vector<4xf32>
     hlsl.cbuffer_member @k : i32 packoffset <c1.y>
-    hlsl.cbuffer_member @g : vector<2xf32> offset 20 used
+    hlsl.cbuffer_member @g : vector<2xf32> offset 20
     ```
 
-    `used` is set by the row-load lowering on members the shader reads; the
-    reflection data reports it (D3D_SVF_USED). Values are signless; where
+    Values are signless; where
     the declared type has unsigned integers, `declared` keeps it
     (same shape as `type`) for the reflection data.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
                        OptionalAttr<HLSL_PackOffsetAttr>:$packoffset,
-                       OptionalAttr<I32Attr>:$offset, UnitAttr:$used,
+                       OptionalAttr<I32Attr>:$offset,
                        OptionalAttr<TypeAttr>:$declared_type);
   let assemblyFormat = [{
     $sym_name `:` $type (`declared` $declared_type^)?
-    (`packoffset` $packoffset^)? (`offset` $offset^)? (`used` $used^)?
-    attr-dict
+    (`packoffset` $packoffset^)? (`offset` $offset^)? attr-dict
   }];
   let extraClassDeclaration = [{
     /// The declared type: integers keep their signedness.
