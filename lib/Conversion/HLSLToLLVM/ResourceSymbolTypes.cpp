@@ -58,7 +58,9 @@ private:
   MLIRContext *context;
   Builder b;
   llvm::DenseMap<Type, Type> structs;
-  llvm::DenseSet<Type> annotated;
+  /// Annotated LLVM structs: their index in `annotations` and how many of
+  /// their fields are unsigned.
+  llvm::DenseMap<Type, std::pair<size_t, unsigned>> annotated;
   SmallVector<StructAnnotation> annotations;
 };
 } // namespace
@@ -147,17 +149,17 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
                                  ArrayRef<Type> types,
                                  ArrayRef<uint64_t> offsets,
                                  Attribute templateArgs) {
-  // HLSL types that differ only in integer signedness share an LLVM struct.
-  if (!annotated.insert(structType).second)
-    return;
   StructAnnotation annotation;
   annotation.type = structType;
   annotation.cbufferSize = uint32_t(cbufferSize);
+  unsigned unsignedFields = 0;
   for (auto [name, type, offset] : llvm::zip_equal(names, types, offsets)) {
     // DXIL's field annotation tags (DxilMetadataHelper): 6 name, 2 matrix
     // shape, 3 offset, 7 component type, 13 vector size (9, used, is set
-    // on the final code).
-    SmallVector<Attribute> tags = {i32(6), b.getStringAttr(name)};
+    // on the final code). A base class is a field named after it.
+    StringRef fieldName = name;
+    fieldName.consume_front("__base_");
+    SmallVector<Attribute> tags = {i32(6), b.getStringAttr(fieldName)};
     Type element = type;
     while (auto array = dyn_cast<ArrayType>(element))
       element = array.getElementType();
@@ -166,15 +168,29 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
                                            i32(matrix.getColumns()),
                                            i32(matrix.isRowMajor() ? 1 : 2)})});
     tags.append({i32(3), i32(offset)});
-    if (!isa<StructType>(element))
-      tags.append({i32(7), i32(getAnnotationComponentType(
-                               getCBufferScalarType(element)))});
+    if (!isa<StructType>(element)) {
+      Type scalar = getCBufferScalarType(element);
+      tags.append({i32(7), i32(getAnnotationComponentType(scalar))});
+      unsignedFields += scalar.isUnsignedInteger();
+    }
     if (auto vec = dyn_cast<VectorType>(element))
       tags.append({i32(13), i32(vec.getNumElements())});
     annotation.fields.push_back(b.getArrayAttr(tags));
   }
   annotation.templateArgs = templateArgs;
-  annotations.push_back(std::move(annotation));
+  // HLSL types that differ only in integer signedness (a constant buffer
+  // member's declared type, a structured buffer's signless element) share
+  // an LLVM struct: its annotation is the one that knows the unsigned
+  // fields.
+  auto [it, inserted] =
+      annotated.try_emplace(structType, annotations.size(), unsignedFields);
+  if (inserted) {
+    annotations.push_back(std::move(annotation));
+  } else if (unsignedFields > it->second.second) {
+    annotation.templateArgs = annotations[it->second.first].templateArgs;
+    annotations[it->second.first] = std::move(annotation);
+    it->second.second = unsignedFields;
+  }
 }
 
 std::string SymbolTypeBuilder::spell(Type type) {

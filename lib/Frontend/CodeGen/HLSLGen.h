@@ -14,6 +14,8 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 #include "HLSL/Frontend/HLSLImport.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -21,8 +23,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/Diagnostic.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -43,6 +43,9 @@ public:
   /// Like convert, with the element type of typed resources keeping the
   /// signedness of integers (`ui32`), as !hlsl.res types need it.
   Type convertResourceElement(clang::QualType type, clang::SourceLocation loc);
+  /// Like convertResourceElement, with the signedness kept inside structs
+  /// and matrices too: the declared type reflection describes.
+  Type convertDeclared(clang::QualType type, clang::SourceLocation loc);
 
   /// The resource kind of a resource record, if it is one.
   std::optional<ResourceKind> getResourceKind(clang::QualType type);
@@ -62,6 +65,8 @@ private:
   HLSLGenModule &module;
   MLIRContext *context;
   llvm::DenseMap<const clang::Type *, Type> cache;
+  /// Set by convertDeclared.
+  bool keepSignednessInside = false;
 };
 
 /// What a global declaration became in the module.

@@ -532,7 +532,7 @@ static bool hasUnsignedIntegers(Type type) {
 void HLSLGenModule::setDeclaredType(CBufferMemberOp member,
                                     clang::QualType type, MatrixOrder order,
                                     clang::SourceLocation loc) {
-  Type declared = types.convertResourceElement(type, loc);
+  Type declared = types.convertDeclared(type, loc);
   if (!declared)
     return;
   declared = withMatrixOrder(declared, order);

@@ -2,6 +2,8 @@
 
 #include "HLSLGen.h"
 
+#include "llvm/Support/SaveAndRestore.h"
+
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Type.h"
 
@@ -12,7 +14,8 @@ using namespace mlir::hlsl::gen;
 HLSLGenTypes::HLSLGenTypes(HLSLGenModule &module)
     : module(module), context(module.getContext()) {}
 
-std::optional<ResourceKind> HLSLGenTypes::getResourceKind(clang::QualType type) {
+std::optional<ResourceKind>
+HLSLGenTypes::getResourceKind(clang::QualType type) {
   const clang::CXXRecordDecl *record =
       type.getCanonicalType()->getAsCXXRecordDecl();
   if (!record || !record->getIdentifier())
@@ -62,12 +65,17 @@ Type HLSLGenTypes::convertResourceElement(clang::QualType type,
   return convertImpl(type, loc, /*keepSignedness=*/true);
 }
 
+Type HLSLGenTypes::convertDeclared(clang::QualType type,
+                                   clang::SourceLocation loc) {
+  llvm::SaveAndRestore inside(keepSignednessInside, true);
+  return convertImpl(type, loc, /*keepSignedness=*/true);
+}
+
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
 Type mlir::hlsl::gen::withMatrixOrder(Type type, MatrixOrder order) {
   if (auto matrix = dyn_cast<MatrixType>(type))
     return MatrixType::get(matrix.getContext(), matrix.getRows(),
-                           matrix.getColumns(), matrix.getElementType(),
-                           order);
+                           matrix.getColumns(), matrix.getElementType(), order);
   if (auto array = dyn_cast<ArrayType>(type))
     return ArrayType::get(array.getContext(), array.getSize(),
                           withMatrixOrder(array.getElementType(), order));
@@ -75,8 +83,7 @@ Type mlir::hlsl::gen::withMatrixOrder(Type type, MatrixOrder order) {
 }
 
 Type HLSLGenTypes::convertImpl(clang::QualType qualType,
-                               clang::SourceLocation loc,
-                               bool keepSignedness) {
+                               clang::SourceLocation loc, bool keepSignedness) {
   clang::ASTContext &ast = module.getASTContext();
   clang::QualType type = qualType.getCanonicalType();
   const clang::Type *key = type.getTypePtr();
@@ -128,14 +135,14 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
       return {};
     result = VectorType::get({vec->getNumElements()}, element);
   } else if (const auto *matrix = type->getAs<clang::ConstantMatrixType>()) {
-    Type element = convertImpl(matrix->getElementType(), loc, false);
+    Type element = convertImpl(matrix->getElementType(), loc,
+                               keepSignedness && keepSignednessInside);
     if (!element)
       return {};
-    result = MatrixType::get(context, matrix->getNumRows(),
-                             matrix->getNumColumns(), element,
-                             module.getOptions().rowMajorByDefault
-                                 ? MatrixOrder::RowMajor
-                                 : MatrixOrder::ColumnMajor);
+    result = MatrixType::get(
+        context, matrix->getNumRows(), matrix->getNumColumns(), element,
+        module.getOptions().rowMajorByDefault ? MatrixOrder::RowMajor
+                                              : MatrixOrder::ColumnMajor);
   } else if (const auto *array = ast.getAsConstantArrayType(type)) {
     Type element = convertImpl(array->getElementType(), loc, keepSignedness);
     if (!element)
@@ -147,8 +154,8 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
       return {};
     result = ArrayType::get(context, ArrayType::kUnbounded, element);
   } else if (const auto *enumType = type->getAs<clang::EnumType>()) {
-    result = convertImpl(enumType->getDecl()->getIntegerType(), loc,
-                         keepSignedness);
+    result =
+        convertImpl(enumType->getDecl()->getIntegerType(), loc, keepSignedness);
   } else if (std::optional<ResourceKind> kind = getResourceKind(type)) {
     const auto *record = type->getAsCXXRecordDecl();
     Type element;
@@ -167,8 +174,7 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
         return {};
     }
     result = ResourceType::getChecked(
-        [&] { return emitError(module.getLoc(loc)); }, context, *kind,
-        element);
+        [&] { return emitError(module.getLoc(loc)); }, context, *kind, element);
   } else if (isUnsupportedResourceRecord(type)) {
     module.errorNotSupported(
         loc, ("resource type '" + type->getAsCXXRecordDecl()->getName() + "'")
@@ -182,7 +188,8 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
     SmallVector<Type> fields;
     SmallVector<std::string> names;
     for (const clang::CXXBaseSpecifier &base : record->bases()) {
-      Type baseType = convertImpl(base.getType(), loc, false);
+      Type baseType = convertImpl(base.getType(), loc,
+                                  keepSignedness && keepSignednessInside);
       if (!baseType)
         return {};
       fields.push_back(baseType);
@@ -195,7 +202,7 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
         return {};
       }
       Type fieldType = convertImpl(field->getType(), field->getLocation(),
-                                   false);
+                                   keepSignedness && keepSignednessInside);
       if (!fieldType)
         return {};
       fieldType = withMatrixOrder(fieldType, module.getMatrixOrder(field));
