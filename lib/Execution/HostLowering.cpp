@@ -13,8 +13,11 @@
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
@@ -93,17 +96,28 @@ namespace {
 class HostLowering {
 public:
   HostLowering(Module &module, std::vector<ShaderResourceRange> ranges,
-               std::array<uint32_t, 3> numThreads, ResourceResolver resolve)
+               std::array<uint32_t, 3> numThreads, uint32_t waveSize,
+               ResourceResolver resolve)
       : module(module), context(module.getContext()), builder(context),
-        ranges(std::move(ranges)), numThreads(numThreads), resolve(resolve) {
+        ranges(std::move(ranges)), numThreads(numThreads), waveSize(waveSize),
+        resolve(resolve) {
     ptrType = PointerType::get(context, 0);
     i8 = builder.getInt8Ty();
     i32 = builder.getInt32Ty();
     i64 = builder.getInt64Ty();
-    resourceFn = module.getOrInsertFunction("hlslrt_resource", ptrType,
-                                            ptrType, i32, i32, i32);
+    resourceFn = module.getOrInsertFunction("hlslrt_resource", ptrType, ptrType,
+                                            i32, i32, i32);
     syncFn = module.getOrInsertFunction("hlslrt_group_sync",
                                         builder.getVoidTy(), ptrType);
+    waveFn = module.getOrInsertFunction(
+        "hlslrt_wave", builder.getVoidTy(), ptrType, i32, i32, i32, i32, i32,
+        ptrType, ptrType, ptrType, ptrType, i32);
+    // As the DXIL operations: the host optimizer must not duplicate a wave
+    // operation into paths that split its lanes.
+    if (auto *f = dyn_cast<Function>(waveFn.getCallee())) {
+      f->setConvergent();
+      f->setDoesNotThrow();
+    }
     // The bindings do not change during a dispatch: lookups of the same
     // register can be merged.
     if (auto *f = dyn_cast<Function>(resourceFn.getCallee())) {
@@ -117,6 +131,11 @@ public:
 
 private:
   Error lowerCall(CallInst &call, unsigned opcode, StringRef className);
+  /// Wave and quad operations: a call to hlslrt_wave with the operands in
+  /// stack slots (lane index and count are computed here).
+  Error lowerWaveCall(CallInst &call, unsigned opcode);
+  /// The flattened thread-in-group index of the lane.
+  Value *flatThreadIndex();
   Error lowerGroupShared();
 
   /// A handle holding the record of register `reg` (a constant when the
@@ -172,8 +191,22 @@ private:
   std::vector<ShaderResourceRange> ranges;
   Type *ptrType, *i8, *i32, *i64;
   std::array<uint32_t, 3> numThreads;
+  uint32_t waveSize;
   ResourceResolver resolve;
-  FunctionCallee resourceFn, syncFn;
+  FunctionCallee resourceFn, syncFn, waveFn;
+  /// Wave operations in the lane's instruction order: the runtime groups
+  /// the lanes that reach the same one in the same loop iterations.
+  DenseMap<const CallInst *, uint32_t> waveCallSites;
+  /// Per loop around a wave operation, outermost first: its id and the
+  /// lane's iteration counter (a stack slot).
+  DenseMap<const CallInst *, SmallVector<std::pair<uint32_t, Value *>, 2>>
+      waveLoops;
+  Value *waveIterations = nullptr;
+  /// Counts the iterations of every loop that holds a wave operation.
+  void countLoopIterations();
+  /// The stack slots of wave operands and results (entry block allocas).
+  Value *waveValue = nullptr, *waveExtra = nullptr, *waveResult = nullptr;
+  bool usesWaveOps = false;
   /// The lane function and its arguments: the group context and the
   /// thread-in-group ids.
   Function *lane = nullptr;
@@ -193,17 +226,16 @@ Value *HostLowering::createHandle(Type *handleType, Value *resourceClass,
   auto *s = dyn_cast<ConstantInt>(space);
   auto *r = dyn_cast<ConstantInt>(reg);
   if (c && s && r)
-    if (RuntimeResource *bound = resolve(unsigned(c->getZExtValue()),
-                                         uint32_t(s->getZExtValue()),
-                                         uint32_t(r->getZExtValue())))
-    {
+    if (RuntimeResource *bound =
+            resolve(unsigned(c->getZExtValue()), uint32_t(s->getZExtValue()),
+                    uint32_t(r->getZExtValue()))) {
       record = ConstantExpr::getIntToPtr(
           builder.getInt64(reinterpret_cast<uintptr_t>(bound)), ptrType);
       resolvedRecords[record] = bound;
     }
   if (!record)
-    record = builder.CreateCall(resourceFn, {groupContext, resourceClass,
-                                             space, reg});
+    record = builder.CreateCall(resourceFn,
+                                {groupContext, resourceClass, space, reg});
   return builder.CreateInsertValue(PoisonValue::get(handleType), record, 0);
 }
 
@@ -211,11 +243,13 @@ Value *
 HostLowering::selectComponent(Value *component,
                               function_ref<Value *(unsigned)> perComponent) {
   if (auto *constant = dyn_cast<ConstantInt>(component))
-    return perComponent(unsigned(std::min<uint64_t>(constant->getZExtValue(), 2)));
+    return perComponent(
+        unsigned(std::min<uint64_t>(constant->getZExtValue(), 2)));
   Value *result = perComponent(2);
   for (int i = 1; i >= 0; --i)
     result = builder.CreateSelect(
-        builder.CreateICmpEQ(component, ConstantInt::get(component->getType(), i)),
+        builder.CreateICmpEQ(component,
+                             ConstantInt::get(component->getType(), i)),
         perComponent(unsigned(i)), result);
   return result;
 }
@@ -249,8 +283,7 @@ Value *HostLowering::loadField(Value *base, unsigned offset, Type *type) {
   // Resource records and group contexts do not change while lanes run
   // (the UAV counter is only touched atomically): the optimizer may hoist
   // these loads out of the lane loop even past buffer stores.
-  load->setMetadata(LLVMContext::MD_invariant_load,
-                    MDNode::get(context, {}));
+  load->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(context, {}));
   return load;
 }
 
@@ -296,18 +329,18 @@ Value *HostLowering::lowerTypedLoad(CallInst &call, Value *resource,
   auto *resultType = cast<StructType>(call.getType());
   Type *element = resultType->getElementType(0);
   unsigned bytes = element->getScalarSizeInBits() / 8;
-  Value *channels =
-      checkChannels ? loadField(resource, resource_field::Channels, i32)
-                    : nullptr;
+  Value *channels = checkChannels
+                        ? loadField(resource, resource_field::Channels, i32)
+                        : nullptr;
   Value *result = PoisonValue::get(resultType);
   Value *allInBounds = builder.getTrue();
   unsigned components = resultType->getNumElements() - 1;
   for (unsigned i = 0; i < components; ++i) {
     Value *offset = builder.CreateAdd(
         byteBase, builder.CreateMul(componentStride, builder.getInt64(i)));
-    Value *present =
-        channels ? builder.CreateICmpULT(builder.getInt32(i), channels)
-                 : nullptr;
+    Value *present = channels
+                         ? builder.CreateICmpULT(builder.getInt32(i), channels)
+                         : nullptr;
     Value *inBounds;
     Value *pointer =
         accessPointer(resource, offset, bytes, false, present, &inBounds);
@@ -328,9 +361,9 @@ void HostLowering::lowerTypedStore(CallInst &call, Value *resource,
                                    Value *byteBase, ArrayRef<Value *> values,
                                    Value *mask, bool checkChannels,
                                    Value *componentStride) {
-  Value *channels =
-      checkChannels ? loadField(resource, resource_field::Channels, i32)
-                    : nullptr;
+  Value *channels = checkChannels
+                        ? loadField(resource, resource_field::Channels, i32)
+                        : nullptr;
   uint64_t constantMask =
       isa<ConstantInt>(mask) ? cast<ConstantInt>(mask)->getZExtValue() : 0xF;
   for (unsigned i = 0; i < values.size(); ++i) {
@@ -340,9 +373,9 @@ void HostLowering::lowerTypedStore(CallInst &call, Value *resource,
     unsigned bytes = type->getScalarSizeInBits() / 8;
     Value *offset = builder.CreateAdd(
         byteBase, builder.CreateMul(componentStride, builder.getInt64(i)));
-    Value *present =
-        channels ? builder.CreateICmpULT(builder.getInt32(i), channels)
-                 : nullptr;
+    Value *present = channels
+                         ? builder.CreateICmpULT(builder.getInt32(i), channels)
+                         : nullptr;
     if (!isa<ConstantInt>(mask)) {
       Value *bit = builder.CreateICmpNE(
           builder.CreateAnd(mask, ConstantInt::get(mask->getType(), 1u << i)),
@@ -356,33 +389,60 @@ void HostLowering::lowerTypedStore(CallInst &call, Value *resource,
 
 static Intrinsic::ID getUnaryIntrinsic(unsigned opcode) {
   switch (opcode) {
-  case FAbs: return Intrinsic::fabs;
-  case Cos: return Intrinsic::cos;
-  case Sin: return Intrinsic::sin;
-  case Tan: return Intrinsic::tan;
-  case Acos: return Intrinsic::acos;
-  case Asin: return Intrinsic::asin;
-  case Atan: return Intrinsic::atan;
-  case Hcos: return Intrinsic::cosh;
-  case Hsin: return Intrinsic::sinh;
-  case Htan: return Intrinsic::tanh;
-  case Exp: return Intrinsic::exp2;
-  case Log: return Intrinsic::log2;
-  case Sqrt: return Intrinsic::sqrt;
-  case RoundNe: return Intrinsic::roundeven;
-  case RoundNi: return Intrinsic::floor;
-  case RoundPi: return Intrinsic::ceil;
-  case RoundZ: return Intrinsic::trunc;
-  case Bfrev: return Intrinsic::bitreverse;
-  case FMax: return Intrinsic::maxnum;
-  case FMin: return Intrinsic::minnum;
-  case IMax: return Intrinsic::smax;
-  case IMin: return Intrinsic::smin;
-  case UMax: return Intrinsic::umax;
-  case UMin: return Intrinsic::umin;
-  case Fma: return Intrinsic::fma;
-  case FMad: return Intrinsic::fmuladd;
-  default: return Intrinsic::not_intrinsic;
+  case FAbs:
+    return Intrinsic::fabs;
+  case Cos:
+    return Intrinsic::cos;
+  case Sin:
+    return Intrinsic::sin;
+  case Tan:
+    return Intrinsic::tan;
+  case Acos:
+    return Intrinsic::acos;
+  case Asin:
+    return Intrinsic::asin;
+  case Atan:
+    return Intrinsic::atan;
+  case Hcos:
+    return Intrinsic::cosh;
+  case Hsin:
+    return Intrinsic::sinh;
+  case Htan:
+    return Intrinsic::tanh;
+  case Exp:
+    return Intrinsic::exp2;
+  case Log:
+    return Intrinsic::log2;
+  case Sqrt:
+    return Intrinsic::sqrt;
+  case RoundNe:
+    return Intrinsic::roundeven;
+  case RoundNi:
+    return Intrinsic::floor;
+  case RoundPi:
+    return Intrinsic::ceil;
+  case RoundZ:
+    return Intrinsic::trunc;
+  case Bfrev:
+    return Intrinsic::bitreverse;
+  case FMax:
+    return Intrinsic::maxnum;
+  case FMin:
+    return Intrinsic::minnum;
+  case IMax:
+    return Intrinsic::smax;
+  case IMin:
+    return Intrinsic::smin;
+  case UMax:
+    return Intrinsic::umax;
+  case UMin:
+    return Intrinsic::umin;
+  case Fma:
+    return Intrinsic::fma;
+  case FMad:
+    return Intrinsic::fmuladd;
+  default:
+    return Intrinsic::not_intrinsic;
   }
 }
 
@@ -455,41 +515,45 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
         opcode == FirstbitLo ? Intrinsic::cttz : Intrinsic::ctlz, x,
         builder.getTrue());
     Value *none = builder.CreateICmpEQ(x, ConstantInt::get(operand, 0));
-    return replace(builder.CreateSelect(
-        none, builder.getInt32(-1), builder.CreateZExtOrTrunc(count, i32)));
+    return replace(builder.CreateSelect(none, builder.getInt32(-1),
+                                        builder.CreateZExtOrTrunc(count, i32)));
   }
   case IMad:
   case UMad:
-    return replace(builder.CreateAdd(builder.CreateMul(arg(1), arg(2)), arg(3)));
+    return replace(
+        builder.CreateAdd(builder.CreateMul(arg(1), arg(2)), arg(3)));
   case Dot2:
   case Dot3:
   case Dot4: {
     unsigned n = opcode - Dot2 + 2;
     Value *sum = builder.CreateFMul(arg(1), arg(1 + n));
     for (unsigned i = 1; i < n; ++i)
-      sum = builder.CreateFAdd(sum, builder.CreateFMul(arg(1 + i), arg(1 + n + i)));
+      sum = builder.CreateFAdd(sum,
+                               builder.CreateFMul(arg(1 + i), arg(1 + n + i)));
     return replace(sum);
   }
   case LegacyF32ToF16: {
     Value *half = builder.CreateFPTrunc(arg(1), builder.getHalfTy());
-    return replace(
-        builder.CreateZExt(builder.CreateBitCast(half, builder.getInt16Ty()), i32));
+    return replace(builder.CreateZExt(
+        builder.CreateBitCast(half, builder.getInt16Ty()), i32));
   }
   case LegacyF16ToF32: {
     Value *bits = builder.CreateTrunc(arg(1), builder.getInt16Ty());
-    return replace(builder.CreateFPExt(
-        builder.CreateBitCast(bits, builder.getHalfTy()), builder.getFloatTy()));
+    return replace(
+        builder.CreateFPExt(builder.CreateBitCast(bits, builder.getHalfTy()),
+                            builder.getFloatTy()));
   }
   case MakeDouble: {
     Value *low = builder.CreateZExt(arg(1), i64);
     Value *high = builder.CreateShl(builder.CreateZExt(arg(2), i64), 32);
-    return replace(
-        builder.CreateBitCast(builder.CreateOr(low, high), builder.getDoubleTy()));
+    return replace(builder.CreateBitCast(builder.CreateOr(low, high),
+                                         builder.getDoubleTy()));
   }
   case SplitDouble: {
     Value *bits = builder.CreateBitCast(arg(1), i64);
     Value *result = PoisonValue::get(type);
-    result = builder.CreateInsertValue(result, builder.CreateTrunc(bits, i32), 0);
+    result =
+        builder.CreateInsertValue(result, builder.CreateTrunc(bits, i32), 0);
     result = builder.CreateInsertValue(
         result, builder.CreateTrunc(builder.CreateLShr(bits, 32), i32), 1);
     return replace(result);
@@ -506,12 +570,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   case ThreadIdInGroup:
     return replace(
         selectComponent(arg(1), [&](unsigned c) { return laneIds[c]; }));
-  case FlattenedThreadIdInGroup: {
-    Value *y = builder.CreateMul(laneIds[1], builder.getInt32(numThreads[0]));
-    Value *z = builder.CreateMul(
-        laneIds[2], builder.getInt32(numThreads[0] * numThreads[1]));
-    return replace(builder.CreateAdd(builder.CreateAdd(z, y), laneIds[0]));
-  }
+  case FlattenedThreadIdInGroup:
+    return replace(flatThreadIndex());
   case Barrier: {
     auto *mode = dyn_cast<ConstantInt>(arg(1));
     if (!mode || (mode->getZExtValue() & BarrierSyncThreadGroup)) {
@@ -574,8 +634,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     // Typed buffers: element `index`, one component per channel.
     Value *resource = getResource(arg(1));
     Value *base = elementAddress(resource, arg(2), arg(3));
-    return replace(lowerTypedLoad(call, resource, base, true,
-                                  componentStride(resource)));
+    return replace(
+        lowerTypedLoad(call, resource, base, true, componentStride(resource)));
   }
   case RawBufferLoad: {
     Value *resource = getResource(arg(1));
@@ -604,8 +664,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     // (handle, mip, x, y, z, offsets...): 2D textures, mip 0.
     Value *resource = getResource(arg(1));
     Value *base = texelAddress(resource, arg(3), arg(4));
-    return replace(lowerTypedLoad(call, resource, base, true,
-                                  componentStride(resource)));
+    return replace(
+        lowerTypedLoad(call, resource, base, true, componentStride(resource)));
   }
   case TextureStore: {
     // (handle, x, y, z, v0..v3, mask).
@@ -622,9 +682,9 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     Value *size = loadField(resource, resource_field::Size, i64);
     Value *scale = builder.CreateZExt(
         loadField(resource, resource_field::IndexScale, i32), i64);
-    scale = builder.CreateSelect(
-        builder.CreateICmpEQ(scale, builder.getInt64(0)), builder.getInt64(1),
-        scale);
+    scale =
+        builder.CreateSelect(builder.CreateICmpEQ(scale, builder.getInt64(0)),
+                             builder.getInt64(1), scale);
     Value *count = builder.CreateTrunc(builder.CreateUDiv(size, scale), i32);
     Value *width = loadField(resource, resource_field::Width, i32);
     Value *height = loadField(resource, resource_field::Height, i32);
@@ -633,10 +693,10 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     result = builder.CreateInsertValue(
         result, builder.CreateSelect(isTexture, width, count), 0);
     result = builder.CreateInsertValue(result, height, 1);
-    result = builder.CreateInsertValue(
-        result, builder.CreateZExt(isTexture, i32), 2);
-    result = builder.CreateInsertValue(
-        result, builder.CreateZExt(isTexture, i32), 3);
+    result = builder.CreateInsertValue(result,
+                                       builder.CreateZExt(isTexture, i32), 2);
+    result = builder.CreateInsertValue(result,
+                                       builder.CreateZExt(isTexture, i32), 3);
     return replace(result);
   }
   case BufferUpdateCounter: {
@@ -644,14 +704,14 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     // value after.
     Value *resource = getResource(arg(1));
     Value *step = builder.CreateSExt(arg(2), i32);
-    Value *counter =
-        builder.CreateConstInBoundsGEP1_32(i8, resource, resource_field::Counter);
-    Value *old = builder.CreateAtomicRMW(AtomicRMWInst::Add, counter, step,
-                                         Align(4),
-                                         AtomicOrdering::SequentiallyConsistent);
+    Value *counter = builder.CreateConstInBoundsGEP1_32(
+        i8, resource, resource_field::Counter);
+    Value *old =
+        builder.CreateAtomicRMW(AtomicRMWInst::Add, counter, step, Align(4),
+                                AtomicOrdering::SequentiallyConsistent);
     Value *decrement = builder.CreateICmpSLT(step, builder.getInt32(0));
-    return replace(builder.CreateSelect(decrement, builder.CreateAdd(old, step),
-                                        old));
+    return replace(
+        builder.CreateSelect(decrement, builder.CreateAdd(old, step), old));
   }
   case AtomicBinOp:
   case AtomicCompareExchange: {
@@ -667,16 +727,16 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
         accessPointer(resource, base, bytes, true, nullptr, &inBounds);
     Value *old;
     if (opcode == AtomicCompareExchange) {
-      Value *pair = builder.CreateAtomicCmpXchg(
-          pointer, arg(5), arg(6), Align(bytes),
-          AtomicOrdering::SequentiallyConsistent,
-          AtomicOrdering::SequentiallyConsistent);
+      Value *pair =
+          builder.CreateAtomicCmpXchg(pointer, arg(5), arg(6), Align(bytes),
+                                      AtomicOrdering::SequentiallyConsistent,
+                                      AtomicOrdering::SequentiallyConsistent);
       old = builder.CreateExtractValue(pair, 0);
     } else {
       auto *op = dyn_cast<ConstantInt>(arg(2));
       static const AtomicRMWInst::BinOp ops[] = {
-          AtomicRMWInst::Add, AtomicRMWInst::And,  AtomicRMWInst::Or,
-          AtomicRMWInst::Xor, AtomicRMWInst::Min,  AtomicRMWInst::Max,
+          AtomicRMWInst::Add,  AtomicRMWInst::And,  AtomicRMWInst::Or,
+          AtomicRMWInst::Xor,  AtomicRMWInst::Min,  AtomicRMWInst::Max,
           AtomicRMWInst::UMin, AtomicRMWInst::UMax, AtomicRMWInst::Xchg};
       if (!op || op->getZExtValue() > 8)
         return makeError("atomicBinOp with an invalid atomic operation");
@@ -690,11 +750,209 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   default:
     break;
   }
-  if (className.starts_with("wave"))
-    return makeError("not supported yet: wave intrinsics in hlsl-run "
-                     "(dx.op." + className + ", opcode " + Twine(opcode) + ")");
+  if (isWaveOpcode(opcode))
+    return lowerWaveCall(call, opcode);
   return makeError("not supported yet: dx.op." + className + " (opcode " +
                    Twine(opcode) + ") in hlsl-run");
+}
+
+Value *HostLowering::flatThreadIndex() {
+  Value *y = builder.CreateMul(laneIds[1], builder.getInt32(numThreads[0]));
+  Value *z = builder.CreateMul(laneIds[2],
+                               builder.getInt32(numThreads[0] * numThreads[1]));
+  return builder.CreateAdd(builder.CreateAdd(z, y), laneIds[0]);
+}
+
+Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
+  auto arg = [&](unsigned i) { return call.getArgOperand(i); };
+  auto constant = [&](unsigned i) -> uint32_t {
+    auto *c = dyn_cast<ConstantInt>(arg(i));
+    return c ? uint32_t(c->getZExtValue()) : 0;
+  };
+  auto replace = [&](Value *value) {
+    call.replaceAllUsesWith(value);
+    call.eraseFromParent();
+    return Error::success();
+  };
+  if (opcode == WaveGetLaneIndex)
+    return replace(
+        builder.CreateURem(flatThreadIndex(), builder.getInt32(waveSize)));
+  if (opcode == WaveGetLaneCount)
+    return replace(builder.getInt32(waveSize));
+
+  // Operands after the opcode: the value, then lane indices or a mask
+  // (extra), then the operation kinds.
+  Value *value = call.arg_size() > 1 ? arg(1) : nullptr;
+  SmallVector<Value *, 4> extra;
+  uint32_t op = 0, sign = 0;
+  switch (opcode) {
+  case WaveReadLaneAt:
+  case QuadReadLaneAt:
+    extra.push_back(arg(2));
+    break;
+  case WaveActiveOp:
+  case WavePrefixOp:
+    op = constant(2);
+    sign = constant(3);
+    break;
+  case WaveActiveBit:
+  case QuadOp:
+  case QuadVote:
+    op = constant(2);
+    break;
+  case WaveMultiPrefixOp:
+    extra.append({arg(2), arg(3), arg(4), arg(5)});
+    op = constant(6);
+    sign = constant(7);
+    break;
+  case WaveMultiPrefixBitCount:
+    extra.append({arg(2), arg(3), arg(4), arg(5)});
+    break;
+  default:
+    break;
+  }
+  WaveValueType type = WaveValueType::I1;
+  if (value) {
+    Type *valueType = value->getType();
+    if (valueType->isHalfTy())
+      type = WaveValueType::F16;
+    else if (valueType->isFloatTy())
+      type = WaveValueType::F32;
+    else if (valueType->isDoubleTy())
+      type = WaveValueType::F64;
+    else if (valueType->isIntegerTy(1))
+      type = WaveValueType::I1;
+    else if (valueType->isIntegerTy(16))
+      type = WaveValueType::I16;
+    else if (valueType->isIntegerTy(32))
+      type = WaveValueType::I32;
+    else if (valueType->isIntegerTy(64))
+      type = WaveValueType::I64;
+    else
+      return makeError("not supported yet: a wave operation on " +
+                       Twine(call.getCalledFunction()->getName()) +
+                       " operands in hlsl-run");
+  }
+
+  usesWaveOps = true;
+  if (!waveValue) {
+    IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
+    waveValue = entry.CreateAlloca(i64, nullptr, "wave.value");
+    waveExtra =
+        entry.CreateAlloca(ArrayType::get(i32, 4), nullptr, "wave.extra");
+    waveResult =
+        entry.CreateAlloca(ArrayType::get(i64, 2), nullptr, "wave.result");
+    size_t depth = 0;
+    for (auto &loops : waveLoops)
+      depth = std::max(depth, loops.second.size());
+    waveIterations =
+        entry.CreateAlloca(ArrayType::get(i32, std::max<size_t>(2 * depth, 1)),
+                           nullptr, "wave.iterations");
+  }
+  if (value)
+    builder.CreateStore(value, waveValue);
+  for (auto [i, word] : llvm::enumerate(extra))
+    builder.CreateStore(word, builder.CreateConstGEP1_32(i32, waveExtra, i));
+  // The loops around the call: (loop id, iteration) pairs.
+  const auto &loops = waveLoops[&call];
+  for (auto [i, loop] : llvm::enumerate(loops)) {
+    builder.CreateStore(builder.getInt32(loop.first),
+                        builder.CreateConstGEP1_32(i32, waveIterations, 2 * i));
+    builder.CreateStore(
+        builder.CreateLoad(i32, loop.second),
+        builder.CreateConstGEP1_32(i32, waveIterations, 2 * i + 1));
+  }
+  builder.CreateCall(
+      waveFn,
+      {groupContext, builder.getInt32(waveCallSites.lookup(&call)),
+       builder.getInt32(opcode), builder.getInt32(uint32_t(type)),
+       builder.getInt32(op), builder.getInt32(sign), waveValue, waveExtra,
+       waveResult, waveIterations, builder.getInt32(loops.size())});
+  Type *resultType = call.getType();
+  if (auto *words = dyn_cast<StructType>(resultType)) {
+    // Ballots and matches: %dx.types.fouri32.
+    Value *result = PoisonValue::get(words);
+    for (unsigned i = 0; i < words->getNumElements(); ++i)
+      result = builder.CreateInsertValue(
+          result,
+          builder.CreateLoad(i32,
+                             builder.CreateConstGEP1_32(i32, waveResult, i)),
+          i);
+    return replace(result);
+  }
+  return replace(builder.CreateLoad(resultType, waveResult));
+}
+
+void HostLowering::countLoopIterations() {
+  DominatorTree dominators(*lane);
+  LoopInfo loops(dominators);
+
+  // Number the wave operations in a reverse post-order that puts a loop's
+  // blocks before the blocks after it: the runtime executes the waiting
+  // lanes' earliest call first, and a lane that left a loop must wait for
+  // the lanes still in it. (The DFS enters the successors that leave the
+  // innermost loop first, so they finish first and come last.)
+  std::vector<BasicBlock *> postOrder;
+  DenseSet<BasicBlock *> visited;
+  SmallVector<std::pair<BasicBlock *, SmallVector<BasicBlock *, 4>>> stack;
+  auto push = [&](BasicBlock *block) {
+    visited.insert(block);
+    Loop *loop = loops.getLoopFor(block);
+    SmallVector<BasicBlock *, 4> inside, outside;
+    for (BasicBlock *succ : successors(block))
+      (loop && loop->contains(succ) ? inside : outside).push_back(succ);
+    // Popped from the back: outside ones first.
+    SmallVector<BasicBlock *, 4> order(inside.rbegin(), inside.rend());
+    order.append(outside.rbegin(), outside.rend());
+    stack.push_back({block, std::move(order)});
+  };
+  push(&lane->getEntryBlock());
+  while (!stack.empty()) {
+    auto &[block, pending] = stack.back();
+    if (pending.empty()) {
+      postOrder.push_back(block);
+      stack.pop_back();
+      continue;
+    }
+    BasicBlock *next = pending.pop_back_val();
+    if (!visited.count(next))
+      push(next);
+  }
+  uint32_t site = 0;
+  for (BasicBlock *block : llvm::reverse(postOrder))
+    for (Instruction &inst : *block)
+      if (auto *call = dyn_cast<CallInst>(&inst))
+        if (auto it = waveCallSites.find(call); it != waveCallSites.end())
+          it->second = site++;
+
+  DenseMap<Loop *, Value *> counters;
+  IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
+  auto counterOf = [&](Loop *loop) {
+    Value *&counter = counters[loop];
+    if (counter)
+      return counter;
+    counter = entry.CreateAlloca(i32, nullptr, "loop.iteration");
+    // Zero on entering the loop, one more on every back edge.
+    for (BasicBlock *pred : predecessors(loop->getHeader())) {
+      IRBuilder<> at(pred->getTerminator());
+      if (loop->contains(pred))
+        at.CreateStore(
+            at.CreateAdd(at.CreateLoad(i32, counter), at.getInt32(1)), counter);
+      else
+        at.CreateStore(at.getInt32(0), counter);
+    }
+    return counter;
+  };
+  DenseMap<Loop *, uint32_t> ids;
+  for (auto &[call, site] : waveCallSites) {
+    SmallVector<std::pair<uint32_t, Value *>, 2> around;
+    for (Loop *loop = loops.getLoopFor(call->getParent()); loop;
+         loop = loop->getParentLoop())
+      around.push_back(
+          {ids.try_emplace(loop, ids.size()).first->second, counterOf(loop)});
+    std::reverse(around.begin(), around.end());
+    waveLoops[call] = std::move(around);
+  }
 }
 
 Error HostLowering::lowerGroupShared() {
@@ -761,10 +1019,10 @@ Error HostLowering::lowerGroupShared() {
         // (No guard: the builder's last position was a lowered call that
         // no longer exists.)
         builder.SetInsertPoint(&*lane->getEntryBlock().getFirstInsertionPt());
-        Value *base = loadField(groupContext, group_field::GroupShared,
-                                ptrType);
-        Value *field = builder.CreateConstInBoundsGEP1_64(i8, base,
-                                                          offsets[global]);
+        Value *base =
+            loadField(groupContext, group_field::GroupShared, ptrType);
+        Value *field =
+            builder.CreateConstInBoundsGEP1_64(i8, base, offsets[global]);
         address = builder.CreateAddrSpaceCast(field, global->getType(),
                                               global->getName());
       }
@@ -840,6 +1098,15 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
       for (User *user : func.users())
         if (auto *call = dyn_cast<CallInst>(user))
           calls.push_back(call);
+  for (Instruction &inst : instructions(*lane))
+    if (auto *call = dyn_cast<CallInst>(&inst))
+      if (Function *callee = call->getCalledFunction();
+          callee && callee->getName().starts_with("dx.op.") && call->arg_size())
+        if (auto *opcode = dyn_cast<ConstantInt>(call->getArgOperand(0));
+            opcode && isWaveOpcode(opcode->getZExtValue()))
+          waveCallSites.try_emplace(call, waveCallSites.size());
+  if (!waveCallSites.empty())
+    countLoopIterations();
   for (CallInst *call : calls) {
     StringRef name = call->getCalledFunction()->getName();
     if (call->getFunction() != lane)
@@ -847,8 +1114,9 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
                        " outside the entry function (DXIL inlines every "
                        "call into the entry)");
     StringRef className = name.drop_front(strlen("dx.op.")).split('.').first;
-    auto *opcode = call->arg_size() ? dyn_cast<ConstantInt>(call->getArgOperand(0))
-                                    : nullptr;
+    auto *opcode = call->arg_size()
+                       ? dyn_cast<ConstantInt>(call->getArgOperand(0))
+                       : nullptr;
     if (!opcode)
       return makeError("call to " + name + " without a constant opcode");
     if (Error error = lowerCall(*call, opcode->getZExtValue(), className))
@@ -866,17 +1134,18 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
   HostShaderInfo info;
   info.groupSharedBytes = groupSharedBytes;
   info.usesGroupSync = usesGroupSync;
+  info.usesWaveOps = usesWaveOps;
   return info;
 }
 
-Expected<HostShaderInfo>
-mlir::hlsl::exec::lowerDXILForHost(Module &module, StringRef entryName,
-                                   std::array<uint32_t, 3> numThreads,
-                                   ResourceResolver resolve) {
+Expected<HostShaderInfo> mlir::hlsl::exec::lowerDXILForHost(
+    Module &module, StringRef entryName, std::array<uint32_t, 3> numThreads,
+    uint32_t waveSize, ResourceResolver resolve) {
   Expected<std::vector<ShaderResourceRange>> ranges =
       readShaderResources(module);
   if (!ranges)
     return ranges.takeError();
-  HostLowering lowering(module, std::move(*ranges), numThreads, resolve);
+  HostLowering lowering(module, std::move(*ranges), numThreads, waveSize,
+                        resolve);
   return lowering.run(entryName);
 }

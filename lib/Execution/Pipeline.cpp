@@ -49,12 +49,16 @@ bool mlir::hlsl::exec::isFloatFormat(DataFormat format) {
 }
 
 #define HLSL_DATA_FORMATS(X)                                                   \
-  X(Hex8) X(Hex16) X(Hex32) X(Hex64) X(UInt16) X(UInt32) X(UInt64) X(Int16)    \
-      X(Int32) X(Int64) X(Float16) X(Float32) X(Float64) X(Bool)
+  X(Hex8)                                                                      \
+  X(Hex16)                                                                     \
+  X(Hex32) X(Hex64) X(UInt16) X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64)   \
+      X(Float16) X(Float32) X(Float64) X(Bool)
 #define HLSL_RESOURCE_KINDS(X)                                                 \
-  X(Buffer) X(RWBuffer) X(StructuredBuffer) X(RWStructuredBuffer)              \
-      X(ByteAddressBuffer) X(RWByteAddressBuffer) X(ConstantBuffer)            \
-          X(Texture2D) X(RWTexture2D) X(Sampler)
+  X(Buffer)                                                                    \
+  X(RWBuffer)                                                                  \
+  X(StructuredBuffer) X(RWStructuredBuffer) X(ByteAddressBuffer)               \
+      X(RWByteAddressBuffer) X(ConstantBuffer) X(Texture2D) X(RWTexture2D)     \
+          X(Sampler)
 
 StringRef mlir::hlsl::exec::stringifyDataFormat(DataFormat format) {
 #define CASE(N)                                                                \
@@ -174,7 +178,6 @@ template <typename T, typename S> T fromStorage(S value) {
 }
 } // namespace
 
-
 namespace llvm::yaml {
 template <> struct ScalarEnumerationTraits<DataFormat> {
   static void enumeration(IO &io, DataFormat &value) {
@@ -290,8 +293,9 @@ template <DataFormat F> void mapBufferData(llvm::yaml::IO &io, Buffer &b) {
     // memory, so it gets the same budget.
     constexpr uint64_t MaxFill = uint64_t(1) << 32;
     if (*fillSize > MaxFill || *fillSize * b.arraySize > MaxFill) {
-      io.setError("buffer '" + b.name + "': FillSize " + llvm::Twine(*fillSize) +
-                  " x ArraySize " + llvm::Twine(b.arraySize) +
+      io.setError("buffer '" + b.name + "': FillSize " +
+                  llvm::Twine(*fillSize) + " x ArraySize " +
+                  llvm::Twine(b.arraySize) +
                   " is more than the 4 GiB hlsl-run holds");
       return;
     }
@@ -489,13 +493,13 @@ static llvm::Error validate(Pipeline &p) {
                          stringifyResourceKind(resource.kind) +
                          " but its buffer has no OutputProps");
       if (texture) {
-        uint64_t texels = uint64_t(buffer->outputProps->width) *
-                          buffer->outputProps->height;
+        uint64_t texels =
+            uint64_t(buffer->outputProps->width) * buffer->outputProps->height;
         if (buffer->contents[0].size() < texels * buffer->getElementSize())
-          return makeError("buffer '" + buffer->name + "' is smaller than its " +
-                           llvm::Twine(buffer->outputProps->width) + "x" +
-                           llvm::Twine(buffer->outputProps->height) +
-                           " OutputProps");
+          return makeError(
+              "buffer '" + buffer->name + "' is smaller than its " +
+              llvm::Twine(buffer->outputProps->width) + "x" +
+              llvm::Twine(buffer->outputProps->height) + " OutputProps");
       }
     }
   for (const ResultCheck &check : p.results) {
@@ -511,7 +515,8 @@ static llvm::Error validate(Pipeline &p) {
                        actual->name + "' with " +
                        stringifyDataFormat(expected->format) + " buffer '" +
                        expected->name + "'");
-    if (check.rule != CompareRule::BufferExact && !isFloatFormat(actual->format))
+    if (check.rule != CompareRule::BufferExact &&
+        !isFloatFormat(actual->format))
       return makeError("result '" + check.name + "': " +
                        (check.rule == CompareRule::BufferFloatULP
                             ? "BufferFloatULP"
@@ -519,7 +524,8 @@ static llvm::Error validate(Pipeline &p) {
                        " needs Float16/32/64 buffers");
     if (check.denormMode != "Any" && check.denormMode != "FTZ" &&
         check.denormMode != "Preserve")
-      return makeError("result '" + check.name + "': DenormMode must be Any, "
+      return makeError("result '" + check.name +
+                       "': DenormMode must be Any, "
                        "FTZ or Preserve");
   }
   return llvm::Error::success();
@@ -702,8 +708,7 @@ static bool elementsMatch(const ResultCheck &check, Element a, Element b) {
   return (distance < 0 ? -distance : distance) <= int64_t(check.ulpTolerance);
 }
 
-bool mlir::hlsl::exec::checkResult(Pipeline &pipeline,
-                                   const ResultCheck &check,
+bool mlir::hlsl::exec::checkResult(Pipeline &pipeline, const ResultCheck &check,
                                    llvm::raw_ostream &os) {
   const Buffer *actual = pipeline.findBuffer(check.actual);
   const Buffer *expected = pipeline.findBuffer(check.expected);
@@ -716,9 +721,8 @@ bool mlir::hlsl::exec::checkResult(Pipeline &pipeline,
   };
   std::vector<uint8_t> a = flatten(actual), e = flatten(expected);
   if (a.size() != e.size()) {
-    os << "  '" << actual->name << "' has " << a.size() / size
-       << " elements, '" << expected->name << "' has " << e.size() / size
-       << "\n";
+    os << "  '" << actual->name << "' has " << a.size() / size << " elements, '"
+       << expected->name << "' has " << e.size() / size << "\n";
     return false;
   }
   unsigned shown = 0, mismatches = 0;

@@ -17,6 +17,7 @@
 #include "HLSL/Execution/RuntimeABI.h"
 #include "HLSL/Target/DXIL/BitcodeWriter.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
+#include "WaveOps.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -61,6 +62,8 @@ public:
   std::array<uint32_t, 3> groupCount = {1, 1, 1};
   uint64_t groupSharedBytes = 0;
   bool usesGroupSync = false;
+  bool usesWaveOps = false;
+  uint32_t waveSize = 32;
   /// The JIT-compiled lane and group functions (HostLowering.h).
   void (*lane)(GroupContext *, uint32_t, uint32_t, uint32_t) = nullptr;
   void (*group)(GroupContext *) = nullptr;
@@ -88,6 +91,28 @@ struct Lane {
   GroupRunner *runner = nullptr;
   uint32_t id[3] = {0, 0, 0};
   Fiber fiber;
+  /// With wave operations: what the lane waits for, the wave operation it
+  /// waits at and in which iterations of the loops around it.
+  enum class Wait { None, Barrier, Wave } wait = Wait::None;
+  uint32_t callSite = 0;
+  WaveCall call;
+  std::vector<std::pair<uint32_t, uint32_t>> iterations;
+
+  bool atSameCall(const Lane &other) const {
+    return callSite == other.callSite && iterations == other.iterations;
+  }
+  /// Whether this lane's call comes before `other`'s: an earlier iteration
+  /// of a loop around both, else earlier in the code.
+  bool before(const Lane &other) const {
+    for (size_t i = 0; i < std::min(iterations.size(), other.iterations.size());
+         ++i) {
+      if (iterations[i].first != other.iterations[i].first)
+        break;
+      if (iterations[i].second != other.iterations[i].second)
+        return iterations[i].second < other.iterations[i].second;
+    }
+    return callSite < other.callSite;
+  }
 };
 
 /// The group running as fibers on this OS thread, if any.
@@ -119,11 +144,11 @@ constexpr size_t FiberStackSize = 512 * 1024;
 class GroupRunner {
 public:
   explicit GroupRunner(DispatchState &state) : state(state) {
-    uint32_t lanes = state.numThreads[0] * state.numThreads[1] *
-                     state.numThreads[2];
+    uint32_t lanes =
+        state.numThreads[0] * state.numThreads[1] * state.numThreads[2];
     this->lanes.resize(lanes);
     groupShared.resize(state.groupSharedBytes + 16);
-    if (state.usesGroupSync && lanes > 1) {
+    if ((state.usesGroupSync || state.usesWaveOps) && lanes > 1) {
       stackBytes = size_t(lanes) * FiberStackSize;
       void *memory = mmap(nullptr, stackBytes, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -135,7 +160,10 @@ public:
       munmap(stacks, stackBytes);
   }
 
-  bool canRun() const { return !(state.usesGroupSync && lanes.size() > 1) || stacks; }
+  bool canRun() const {
+    return !((state.usesGroupSync || state.usesWaveOps) && lanes.size() > 1) ||
+           stacks;
+  }
 
   void run(uint32_t gx, uint32_t gy, uint32_t gz) {
     std::fill(groupShared.begin(), groupShared.end(), 0);
@@ -150,15 +178,35 @@ public:
   }
 
   /// At a barrier: the next unfinished lane of this round continues; after
-  /// the last one, the scheduler starts the next round.
+  /// the last one, the scheduler starts the next round. With wave
+  /// operations the scheduler decides (runWaves).
   void sync() {
     Lane &lane = lanes[running];
+    if (state.usesWaveOps) {
+      lane.wait = Lane::Wait::Barrier;
+      lane.fiber.yield();
+      return;
+    }
     for (uint32_t next = running + 1; next < lanes.size(); ++next)
       if (!lanes[next].fiber.isDone()) {
         running = next;
         lane.fiber.switchTo(lanes[next].fiber);
         return;
       }
+    lane.fiber.yield();
+  }
+
+  /// At a wave operation: waits until the scheduler has executed it for
+  /// the lanes that reach it together.
+  void waveOp(uint32_t callSite, const WaveCall &call,
+              const uint32_t *iterations, uint32_t depth) {
+    Lane &lane = lanes[running];
+    lane.wait = Lane::Wait::Wave;
+    lane.callSite = callSite;
+    lane.call = call;
+    lane.iterations.clear();
+    for (uint32_t i = 0; i < depth; ++i)
+      lane.iterations.push_back({iterations[2 * i], iterations[2 * i + 1]});
     lane.fiber.yield();
   }
 
@@ -186,6 +234,11 @@ private:
     }
     unfinished = lanes.size();
     currentRunner = this;
+    if (state.usesWaveOps) {
+      runWaves();
+      currentRunner = nullptr;
+      return;
+    }
     // Lanes pass control along at barriers; control comes back here after
     // the last lane of a round waits, or when a lane ends (then the round
     // goes on with the lanes after it).
@@ -202,6 +255,56 @@ private:
       next = running + 1;
     }
     currentRunner = nullptr;
+  }
+
+  /// Runs the lanes until each waits (at a barrier or a wave operation)
+  /// or ends; then, in every wave, the lanes waiting at the first wave
+  /// operation (Lane::before) execute it together: they are its active
+  /// lanes. Lanes that took another path, are still behind, or have ended
+  /// are not. When no wave operation waits, every lane is at the barrier
+  /// and all go on.
+  void runWaves() {
+    for (Lane &lane : lanes)
+      lane.wait = Lane::Wait::None;
+    uint32_t waveSize = state.waveSize;
+    std::vector<WaveParticipant> active;
+    while (unfinished) {
+      bool ran = false;
+      for (uint32_t i = 0; i < lanes.size(); ++i)
+        if (!lanes[i].fiber.isDone() && lanes[i].wait == Lane::Wait::None) {
+          running = i;
+          lanes[i].fiber.resume();
+          ran = true;
+        }
+      if (ran || !unfinished)
+        continue;
+      bool executed = false;
+      for (uint32_t base = 0; base < lanes.size(); base += waveSize) {
+        uint32_t end = std::min<uint32_t>(base + waveSize, lanes.size());
+        auto waiting = [&](uint32_t i) {
+          return !lanes[i].fiber.isDone() && lanes[i].wait == Lane::Wait::Wave;
+        };
+        const Lane *first = nullptr;
+        for (uint32_t i = base; i < end; ++i)
+          if (waiting(i) && (!first || lanes[i].before(*first)))
+            first = &lanes[i];
+        if (!first)
+          continue;
+        active.clear();
+        for (uint32_t i = base; i < end; ++i)
+          if (waiting(i) && lanes[i].atSameCall(*first))
+            active.push_back({i - base, &lanes[i].call});
+        executeWaveOp(active);
+        for (const WaveParticipant &p : active)
+          lanes[base + p.laneIndex].wait = Lane::Wait::None;
+        executed = true;
+      }
+      if (executed)
+        continue;
+      for (Lane &lane : lanes)
+        if (lane.wait == Lane::Wait::Barrier)
+          lane.wait = Lane::Wait::None;
+    }
   }
 
   DispatchState &state;
@@ -223,9 +326,31 @@ extern "C" void hlslrt_group_sync(GroupContext *) {
     currentRunner->sync();
 }
 
+extern "C" void hlslrt_wave(GroupContext *, uint32_t callSite, uint32_t opcode,
+                            uint32_t type, uint32_t op, uint32_t sign,
+                            const void *value, const uint32_t *extra,
+                            void *result, const uint32_t *iterations,
+                            uint32_t depth) {
+  WaveCall call;
+  call.opcode = opcode;
+  call.type = WaveValueType(type);
+  call.op = op;
+  call.sign = sign;
+  call.value = value;
+  call.extra = extra;
+  call.result = result;
+  if (currentRunner) {
+    currentRunner->waveOp(callSite, call, iterations, depth);
+    return;
+  }
+  // A group of one lane: it is the only active lane of its wave.
+  WaveParticipant self{0, &call};
+  executeWaveOp(self);
+}
+
 static Error dispatch(DispatchState &state, unsigned jobs) {
-  uint64_t groups = uint64_t(state.groupCount[0]) * state.groupCount[1] *
-                    state.groupCount[2];
+  uint64_t groups =
+      uint64_t(state.groupCount[0]) * state.groupCount[1] * state.groupCount[2];
   if (jobs == 0)
     jobs = std::max(1u, std::thread::hardware_concurrency());
   jobs = unsigned(std::min<uint64_t>(jobs, groups));
@@ -285,11 +410,26 @@ static unsigned getDXILKind(ResourceKind kind) {
 /// Bytes of a DXIL component type (0 when unknown).
 static unsigned getComponentTypeSize(unsigned componentType) {
   switch (componentType) {
-  case 2: case 3: case 8: case 11: case 12:
+  case 2:
+  case 3:
+  case 8:
+  case 11:
+  case 12:
     return 2;
-  case 1: case 4: case 5: case 9: case 13: case 14: case 17: case 18:
+  case 1:
+  case 4:
+  case 5:
+  case 9:
+  case 13:
+  case 14:
+  case 17:
+  case 18:
     return 4;
-  case 6: case 7: case 10: case 15: case 16:
+  case 6:
+  case 7:
+  case 10:
+  case 15:
+  case 16:
     return 8;
   default:
     return 0;
@@ -377,8 +517,8 @@ static Error bindResources(Pipeline &pipeline,
         case ResourceKind::RWStructuredBuffer: {
           uint32_t stride = range && range->structureStride
                                 ? range->structureStride
-                                : buffer.stride ? buffer.stride
-                                                : buffer.getElementSize();
+                            : buffer.stride ? buffer.stride
+                                            : buffer.getElementSize();
           if (buffer.stride && buffer.stride != stride)
             return makeError("buffer '" + buffer.name + "' has Stride " +
                              Twine(buffer.stride) + ", but the shader's '" +
@@ -412,10 +552,10 @@ static Error bindResources(Pipeline &pipeline,
       return rangeContains(range, cls, space, reg);
     });
     if (!bound)
-      return makeError("the shader's resource '" + range.name + "' at " +
-                       describeRegister(range.resourceClass, range.lowerBound,
-                                        range.space) +
-                       " is not bound by the pipeline");
+      return makeError(
+          "the shader's resource '" + range.name + "' at " +
+          describeRegister(range.resourceClass, range.lowerBound, range.space) +
+          " is not bound by the pipeline");
   }
   return Error::success();
 }
@@ -528,8 +668,14 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   state.groupCount = pipeline.dispatchGroupCount;
   if (Error error = bindResources(pipeline, *ranges, state))
     return error;
+  // The wave size: the option's (32 by default) unless the shader's
+  // [WaveSize] excludes it, then the shader's smallest.
+  state.waveSize = options.waveSize ? options.waveSize : 32;
+  if (info->waveSize && (state.waveSize < info->waveSize->min ||
+                         state.waveSize > info->waveSize->max))
+    state.waveSize = info->waveSize->min;
   Expected<HostShaderInfo> host = lowerDXILForHost(
-      *module, entry->getName(), state.numThreads,
+      *module, entry->getName(), state.numThreads, state.waveSize,
       [&](unsigned cls, uint32_t space, uint32_t reg) -> RuntimeResource * {
         auto it = state.bindings.find({cls, space, reg});
         return it == state.bindings.end() ? nullptr : it->second;
@@ -538,6 +684,7 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
     return host.takeError();
   state.groupSharedBytes = host->groupSharedBytes;
   state.usesGroupSync = host->usesGroupSync;
+  state.usesWaveOps = host->usesWaveOps;
   if (statistics)
     statistics->loadSeconds = seconds(start);
 
@@ -571,6 +718,7 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   };
   define("hlslrt_resource", &hlslrt_resource);
   define("hlslrt_group_sync", &hlslrt_group_sync);
+  define("hlslrt_wave", &hlslrt_wave);
   if (Error error = library.define(orc::absoluteSymbols(std::move(runtime))))
     return error;
   // The math library (sinf, expf, ...) comes from this process.

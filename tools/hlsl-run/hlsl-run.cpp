@@ -64,6 +64,12 @@ llvm::cl::opt<bool>
                               "threads executed per second to stderr"),
                llvm::cl::cat(runCategory));
 
+llvm::cl::opt<unsigned>
+    waveSize("wave-size",
+             llvm::cl::desc("Lanes per wave, a power of two from 4 to 128 "
+                            "(default 32; a shader's [WaveSize] that excludes "
+                            "it wins)"),
+             llvm::cl::init(32), llvm::cl::cat(runCategory));
 llvm::cl::opt<unsigned> repeat(
     "repeat",
     llvm::cl::desc("Dispatch N times and report the median run time with "
@@ -207,7 +213,10 @@ static int runTool(int argc, char **argv) {
     out.keep();
   }
 
+  if (waveSize < 4 || waveSize > 128 || (waveSize & (waveSize - 1)))
+    return fail("--wave-size must be a power of two from 4 to 128");
   exec::RunOptions options;
+  options.waveSize = waveSize;
   options.jobs = jobs;
   options.repeat = repeat;
   if (printHostIR)

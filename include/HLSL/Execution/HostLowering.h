@@ -50,6 +50,8 @@ struct HostShaderInfo {
   uint64_t groupSharedBytes = 0;
   /// The shader waits for its group (GroupMemoryBarrierWithGroupSync...).
   bool usesGroupSync = false;
+  /// The shader exchanges values between the lanes of a wave.
+  bool usesWaveOps = false;
 };
 
 struct RuntimeResource;
@@ -70,13 +72,14 @@ llvm::Expected<std::vector<ShaderResourceRange>>
 readShaderResources(const llvm::Module &module);
 
 /// Rewrites `module` (a DXIL compute shader whose entry is `entryName`, with
-/// `numThreads` lanes per group) for the host. Handles of registers known
-/// at compile time become the records `resolve` returns. Fails with "not
-/// supported yet: ..." for DXIL operations the runtime does not implement
-/// (wave operations, sampling, ...).
+/// `numThreads` lanes per group in waves of `waveSize`) for the host.
+/// Handles of registers known at compile time become the records `resolve`
+/// returns. Fails with "not supported yet: ..." for DXIL operations the
+/// runtime does not implement (sampling, ...).
 llvm::Expected<HostShaderInfo>
 lowerDXILForHost(llvm::Module &module, llvm::StringRef entryName,
-                 std::array<uint32_t, 3> numThreads, ResourceResolver resolve);
+                 std::array<uint32_t, 3> numThreads, uint32_t waveSize,
+                 ResourceResolver resolve);
 
 } // namespace mlir::hlsl::exec
 

@@ -71,9 +71,7 @@ struct Buffer {
   std::optional<OutputProperties> outputProps;
 
   /// Bytes of one element: components times channels.
-  unsigned getElementSize() const {
-    return getFormatSize(format) * channels;
-  }
+  unsigned getElementSize() const { return getFormatSize(format) * channels; }
 };
 
 /// The resource types a buffer can be bound as.

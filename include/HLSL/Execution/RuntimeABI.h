@@ -1,4 +1,5 @@
-//===- RuntimeABI.h - what JIT-compiled shaders and the runtime share -*- C++ -*-===//
+//===- RuntimeABI.h - what JIT-compiled shaders and the runtime share -*- C++
+//-*-===//
 //
 // JIT-compiled shader code reads these structures directly (the rewriter
 // emits loads at the field offsets below) and calls the few functions
@@ -90,6 +91,9 @@ constexpr unsigned GroupShared = 16;
 static_assert(offsetof(GroupContext, groupId) == group_field::GroupId);
 static_assert(offsetof(GroupContext, groupShared) == group_field::GroupShared);
 
+/// The type of a wave operation's operand and result (hlslrt_wave).
+enum class WaveValueType : uint32_t { I1, I16, I32, I64, F16, F32, F64 };
+
 } // namespace mlir::hlsl::exec
 
 /// The runtime entry points JIT-compiled shaders call (C linkage, resolved
@@ -105,6 +109,19 @@ hlslrt_resource(mlir::hlsl::exec::GroupContext *group, uint32_t resourceClass,
 /// GroupMemoryBarrierWithGroupSync and friends: waits until every lane of
 /// the group has arrived.
 void hlslrt_group_sync(mlir::hlsl::exec::GroupContext *group);
+/// A wave or quad operation (DXIL `opcode`) at call site `callSite`: waits
+/// until the lanes of the wave that execute this call together have
+/// arrived, then writes this lane's result. `value` points at the operand
+/// of type `type` (one byte for i1), `extra` at the i32 operands that follow
+/// it (a lane index, or a ballot mask of four words), `op` and `sign` are
+/// the operation kinds; ballots and matches write four i32 words.
+/// `iterations` holds `depth` pairs (loop id, iteration) for the loops
+/// around the call, outermost first: lanes execute the call together when
+/// they reach it in the same iterations.
+void hlslrt_wave(mlir::hlsl::exec::GroupContext *group, uint32_t callSite,
+                 uint32_t opcode, uint32_t type, uint32_t op, uint32_t sign,
+                 const void *value, const uint32_t *extra, void *result,
+                 const uint32_t *iterations, uint32_t depth);
 }
 
 #endif // HLSL_EXECUTION_RUNTIMEABI_H

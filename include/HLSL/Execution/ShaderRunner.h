@@ -24,6 +24,9 @@ struct RunOptions {
   unsigned repeat = 1;
   /// Where to print the host module after optimization (null: nowhere).
   llvm::raw_ostream *printHostIR = nullptr;
+  /// Lanes per wave (4 to 128, a power of two); 0 means 32. A shader's
+  /// [WaveSize] that excludes it wins.
+  unsigned waveSize = 0;
 };
 
 struct RunStatistics {

@@ -17,10 +17,13 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     b.replaceOp(op, v);
     return success();
   };
+  // Operations across lanes are convergent: the optimizer must not make
+  // them depend on more control flow (duplicating one into two paths splits
+  // its active lanes).
   auto voidOp = [&](StringRef cls, unsigned opcode, Type result,
                     ValueRange operands, Type overload = Type()) {
     return dx.call(b, loc, cls, overload, opcode, result, operands,
-                   dxil::OpAttr::None);
+                   dxil::OpAttr::Convergent);
   };
   bool isSigned = true;
   if (auto attr = op->getAttrOfType<BoolAttr>("hlsl.signed"))

@@ -92,6 +92,26 @@ enum Opcode : unsigned {
   LegacyF16ToF32 = 131,
   AttributeAtVertex = 137,
   ViewID = 138,
+  WaveIsFirstLane = 110,
+  WaveGetLaneIndex = 111,
+  WaveGetLaneCount = 112,
+  WaveAnyTrue = 113,
+  WaveAllTrue = 114,
+  WaveActiveAllEqual = 115,
+  WaveActiveBallot = 116,
+  WaveReadLaneAt = 117,
+  WaveReadLaneFirst = 118,
+  WaveActiveOp = 119,
+  WaveActiveBit = 120,
+  WavePrefixOp = 121,
+  QuadReadLaneAt = 122,
+  QuadOp = 123,
+  WaveAllBitCount = 135,
+  WavePrefixBitCount = 136,
+  WaveMatch = 165,
+  WaveMultiPrefixOp = 166,
+  WaveMultiPrefixBitCount = 167,
+  QuadVote = 222,
   RawBufferLoad = 139,
   RawBufferStore = 140,
   CreateHandleForLib = 160,
@@ -111,6 +131,14 @@ enum Opcode : unsigned {
   StartInstanceLocation = 257,
   AllocateRayQuery2 = 258,
 };
+
+/// The wave and quad operations (the WaveOps shader flag's opcodes).
+inline bool isWaveOpcode(unsigned opcode) {
+  return (opcode >= WaveIsFirstLane && opcode <= QuadOp) ||
+         opcode == WaveAllBitCount || opcode == WavePrefixBitCount ||
+         (opcode >= WaveMatch && opcode <= WaveMultiPrefixBitCount) ||
+         opcode == QuadVote;
+}
 
 /// Barrier mode bits (the Barrier operand).
 enum BarrierMode : unsigned {

@@ -50,11 +50,6 @@ enum SemanticKindValue : unsigned {
 
 constexpr unsigned TGSMAddressSpace = 3;
 
-bool isWaveOpcode(unsigned op) {
-  return (op >= 110 && op <= 123) || op == 135 || op == 136 ||
-         (op >= 165 && op <= 167) || op == 222;
-}
-
 bool isTypedKind(unsigned kind) { return kind >= 1 && kind <= 10; }
 
 /// What the rules need to know about the resource behind a handle.
@@ -291,7 +286,7 @@ static uint64_t collect(const Module &module,
         continue;
 
       unsigned op = *opcode;
-      if (isWaveOpcode(op))
+      if (dxil::isWaveOpcode(op))
         flags |= sf::WaveOps;
       if (op >= dxil::WriteSamplerFeedback &&
           op <= dxil::WriteSamplerFeedbackGrad && facts.atLeastValidator(1, 9))

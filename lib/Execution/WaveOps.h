@@ -1,0 +1,48 @@
+//===- WaveOps.h - DXIL's wave and quad operations on the CPU ---*- C++ -*-===//
+//
+// What one wave operation computes for the lanes that execute it together
+// (its active lanes). Which lanes those are is the scheduler's business
+// (ShaderRunner.cpp); here every participant brings its operand and gets
+// its result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_EXECUTION_WAVEOPS_H
+#define HLSL_LIB_EXECUTION_WAVEOPS_H
+
+#include "HLSL/Execution/RuntimeABI.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+
+namespace mlir::hlsl::exec {
+
+/// One lane's part in a wave operation: the arguments of its
+/// hlslrt_wave call (RuntimeABI.h).
+struct WaveCall {
+  uint32_t opcode = 0;
+  WaveValueType type = WaveValueType::I32;
+  uint32_t op = 0, sign = 0;
+  const void *value = nullptr;
+  const uint32_t *extra = nullptr;
+  void *result = nullptr;
+};
+
+struct WaveParticipant {
+  /// The lane's index in its wave.
+  uint32_t laneIndex;
+  const WaveCall *call;
+};
+
+/// Whether the operation exchanges values between lanes (and so waits for
+/// the other active lanes); lane index and count do not.
+bool isCrossLaneOp(uint32_t opcode);
+
+/// Computes the operation for `active` (ascending lane indices, all at the
+/// same call) and writes every participant's result.
+void executeWaveOp(llvm::ArrayRef<WaveParticipant> active);
+
+} // namespace mlir::hlsl::exec
+
+#endif // HLSL_LIB_EXECUTION_WAVEOPS_H
