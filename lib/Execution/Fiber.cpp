@@ -67,7 +67,11 @@ void Fiber::reset(FiberScheduler &scheduler, uint8_t *stack, size_t size,
   // start() with the stack 8 bytes off 16-byte alignment, as at any call.
   auto top = reinterpret_cast<uintptr_t>(stack + size) & ~uintptr_t(15);
   auto *frame = reinterpret_cast<uint64_t *>(top - 16 - 56);
-  frame[0] = 0x037F00001F80ull; // MXCSR defaults; x87 control word 0x37F
+  // The fiber starts with this thread's MXCSR (the runner may flush fp32
+  // denormals) and x87 control word 0x37F.
+  uint32_t mxcsr;
+  asm volatile("stmxcsr %0" : "=m"(mxcsr));
+  frame[0] = 0x037F00000000ull | mxcsr;
   for (unsigned i = 1; i <= 6; ++i)
     frame[i] = 0;
   frame[7] = reinterpret_cast<uint64_t>(&Fiber::start);

@@ -463,8 +463,24 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
 
   if (Intrinsic::ID id = getUnaryIntrinsic(opcode)) {
     SmallVector<Value *> operands;
-    for (unsigned i = 1; i < call.arg_size(); ++i)
-      operands.push_back(arg(i));
+    for (unsigned i = 1; i < call.arg_size(); ++i) {
+      Value *operand = arg(i);
+      // fp32 denormals are zeros of their sign in DXIL's default denorm
+      // mode; math library functions (logf...) would not see them as such
+      // even where the CPU flushes its own arithmetic (ShaderRunner).
+      if (operand->getType()->isFloatTy()) {
+        Value *tiny = builder.CreateFCmpOLT(
+            builder.CreateUnaryIntrinsic(Intrinsic::fabs, operand),
+            ConstantFP::get(operand->getType(),
+                            APFloat::getSmallestNormalized(
+                                APFloat::IEEEsingle())));
+        Value *zero = builder.CreateBinaryIntrinsic(
+            Intrinsic::copysign, ConstantFP::get(operand->getType(), 0.0),
+            operand);
+        operand = builder.CreateSelect(tiny, zero, operand);
+      }
+      operands.push_back(operand);
+    }
     return replace(builder.CreateIntrinsic(id, {type}, operands));
   }
 
@@ -1098,6 +1114,13 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
       for (User *user : func.users())
         if (auto *call = dyn_cast<CallInst>(user))
           calls.push_back(call);
+  bool usesDoubles = false;
+  for (Instruction &inst : instructions(*lane)) {
+    usesDoubles |= inst.getType()->getScalarType()->isDoubleTy() ||
+                   llvm::any_of(inst.operands(), [](const Use &use) {
+                     return use->getType()->getScalarType()->isDoubleTy();
+                   });
+  }
   for (Instruction &inst : instructions(*lane))
     if (auto *call = dyn_cast<CallInst>(&inst))
       if (Function *callee = call->getCalledFunction();
@@ -1135,6 +1158,7 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
   info.groupSharedBytes = groupSharedBytes;
   info.usesGroupSync = usesGroupSync;
   info.usesWaveOps = usesWaveOps;
+  info.usesDoubles = usesDoubles;
   return info;
 }
 

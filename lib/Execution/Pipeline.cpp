@@ -51,14 +51,15 @@ bool mlir::hlsl::exec::isFloatFormat(DataFormat format) {
 #define HLSL_DATA_FORMATS(X)                                                   \
   X(Hex8)                                                                      \
   X(Hex16)                                                                     \
-  X(Hex32) X(Hex64) X(UInt16) X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64)   \
-      X(Float16) X(Float32) X(Float64) X(Bool)
+  X(Hex32)                                                                     \
+  X(Hex64) X(UInt16) X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64) X(Float16) \
+      X(Float32) X(Float64) X(Bool)
 #define HLSL_RESOURCE_KINDS(X)                                                 \
   X(Buffer)                                                                    \
   X(RWBuffer)                                                                  \
-  X(StructuredBuffer) X(RWStructuredBuffer) X(ByteAddressBuffer)               \
-      X(RWByteAddressBuffer) X(ConstantBuffer) X(Texture2D) X(RWTexture2D)     \
-          X(Sampler)
+  X(StructuredBuffer)                                                          \
+  X(RWStructuredBuffer) X(ByteAddressBuffer) X(RWByteAddressBuffer)            \
+      X(ConstantBuffer) X(Texture2D) X(RWTexture2D) X(Sampler)
 
 StringRef mlir::hlsl::exec::stringifyDataFormat(DataFormat format) {
 #define CASE(N)                                                                \
@@ -389,6 +390,8 @@ template <> struct MappingTraits<Resource> {
     io.mapOptional("DirectXBinding", r.dxBinding);
     std::optional<VulkanBinding> vulkan;
     io.mapOptional("VulkanBinding", vulkan);
+    io.mapOptional("IsReserved", r.isReserved, false);
+    io.mapOptional("TilesMapped", r.tilesMapped);
   }
 };
 
@@ -405,6 +408,7 @@ template <> struct MappingTraits<ResultCheck> {
     io.mapRequired("Actual", r.actual);
     io.mapRequired("Expected", r.expected);
     io.mapOptional("ULPT", r.ulpTolerance, 0u);
+    io.mapOptional("ZeroTolerance", r.zeroTolerance, 0.0);
     io.mapOptional("Epsilon", r.epsilon, 0.0);
     io.mapOptional("DenormMode", r.denormMode, std::string("Any"));
   }
@@ -704,6 +708,10 @@ static bool elementsMatch(const ResultCheck &check, Element a, Element b) {
   if (check.rule == CompareRule::BufferFloatEpsilon)
     return std::fabs(a.asDouble() - b.asDouble()) <= check.epsilon ||
            a.asDouble() == b.asDouble();
+  if (check.zeroTolerance > 0 &&
+      (std::fabs(a.asDouble()) <= check.zeroTolerance ||
+       std::fabs(b.asDouble()) <= check.zeroTolerance))
+    return std::fabs(a.asDouble() - b.asDouble()) <= check.zeroTolerance;
   int64_t distance = a.ordered() - b.ordered();
   return (distance < 0 ? -distance : distance) <= int64_t(check.ulpTolerance);
 }

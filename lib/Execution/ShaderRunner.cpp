@@ -20,6 +20,7 @@
 #include "WaveOps.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -39,6 +40,9 @@
 #include <thread>
 
 #include <sys/mman.h>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 
 using namespace llvm;
 using namespace mlir::hlsl;
@@ -64,6 +68,10 @@ public:
   bool usesGroupSync = false;
   bool usesWaveOps = false;
   uint32_t waveSize = 32;
+  /// Run with fp32 denormals flushed to zero (inputs and results), as GPUs
+  /// do in DXIL's default fp32 denorm mode; only for shaders without
+  /// doubles, whose denormals DXIL keeps (the CPU flushes both or neither).
+  bool flushDenormals = false;
   /// The JIT-compiled lane and group functions (HostLowering.h).
   void (*lane)(GroupContext *, uint32_t, uint32_t, uint32_t) = nullptr;
   void (*group)(GroupContext *) = nullptr;
@@ -357,6 +365,13 @@ static Error dispatch(DispatchState &state, unsigned jobs) {
   std::atomic<uint64_t> next{0};
   std::atomic<bool> outOfMemory{false};
   auto work = [&] {
+#if defined(__x86_64__)
+    // MXCSR: DAZ (bit 6) and FTZ (bit 15); fibers start with this value.
+    unsigned savedCSR = _mm_getcsr();
+    if (state.flushDenormals)
+      _mm_setcsr(savedCSR | 0x8040);
+    auto restore = llvm::make_scope_exit([&] { _mm_setcsr(savedCSR); });
+#endif
     GroupRunner runner(state);
     if (!runner.canRun()) {
       outOfMemory = true;
@@ -483,6 +498,12 @@ static Error bindResources(Pipeline &pipeline,
         std::vector<uint8_t> &bytes = buffer.contents[element];
         record->data = bytes.data();
         record->size = bytes.size();
+        // Unmapped tiles of a reserved resource act as out of bounds.
+        constexpr uint64_t TileBytes = 64 * 1024;
+        if (resource.isReserved)
+          record->size = std::min<uint64_t>(
+              record->size,
+              uint64_t(resource.tilesMapped.value_or(0)) * TileBytes);
         record->channels = buffer.channels;
         record->componentSize = getFormatSize(buffer.format);
         const ShaderResourceRange *range = findRange(cls, space, reg);
@@ -685,6 +706,7 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   state.groupSharedBytes = host->groupSharedBytes;
   state.usesGroupSync = host->usesGroupSync;
   state.usesWaveOps = host->usesWaveOps;
+  state.flushDenormals = !host->usesDoubles;
   if (statistics)
     statistics->loadSeconds = seconds(start);
 

@@ -8,6 +8,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Driver/Compiler.h"
 #include "HLSL/Driver/ContainerFromModule.h"
+#include "HLSL/Driver/ContainerHeader.h"
 #include "HLSL/Driver/ExternalValidator.h"
 #include "HLSL/Frontend/HLSLImport.h"
 #include "HLSL/Support/LargeStack.h"
@@ -262,6 +263,15 @@ llvm::cl::opt<std::string> reflectionFile(
     llvm::cl::desc("--to-dxil: also write the reflection part (STAT, with "
                    "its part header) to this file"),
     llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> headerFile(
+    "Fh", llvm::cl::Prefix,
+    llvm::cl::desc("--to-dxil: also write the container as a C/C++ header "
+                   "(the disassembly in #if 0, then a byte array)"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> headerVariable(
+    "Vn", llvm::cl::Prefix,
+    llvm::cl::desc("The name of -Fh's array (default g_<entry>)"),
+    llvm::cl::value_desc("name"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> disassemblyFile(
     "Fc", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the disassembly to this file"),
@@ -335,6 +345,14 @@ static void registerToDXIL() {
         if (!reflectionFile.empty() &&
             failed(writeFile(reflectionFile, reflection)))
           return failure();
+        if (!headerFile.empty() && !headerVariable.empty() &&
+            !hlsl::isValidHeaderVariableName(headerVariable)) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << "-Vn '" << headerVariable
+              << "' is not a C identifier (letters, digits and '_', not "
+                 "starting with a digit)\n";
+          return failure();
+        }
         if (validateContainer && bypassHash) {
           llvm::WithColor::error(llvm::errs(), "hlsl-translate")
               << "--validate and --hash-bypass exclude each other\n";
@@ -349,8 +367,8 @@ static void registerToDXIL() {
             return failure();
           }
         }
-        if (!disassemblyFile.empty()) {
-          TimingScope disTiming = timing.scope().nest("disassembly (-Fc)");
+        if (!disassemblyFile.empty() || !headerFile.empty()) {
+          TimingScope disTiming = timing.scope().nest("disassembly (-Fc, -Fh)");
           std::string text;
           llvm::raw_string_ostream textStream(text);
           if (llvm::Error error =
@@ -359,7 +377,15 @@ static void registerToDXIL() {
                 << llvm::toString(std::move(error)) << "\n";
             return failure();
           }
-          if (failed(writeFile(disassemblyFile, text)))
+          if (!disassemblyFile.empty() &&
+              failed(writeFile(disassemblyFile, text)))
+            return failure();
+          std::string variable = headerVariable.empty()
+                                     ? "g_" + entryPoint.getValue()
+                                     : headerVariable.getValue();
+          if (!headerFile.empty() &&
+              failed(writeFile(headerFile, hlsl::formatContainerHeader(
+                                               container, text, variable))))
             return failure();
         }
         if (!objectFile.empty())

@@ -52,6 +52,8 @@ struct HostShaderInfo {
   bool usesGroupSync = false;
   /// The shader exchanges values between the lanes of a wave.
   bool usesWaveOps = false;
+  /// The shader computes with doubles (whose denormals DXIL keeps).
+  bool usesDoubles = false;
 };
 
 struct RuntimeResource;

@@ -106,6 +106,11 @@ struct Resource {
   std::string name;
   ResourceKind kind = ResourceKind::Buffer;
   std::optional<DirectXBinding> dxBinding;
+  /// A reserved (tiled) resource: only its first `tilesMapped` 64 KiB tiles
+  /// are mapped; accesses past them read zero, drop their writes and are not
+  /// fully mapped (CheckAccessFullyMapped).
+  bool isReserved = false;
+  std::optional<uint32_t> tilesMapped;
 };
 
 struct DescriptorSet {
@@ -121,6 +126,9 @@ struct ResultCheck {
   std::string expected;
   /// Tolerance of BufferFloatULP.
   uint32_t ulpTolerance = 0;
+  /// BufferFloatULP: where either value is this close to zero, they must be
+  /// this close to each other instead (ULPs mean little near zero).
+  double zeroTolerance = 0;
   /// Tolerance of BufferFloatEpsilon.
   double epsilon = 0;
   /// Any, FTZ or Preserve; with FTZ denormals compare equal to zero.
