@@ -947,14 +947,94 @@ Value HLSLGenFunction::emitConditional(
   return merge->getArgument(0);
 }
 
+/// The element (row, column, base) of a matrix element Clang generated
+/// when it flattened a matrix into an initializer list.
+static std::optional<std::tuple<uint64_t, uint64_t, const clang::Expr *>>
+getMatrixElement(const clang::Expr *init) {
+  const auto *subscript =
+      dyn_cast<clang::MatrixSubscriptExpr>(init->IgnoreImplicit());
+  if (!subscript)
+    return std::nullopt;
+  const auto *row = dyn_cast<clang::IntegerLiteral>(
+      subscript->getRowIdx()->IgnoreImplicit());
+  const auto *column = dyn_cast<clang::IntegerLiteral>(
+      subscript->getColumnIdx()->IgnoreImplicit());
+  if (!row || !column)
+    return std::nullopt;
+  return std::make_tuple(row->getValue().getZExtValue(),
+                         column->getValue().getZExtValue(),
+                         subscript->getBase()->IgnoreImplicit());
+}
+
+/// Whether two generated matrix elements come from the same source matrix:
+/// one expression of the initializer list (the same location).
+static bool fromSameMatrix(const clang::Expr *a, const clang::Expr *b) {
+  auto x = getMatrixElement(a), y = getMatrixElement(b);
+  if (!x || !y || a->getBeginLoc() != b->getBeginLoc())
+    return false;
+  const clang::Expr *baseA = std::get<2>(*x), *baseB = std::get<2>(*y);
+  if (baseA == baseB)
+    return true;
+  const auto *refA = dyn_cast<clang::DeclRefExpr>(baseA);
+  const auto *refB = dyn_cast<clang::DeclRefExpr>(baseB);
+  if (refA && refB)
+    return refA->getDecl() == refB->getDecl();
+  const auto *opaqueA = dyn_cast<clang::OpaqueValueExpr>(baseA);
+  const auto *opaqueB = dyn_cast<clang::OpaqueValueExpr>(baseB);
+  return opaqueA && opaqueB &&
+         opaqueA->getSourceExpr() == opaqueB->getSourceExpr();
+}
+
+/// The order to read an initializer list's elements in. HLSL flattens a
+/// matrix that initializes several elements row by row; Clang 22 lists its
+/// elements column by column (its matrices' own order), so each such run
+/// is put back in row-major order. `columnMajorRows` is the row count of a
+/// matrix being initialized (whose list Clang orders column by column),
+/// else 0.
+static SmallVector<unsigned> getInitOrder(const clang::InitListExpr *expr,
+                                          unsigned columnMajorRows) {
+  unsigned n = expr->getNumInits();
+  SmallVector<unsigned> order(n);
+  for (unsigned i = 0; i < n; ++i)
+    order[i] = i;
+  // The flattened sequence: for a matrix target, undo Clang's column-major
+  // placement.
+  unsigned rows = columnMajorRows, columns = rows ? n / rows : 0;
+  bool matrixTarget = rows && rows * columns == n;
+  SmallVector<unsigned> flat(n);
+  for (unsigned k = 0; k < n; ++k)
+    flat[k] = matrixTarget ? (k % columns) * rows + k / columns : k;
+  for (unsigned begin = 0; begin < n;) {
+    unsigned end = begin + 1;
+    while (end < n && fromSameMatrix(expr->getInit(flat[begin]),
+                                     expr->getInit(flat[end])))
+      ++end;
+    if (end - begin > 1)
+      std::stable_sort(flat.begin() + begin, flat.begin() + end,
+                       [&](unsigned a, unsigned b) {
+                         auto x = *getMatrixElement(expr->getInit(a));
+                         auto y = *getMatrixElement(expr->getInit(b));
+                         return std::make_pair(std::get<0>(x), std::get<1>(x)) <
+                                std::make_pair(std::get<0>(y), std::get<1>(y));
+                       });
+    begin = end;
+  }
+  for (unsigned k = 0; k < n; ++k)
+    order[matrixTarget ? (k % columns) * rows + k / columns : k] = flat[k];
+  return order;
+}
+
 Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   Type type = convertType(expr->getType(), expr->getExprLoc());
   if (!type)
     return {};
+  auto matrixTarget = dyn_cast<MatrixType>(type);
+  SmallVector<unsigned> order =
+      getInitOrder(expr, matrixTarget ? matrixTarget.getRows() : 0);
   auto initAt = [&](unsigned i) -> Value {
     if (i < expr->getNumInits())
-      return emitRValue(expr->getInit(i));
+      return emitRValue(expr->getInit(order[i]));
     return {};
   };
   if (isa<IntegerType, FloatType>(type) || isa<ResourceType>(type)) {
