@@ -181,6 +181,19 @@ private:
 
   Value *lowerTypedLoad(CallInst &call, Value *resource, Value *byteBase,
                         bool checkChannels, Value *componentStride);
+  /// DXIL reads and writes a typed resource of 64-bit components as pairs
+  /// of 32-bit words (R32G32_UINT): with 64-bit components, 32-bit
+  /// accesses step 4 bytes and see twice the channels.
+  void widenWordAccess(Value *resource, Value *&componentStride,
+                       Value *&channels) {
+    Value *wide = builder.CreateICmpEQ(
+        loadField(resource, resource_field::ComponentSize, i32),
+        builder.getInt32(8));
+    componentStride =
+        builder.CreateSelect(wide, builder.getInt64(4), componentStride);
+    channels = builder.CreateSelect(
+        wide, builder.CreateShl(channels, builder.getInt32(1)), channels);
+  }
   void lowerTypedStore(CallInst &call, Value *resource, Value *byteBase,
                        ArrayRef<Value *> values, Value *mask,
                        bool checkChannels, Value *componentStride);
@@ -332,6 +345,8 @@ Value *HostLowering::lowerTypedLoad(CallInst &call, Value *resource,
   Value *channels = checkChannels
                         ? loadField(resource, resource_field::Channels, i32)
                         : nullptr;
+  if (checkChannels && bytes == 4)
+    widenWordAccess(resource, componentStride, channels);
   Value *result = PoisonValue::get(resultType);
   Value *allInBounds = builder.getTrue();
   unsigned components = resultType->getNumElements() - 1;
@@ -366,6 +381,9 @@ void HostLowering::lowerTypedStore(CallInst &call, Value *resource,
                         : nullptr;
   uint64_t constantMask =
       isa<ConstantInt>(mask) ? cast<ConstantInt>(mask)->getZExtValue() : 0xF;
+  if (checkChannels && !values.empty() &&
+      values[0]->getType()->getScalarSizeInBits() == 32)
+    widenWordAccess(resource, componentStride, channels);
   for (unsigned i = 0; i < values.size(); ++i) {
     if (!(constantMask & (1u << i)) || isa<UndefValue>(values[i]))
       continue;
