@@ -485,8 +485,9 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
       Value *operand = arg(i);
       // fp32 denormals are zeros of their sign in DXIL's default denorm
       // mode; math library functions (logf...) would not see them as such
-      // even where the CPU flushes its own arithmetic (ShaderRunner).
-      if (operand->getType()->isFloatTy()) {
+      // even where the CPU flushes its own arithmetic (ShaderRunner). FAbs
+      // only clears the sign bit: GPUs keep its denormals.
+      if (operand->getType()->isFloatTy() && opcode != FAbs) {
         Value *tiny = builder.CreateFCmpOLT(
             builder.CreateUnaryIntrinsic(Intrinsic::fabs, operand),
             ConstantFP::get(operand->getType(),
