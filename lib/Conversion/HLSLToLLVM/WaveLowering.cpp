@@ -140,6 +140,69 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
                                         dx.i32(b, loc, 0)));
     });
   }
+  // Shader model 6.5: WaveMatch, the WaveMultiPrefix family.
+  auto requireShaderModel = [&](unsigned minor) -> LogicalResult {
+    if (ctx.smMinor >= minor)
+      return success();
+    return op.emitError() << "'" << name << "' requires shader model 6."
+                          << minor << " or later";
+  };
+  auto fourWords = [&]() {
+    auto four = LLVM::LLVMStructType::getIdentified(b.getContext(),
+                                                    "dx.types.fouri32");
+    if (!four.isInitialized())
+      (void)four.setBody({i32, i32, i32, i32}, false);
+    return four;
+  };
+  if (name == "WaveMatch") {
+    if (failed(requireShaderModel(5)))
+      return failure();
+    // One WaveMatch (165) per component; a lane matches when every
+    // component does.
+    SmallVector<Value> mask;
+    for (Value s : scalarize(b, loc, args[0], dx)) {
+      Value ret = voidOp("waveMatch", 165, fourWords(), {s}, s.getType());
+      for (int64_t i = 0; i < 4; ++i) {
+        Value word = LLVM::ExtractValueOp::create(b, loc, ret, i);
+        mask.size() < 4 ? mask.push_back(word)
+                        : (void)(mask[i] = LLVM::AndOp::create(b, loc, mask[i],
+                                                                word));
+      }
+    }
+    return replace(vectorize(
+        b, loc, getTypeConverter()->convertType(op.getType(0)), mask, dx));
+  }
+  std::optional<unsigned> multiPrefix =
+      llvm::StringSwitch<std::optional<unsigned>>(name)
+          .Case("WaveMultiPrefixSum", 0)
+          .Case("WaveMultiPrefixBitAnd", 1)
+          .Case("WaveMultiPrefixBitOr", 2)
+          .Case("WaveMultiPrefixBitXor", 3)
+          .Case("WaveMultiPrefixProduct", 4)
+          .Default(std::nullopt);
+  if (multiPrefix || name == "WaveMultiPrefixCountBits") {
+    if (failed(requireShaderModel(5)))
+      return failure();
+    SmallVector<Value> mask = scalarize(b, loc, args[1], dx);
+    if (!multiPrefix)
+      return replace(voidOp("waveMultiPrefixBitCount", 167, i32,
+                            {args[0], mask[0], mask[1], mask[2], mask[3]}));
+    return perElement([&](Value s) {
+      unsigned sop = isa<FloatType>(s.getType()) || isSigned ? 0 : 1;
+      return voidOp("waveMultiPrefixOp", 166, s.getType(),
+                    {s, mask[0], mask[1], mask[2], mask[3],
+                     dx.i8(b, loc, *multiPrefix), dx.i8(b, loc, sop)},
+                    s.getType());
+    });
+  }
+  if (name == "QuadAny" || name == "QuadAll") {
+    if (failed(requireShaderModel(7)) ||
+        failed(checkQuadShuffleStage(op, name)))
+      return failure();
+    return replace(voidOp("quadVote", 222, i1,
+                          {args[0], dx.i8(b, loc, name == "QuadAll" ? 1 : 0)},
+                          i1));
+  }
   return op.emitError() << "not supported yet: intrinsic '" << name
                         << "' in the DXIL lowering";
 }

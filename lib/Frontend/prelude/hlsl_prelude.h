@@ -1308,6 +1308,19 @@ __HLSL_T_ANY(__HLSL_WAVE_EQ_SV, WaveActiveAllEqual)
 __HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitAnd)
 __HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitOr)
 __HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitXor)
+#define __HLSL_D_WAVE_MASK(N, T) __HLSL_INTRINSIC T N(T value, uint4 mask);
+#define __HLSL_WAVE_MASK_SV(N, T) __HLSL_SV(__HLSL_D_WAVE_MASK, N, T)
+__HLSL_T_NUMERIC(__HLSL_WAVE_MASK_SV, WaveMultiPrefixSum)
+__HLSL_T_NUMERIC(__HLSL_WAVE_MASK_SV, WaveMultiPrefixProduct)
+__HLSL_T_INT(__HLSL_WAVE_MASK_SV, WaveMultiPrefixBitAnd)
+__HLSL_T_INT(__HLSL_WAVE_MASK_SV, WaveMultiPrefixBitOr)
+__HLSL_T_INT(__HLSL_WAVE_MASK_SV, WaveMultiPrefixBitXor)
+__HLSL_INTRINSIC uint WaveMultiPrefixCountBits(bool value, uint4 mask);
+#define __HLSL_D_WAVE_MATCH(N, T) __HLSL_INTRINSIC uint4 N(T value);
+#define __HLSL_WAVE_MATCH_SV(N, T) __HLSL_SV(__HLSL_D_WAVE_MATCH, N, T)
+__HLSL_T_ANY(__HLSL_WAVE_MATCH_SV, WaveMatch)
+__HLSL_INTRINSIC bool QuadAny(bool expr);
+__HLSL_INTRINSIC bool QuadAll(bool expr);
 
 // Marks a resource-array index as non-uniform; the value passes through.
 __HLSL_INTRINSIC uint NonUniformResourceIndex(uint index);
