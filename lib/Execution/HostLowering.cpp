@@ -490,9 +490,8 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
       if (operand->getType()->isFloatTy() && opcode != FAbs) {
         Value *tiny = builder.CreateFCmpOLT(
             builder.CreateUnaryIntrinsic(Intrinsic::fabs, operand),
-            ConstantFP::get(operand->getType(),
-                            APFloat::getSmallestNormalized(
-                                APFloat::IEEEsingle())));
+            ConstantFP::get(operand->getType(), APFloat::getSmallestNormalized(
+                                                    APFloat::IEEEsingle())));
         Value *zero = builder.CreateBinaryIntrinsic(
             Intrinsic::copysign, ConstantFP::get(operand->getType(), 0.0),
             operand);

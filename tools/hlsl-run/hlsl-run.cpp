@@ -157,7 +157,8 @@ bool compileToContainer(std::unique_ptr<llvm::MemoryBuffer> source,
   if (llvm::Error error =
           writeDXILContainer(*llvmModule,
                              {/*nativeLowPrecision=*/enable16BitTypes,
-                              /*reflectionPart=*/false},
+                              // -Fo writes what hlsl-translate would.
+                              /*reflectionPart=*/!containerFile.empty()},
                              os)) {
     fail(llvm::toString(std::move(error)));
     return false;

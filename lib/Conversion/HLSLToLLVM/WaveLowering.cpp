@@ -148,8 +148,8 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
                           << minor << " or later";
   };
   auto fourWords = [&]() {
-    auto four = LLVM::LLVMStructType::getIdentified(b.getContext(),
-                                                    "dx.types.fouri32");
+    auto four =
+        LLVM::LLVMStructType::getIdentified(b.getContext(), "dx.types.fouri32");
     if (!four.isInitialized())
       (void)four.setBody({i32, i32, i32, i32}, false);
     return four;
@@ -164,9 +164,9 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
       Value ret = voidOp("waveMatch", 165, fourWords(), {s}, s.getType());
       for (int64_t i = 0; i < 4; ++i) {
         Value word = LLVM::ExtractValueOp::create(b, loc, ret, i);
-        mask.size() < 4 ? mask.push_back(word)
-                        : (void)(mask[i] = LLVM::AndOp::create(b, loc, mask[i],
-                                                                word));
+        mask.size() < 4
+            ? mask.push_back(word)
+            : (void)(mask[i] = LLVM::AndOp::create(b, loc, mask[i], word));
       }
     }
     return replace(vectorize(

@@ -33,7 +33,6 @@ static const clang::Expr *skipWrappers(const clang::Expr *expr) {
   }
 }
 
-
 Value HLSLGenFunction::emitConstant(Type type, double fp, int64_t integer,
                                     Location loc) {
   Type element = getElementTypeOrSelf(type);
@@ -53,10 +52,10 @@ Value HLSLGenFunction::emitZero(Type type, Location loc) {
   if (isa<IntegerType, FloatType>(element))
     return emitConstant(type, 0.0, 0, loc);
   if (auto matrix = dyn_cast<MatrixType>(type)) {
-    Value flat = emitConstant(
-        VectorType::get({int64_t(matrix.getNumElements())},
-                        matrix.getElementType()),
-        0.0, 0, loc);
+    Value flat =
+        emitConstant(VectorType::get({int64_t(matrix.getNumElements())},
+                                     matrix.getElementType()),
+                     0.0, 0, loc);
     return MatrixCastOp::create(builder, loc, type, flat);
   }
   if (isDataType(type))
@@ -70,8 +69,7 @@ Value HLSLGenFunction::emitBool(Value value, clang::QualType type,
   if (element.isInteger(1))
     return value;
   if (isa<FloatType>(element))
-    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
-                                 value,
+    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE, value,
                                  emitConstant(value.getType(), 0.0, 0, loc));
   return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value,
                                emitConstant(value.getType(), 0.0, 0, loc));
@@ -112,8 +110,8 @@ static Value convertElements(OpBuilder &builder, Location loc, Value value,
     if (fromInt)
       return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
                                    value, zero(from));
-    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
-                                 value, zero(from));
+    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE, value,
+                                 zero(from));
   }
   if (fromInt && toInt) {
     if (fromInt.getWidth() == toInt.getWidth())
@@ -152,11 +150,11 @@ static void flattenScalars(OpBuilder &builder, Location loc, Value value,
     for (int64_t i = 0; i < vec.getNumElements(); ++i)
       scalars.push_back(vector::ExtractOp::create(builder, loc, value, i));
   } else if (auto matrix = dyn_cast<MatrixType>(type)) {
-    Value flat = MatrixCastOp::create(
-        builder, loc,
-        VectorType::get({int64_t(matrix.getNumElements())},
-                        matrix.getElementType()),
-        value);
+    Value flat =
+        MatrixCastOp::create(builder, loc,
+                             VectorType::get({int64_t(matrix.getNumElements())},
+                                             matrix.getElementType()),
+                             value);
     flattenScalars(builder, loc, flat, scalars);
   } else if (auto array = dyn_cast<ArrayType>(type)) {
     for (int64_t i = 0; i < array.getSize(); ++i) {
@@ -230,8 +228,8 @@ static Value buildSplat(HLSLGenFunction &gen, Location loc, Type type,
   if (auto vec = dyn_cast<VectorType>(type))
     return vector::BroadcastOp::create(
         builder, loc, vec,
-        buildSplat(gen, loc, vec.getElementType(), scalar, fromSigned,
-                   toSigned, converted));
+        buildSplat(gen, loc, vec.getElementType(), scalar, fromSigned, toSigned,
+                   converted));
   SmallVector<Value> elements;
   if (auto matrix = dyn_cast<MatrixType>(type)) {
     elements.assign(matrix.getNumElements(),
@@ -320,7 +318,8 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
     return arith::ConstantOp::create(
         builder, loc,
         builder.getIntegerAttr(
-            type, cast<clang::IntegerLiteral>(expr)->getValue().getZExtValue()));
+            type,
+            cast<clang::IntegerLiteral>(expr)->getValue().getZExtValue()));
   }
   case clang::Stmt::FloatingLiteralClass: {
     Type type = convertType(expr->getType(), expr->getExprLoc());
@@ -471,8 +470,8 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
       SmallVector<Value> scalars;
       flattenScalars(builder, loc, value, scalars);
       size_t next = 0;
-      return buildFromScalars(*this, loc, toType, scalars, next,
-                              isSigned(from), isSigned(to));
+      return buildFromScalars(*this, loc, toType, scalars, next, isSigned(from),
+                              isSigned(to));
     }
     default:
       return emitConversion(value, from, to, expr->getExprLoc());
@@ -513,8 +512,8 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
   default:
     break;
   }
-  return notSupported(expr, std::string("cast '") + expr->getCastKindName() +
-                                "'");
+  return notSupported(expr,
+                      std::string("cast '") + expr->getCastKindName() + "'");
 }
 
 /// Arithmetic on matrices goes through their flat vector form.
@@ -589,39 +588,66 @@ Value HLSLGenFunction::emitArithmetic(clang::BinaryOperatorKind op, Value lhs,
   };
   if (isFloat) {
     switch (op) {
-    case BO::BO_Add: return finish(arith::AddFOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Sub: return finish(arith::SubFOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Mul: return finish(arith::MulFOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Div: return finish(arith::DivFOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Rem: return finish(arith::RemFOp::create(builder, loc, lhs, rhs));
-    default: break;
+    case BO::BO_Add:
+      return finish(arith::AddFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Sub:
+      return finish(arith::SubFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Mul:
+      return finish(arith::MulFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Div:
+      return finish(arith::DivFOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Rem:
+      return finish(arith::RemFOp::create(builder, loc, lhs, rhs));
+    default:
+      break;
     }
     std::optional<arith::CmpFPredicate> pred;
     switch (op) {
-    case BO::BO_LT: pred = arith::CmpFPredicate::OLT; break;
-    case BO::BO_LE: pred = arith::CmpFPredicate::OLE; break;
-    case BO::BO_GT: pred = arith::CmpFPredicate::OGT; break;
-    case BO::BO_GE: pred = arith::CmpFPredicate::OGE; break;
-    case BO::BO_EQ: pred = arith::CmpFPredicate::OEQ; break;
-    case BO::BO_NE: pred = arith::CmpFPredicate::UNE; break;
-    default: break;
+    case BO::BO_LT:
+      pred = arith::CmpFPredicate::OLT;
+      break;
+    case BO::BO_LE:
+      pred = arith::CmpFPredicate::OLE;
+      break;
+    case BO::BO_GT:
+      pred = arith::CmpFPredicate::OGT;
+      break;
+    case BO::BO_GE:
+      pred = arith::CmpFPredicate::OGE;
+      break;
+    case BO::BO_EQ:
+      pred = arith::CmpFPredicate::OEQ;
+      break;
+    case BO::BO_NE:
+      pred = arith::CmpFPredicate::UNE;
+      break;
+    default:
+      break;
     }
     if (pred)
       return finish(arith::CmpFOp::create(builder, loc, *pred, lhs, rhs));
   } else {
     switch (op) {
-    case BO::BO_Add: return finish(arith::AddIOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Sub: return finish(arith::SubIOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Mul: return finish(arith::MulIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Add:
+      return finish(arith::AddIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Sub:
+      return finish(arith::SubIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Mul:
+      return finish(arith::MulIOp::create(builder, loc, lhs, rhs));
     case BO::BO_Div:
-      return finish(sign ? Value(arith::DivSIOp::create(builder, loc, lhs, rhs))
-                         : Value(arith::DivUIOp::create(builder, loc, lhs, rhs)));
+      return finish(
+          sign ? Value(arith::DivSIOp::create(builder, loc, lhs, rhs))
+               : Value(arith::DivUIOp::create(builder, loc, lhs, rhs)));
     case BO::BO_Rem:
-      return finish(sign ? Value(arith::RemSIOp::create(builder, loc, lhs, rhs))
-                         : Value(arith::RemUIOp::create(builder, loc, lhs, rhs)));
-    case BO::BO_And: return finish(arith::AndIOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Or: return finish(arith::OrIOp::create(builder, loc, lhs, rhs));
-    case BO::BO_Xor: return finish(arith::XOrIOp::create(builder, loc, lhs, rhs));
+      return finish(
+          sign ? Value(arith::RemSIOp::create(builder, loc, lhs, rhs))
+               : Value(arith::RemUIOp::create(builder, loc, lhs, rhs)));
+    case BO::BO_And:
+      return finish(arith::AndIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Or:
+      return finish(arith::OrIOp::create(builder, loc, lhs, rhs));
+    case BO::BO_Xor:
+      return finish(arith::XOrIOp::create(builder, loc, lhs, rhs));
     case BO::BO_Shl:
     case BO::BO_Shr: {
       // HLSL shifts use the low bits of the amount only (as DXIL does).
@@ -630,28 +656,43 @@ Value HLSLGenFunction::emitArithmetic(clang::BinaryOperatorKind op, Value lhs,
       Value amount = arith::AndIOp::create(builder, loc, rhs, mask);
       if (op == BO::BO_Shl)
         return finish(arith::ShLIOp::create(builder, loc, lhs, amount));
-      return finish(sign ? Value(arith::ShRSIOp::create(builder, loc, lhs, amount))
-                         : Value(arith::ShRUIOp::create(builder, loc, lhs, amount)));
+      return finish(
+          sign ? Value(arith::ShRSIOp::create(builder, loc, lhs, amount))
+               : Value(arith::ShRUIOp::create(builder, loc, lhs, amount)));
     }
-    default: break;
+    default:
+      break;
     }
     std::optional<arith::CmpIPredicate> pred;
     switch (op) {
-    case BO::BO_LT: pred = sign ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
-    case BO::BO_LE: pred = sign ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
-    case BO::BO_GT: pred = sign ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
-    case BO::BO_GE: pred = sign ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
-    case BO::BO_EQ: pred = arith::CmpIPredicate::eq; break;
-    case BO::BO_NE: pred = arith::CmpIPredicate::ne; break;
-    default: break;
+    case BO::BO_LT:
+      pred = sign ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+      break;
+    case BO::BO_LE:
+      pred = sign ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+      break;
+    case BO::BO_GT:
+      pred = sign ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+      break;
+    case BO::BO_GE:
+      pred = sign ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+      break;
+    case BO::BO_EQ:
+      pred = arith::CmpIPredicate::eq;
+      break;
+    case BO::BO_NE:
+      pred = arith::CmpIPredicate::ne;
+      break;
+    default:
+      break;
     }
     if (pred)
       return finish(arith::CmpIOp::create(builder, loc, *pred, lhs, rhs));
   }
-  module.errorNotSupported(
-      srcLoc, ("binary operator '" + clang::BinaryOperator::getOpcodeStr(op) +
-               "' on these operands")
-                  .str());
+  module.errorNotSupported(srcLoc, ("binary operator '" +
+                                    clang::BinaryOperator::getOpcodeStr(op) +
+                                    "' on these operands")
+                                       .str());
   return {};
 }
 
@@ -697,9 +738,9 @@ Value HLSLGenFunction::emitCompoundAssign(
   Value lhs = emitConversion(emitLoad(lvalue, loc), lhsType, computeType,
                              expr->getExprLoc());
   Value result = emitArithmetic(
-      clang::BinaryOperator::getOpForCompoundAssignment(expr->getOpcode()),
-      lhs, rhs, expr->getComputationResultType(),
-                                computeType, expr->getOperatorLoc());
+      clang::BinaryOperator::getOpForCompoundAssignment(expr->getOpcode()), lhs,
+      rhs, expr->getComputationResultType(), computeType,
+      expr->getOperatorLoc());
   if (!result)
     return {};
   result = emitConversion(result, expr->getComputationResultType(), lhsType,
@@ -748,9 +789,8 @@ Value HLSLGenFunction::emitUnary(const clang::UnaryOperator *expr,
     if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
       result = arith::NegFOp::create(builder, loc, arith);
     else
-      result = arith::SubIOp::create(builder, loc,
-                                     emitConstant(arith.getType(), 0, 0, loc),
-                                     arith);
+      result = arith::SubIOp::create(
+          builder, loc, emitConstant(arith.getType(), 0, 0, loc), arith);
     if (result.getType() != value.getType())
       result = MatrixCastOp::create(builder, loc, value.getType(), result);
     return result;
@@ -777,11 +817,10 @@ Value HLSLGenFunction::emitUnary(const clang::UnaryOperator *expr,
   default:
     break;
   }
-  return notSupported(expr, "unary operator '" +
-                                clang::UnaryOperator::getOpcodeStr(
-                                    expr->getOpcode())
-                                    .str() +
-                                "'");
+  return notSupported(
+      expr, "unary operator '" +
+                clang::UnaryOperator::getOpcodeStr(expr->getOpcode()).str() +
+                "'");
 }
 
 Value HLSLGenFunction::emitLogical(const clang::BinaryOperator *expr) {
@@ -882,7 +921,8 @@ bool HLSLGenFunction::isSafeToSpeculate(const clang::Expr *expr) {
   } else if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
     safe = isa<clang::FieldDecl>(member->getMemberDecl()) &&
            !member->isArrow() && isPlainVariableAccess(member->getBase());
-  } else if (const auto *swizzle = dyn_cast<clang::ExtVectorElementExpr>(expr)) {
+  } else if (const auto *swizzle =
+                 dyn_cast<clang::ExtVectorElementExpr>(expr)) {
     safe = isSafeToSpeculate(swizzle->getBase());
   } else if (const auto *conditional =
                  dyn_cast<clang::ConditionalOperator>(expr)) {
@@ -955,8 +995,8 @@ getMatrixElement(const clang::Expr *init) {
       dyn_cast<clang::MatrixSubscriptExpr>(init->IgnoreImplicit());
   if (!subscript)
     return std::nullopt;
-  const auto *row = dyn_cast<clang::IntegerLiteral>(
-      subscript->getRowIdx()->IgnoreImplicit());
+  const auto *row =
+      dyn_cast<clang::IntegerLiteral>(subscript->getRowIdx()->IgnoreImplicit());
   const auto *column = dyn_cast<clang::IntegerLiteral>(
       subscript->getColumnIdx()->IgnoreImplicit());
   if (!row || !column)
@@ -1006,8 +1046,8 @@ static SmallVector<unsigned> getInitOrder(const clang::InitListExpr *expr,
     flat[k] = matrixTarget ? (k % columns) * rows + k / columns : k;
   for (unsigned begin = 0; begin < n;) {
     unsigned end = begin + 1;
-    while (end < n && fromSameMatrix(expr->getInit(flat[begin]),
-                                     expr->getInit(flat[end])))
+    while (end < n &&
+           fromSameMatrix(expr->getInit(flat[begin]), expr->getInit(flat[end])))
       ++end;
     if (end - begin > 1)
       std::stable_sort(flat.begin() + begin, flat.begin() + end,
