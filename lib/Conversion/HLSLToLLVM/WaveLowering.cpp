@@ -196,12 +196,23 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     });
   }
   if (name == "QuadAny" || name == "QuadAll") {
-    if (failed(requireShaderModel(7)) ||
-        failed(checkQuadShuffleStage(op, name)))
+    if (failed(checkQuadShuffleStage(op, name)))
       return failure();
-    return replace(voidOp("quadVote", 222, i1,
-                          {args[0], dx.i8(b, loc, name == "QuadAll" ? 1 : 0)},
-                          i1));
+    bool all = name == "QuadAll";
+    if (ctx.smMinor >= 7)
+      return replace(voidOp("quadVote", 222, i1,
+                            {args[0], dx.i8(b, loc, all ? 1 : 0)}, i1));
+    // Before 6.7, as DXC: the lane's condition combined with the other
+    // three lanes' (QuadReadAcrossX, Y and Diagonal).
+    Value cond = LLVM::SExtOp::create(b, loc, i32, args[0]);
+    Value result = cond;
+    for (unsigned kind = 0; kind < 3; ++kind) {
+      Value other =
+          voidOp("quadOp", 123, i32, {cond, dx.i8(b, loc, kind)}, i32);
+      result = all ? Value(LLVM::AndOp::create(b, loc, result, other))
+                   : Value(LLVM::OrOp::create(b, loc, result, other));
+    }
+    return replace(LLVM::TruncOp::create(b, loc, i1, result));
   }
   return op.emitError() << "not supported yet: intrinsic '" << name
                         << "' in the DXIL lowering";
