@@ -370,7 +370,7 @@ static Error dispatch(DispatchState &state, unsigned jobs) {
     unsigned savedCSR = _mm_getcsr();
     if (state.flushDenormals)
       _mm_setcsr(savedCSR | 0x8040);
-    auto restore = llvm::make_scope_exit([&] { _mm_setcsr(savedCSR); });
+    llvm::scope_exit restore([&] { _mm_setcsr(savedCSR); });
 #endif
     GroupRunner runner(state);
     if (!runner.canRun()) {
