@@ -208,6 +208,8 @@ mlir::hlsl::describeContainer(const Module &module) {
 /// Named metadata that only the reflection module (STAT) carries, as DXC
 /// strips reflection from the DXIL part.
 static const std::string kReflectionOnlyMetadata[] = {"dx.typeAnnotations"};
+/// The root signature's bytes (the RTS0 part), never in the bitcode.
+static const char kRootSignatureMetadata[] = "hlsl.rts0";
 
 /// The module DXC writes into the STAT part: function bodies deleted, the
 /// validator version 0.0 ("not for validation"), every metadata kept.
@@ -215,6 +217,8 @@ static Expected<std::string>
 writeReflectionBitcode(const Module &module,
                        const dxil::DXILBitcodeOptions &options) {
   std::unique_ptr<Module> reflection = CloneModule(module);
+  if (NamedMDNode *rts0 = reflection->getNamedMetadata(kRootSignatureMetadata))
+    reflection->eraseNamedMetadata(rts0);
   for (Function &function : *reflection)
     if (!function.isDeclaration())
       function.deleteBody();
@@ -261,6 +265,11 @@ Error mlir::hlsl::writeDXILContainer(const Module &module,
   if (!containerOptions.reflectionInDXIL)
     options.omittedNamedMetadata.assign(std::begin(kReflectionOnlyMetadata),
                                         std::end(kReflectionOnlyMetadata));
+  options.omittedNamedMetadata.push_back(kRootSignatureMetadata);
+  if (const MDNode *rts0 = getSingle(module, kRootSignatureMetadata)) {
+    StringRef bytes = getString(rts0, 0);
+    info->rootSignature.assign(bytes.begin(), bytes.end());
+  }
   if (Error error = dxil::writeDXILBitcode(module, bitcodeStream, options))
     return error;
   // Never write a container whose module LLVM does not read back as ours.

@@ -384,6 +384,11 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     return module.emitError()
            << "no entry point to describe in !dx.entryPoints";
   add("dx.entryPoints", entries);
+  // The RTS0 part's bytes, for the container writer (not written to the
+  // bitcode).
+  if (auto rootSignature =
+          module->getAttrOfType<StringAttr>("hlsl.root_signature"))
+    add("hlsl.rts0", {md.node({md.str(rootSignature.getValue())})});
 
   // Reflection (the STAT part only): struct annotations, then the entry
   // functions' (a return annotation, qualifier out, with nothing else).

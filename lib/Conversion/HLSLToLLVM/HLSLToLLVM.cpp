@@ -1,6 +1,7 @@
 //===- HLSLToLLVM.cpp - hlsl dialect to LLVM dialect with DXIL ops --------===//
 
 #include "LoweringCommon.h"
+#include "RootSignatureCheck.h"
 
 #include "HLSL/Conversion/Passes.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
@@ -154,17 +155,16 @@ static Value getI32Constant(OpBuilder &b, Location loc, int64_t i) {
 /// Loads a value of `type` from `addr`, which holds getMemoryType(type):
 /// a plain load, except that bool vectors (also in structs and arrays) are
 /// read element by element.
-static Value loadFromMemory(OpBuilder &b, Location loc, Value addr,
-                            Type type) {
+static Value loadFromMemory(OpBuilder &b, Location loc, Value addr, Type type) {
   Type memoryType = getMemoryType(type);
   if (memoryType == type)
     return LLVM::LoadOp::create(b, loc, type, addr);
   Value result = LLVM::UndefOp::create(b, loc, type);
   if (auto vector = dyn_cast<VectorType>(type)) {
     for (int64_t i = 0; i < vector.getNumElements(); ++i) {
-      Value element = LLVM::LoadOp::create(
-          b, loc, vector.getElementType(),
-          getElementAddress(b, loc, addr, memoryType, i));
+      Value element =
+          LLVM::LoadOp::create(b, loc, vector.getElementType(),
+                               getElementAddress(b, loc, addr, memoryType, i));
       result = LLVM::InsertElementOp::create(b, loc, result, element,
                                              getI32Constant(b, loc, i));
     }
@@ -181,8 +181,7 @@ static Value loadFromMemory(OpBuilder &b, Location loc, Value addr,
 
 /// Stores `value` to `addr`, which holds getMemoryType of its type (see
 /// loadFromMemory).
-static void storeToMemory(OpBuilder &b, Location loc, Value value,
-                          Value addr) {
+static void storeToMemory(OpBuilder &b, Location loc, Value value, Value addr) {
   Type type = value.getType();
   Type memoryType = getMemoryType(type);
   if (memoryType == type) {
@@ -191,11 +190,10 @@ static void storeToMemory(OpBuilder &b, Location loc, Value value,
   }
   if (auto vector = dyn_cast<VectorType>(type)) {
     for (int64_t i = 0; i < vector.getNumElements(); ++i)
-      LLVM::StoreOp::create(
-          b, loc,
-          LLVM::ExtractElementOp::create(b, loc, value,
-                                         getI32Constant(b, loc, i)),
-          getElementAddress(b, loc, addr, memoryType, i));
+      LLVM::StoreOp::create(b, loc,
+                            LLVM::ExtractElementOp::create(
+                                b, loc, value, getI32Constant(b, loc, i)),
+                            getElementAddress(b, loc, addr, memoryType, i));
     return;
   }
   for (int64_t i = 0, e = getAggregateElements(type).size(); i < e; ++i)
@@ -222,9 +220,9 @@ static Value toMemoryConstant(OpBuilder &b, Location loc, Value value,
   for (auto [i, element] : llvm::enumerate(getAggregateElements(memoryType)))
     result = LLVM::InsertValueOp::create(
         b, loc, result,
-        toMemoryConstant(b, loc,
-                         LLVM::ExtractValueOp::create(b, loc, value, int64_t(i)),
-                         element),
+        toMemoryConstant(
+            b, loc, LLVM::ExtractValueOp::create(b, loc, value, int64_t(i)),
+            element),
         int64_t(i));
   return result;
 }
@@ -276,8 +274,7 @@ struct StoreLowering : HLSLPattern<StoreOp> {
     if (!isa<LLVM::LLVMPointerType>(adaptor.getAddr().getType()))
       return op.emitError()
              << "not supported yet: storing to " << op.getAddr().getType();
-    storeToMemory(rewriter, op.getLoc(), adaptor.getValue(),
-                  adaptor.getAddr());
+    storeToMemory(rewriter, op.getLoc(), adaptor.getValue(), adaptor.getAddr());
     rewriter.eraseOp(op);
     return success();
   }
@@ -662,6 +659,11 @@ struct ConvertHLSLToLLVM
         return signalPassFailure();
       }
     }
+    if (auto rootSignature =
+            module->getAttrOfType<StringAttr>("hlsl.root_signature"))
+      if (failed(checkRootSignature(module, rootSignature.getValue(),
+                                    ctx.resources, target->stage)))
+        return signalPassFailure();
     // The metadata describes declarations the conversion erases.
     if (failed(attachDXILMetadata(module, *target, ctx.resources,
                                   interface ? &*interface : nullptr)))

@@ -140,6 +140,9 @@ private:
   void setDeclaredType(CBufferMemberOp member, clang::QualType type,
                        MatrixOrder order, clang::SourceLocation loc);
   void emitEntryPoints(clang::TranslationUnitDecl *unit);
+  /// The entry's [RootSignature] as the RTS0 part's bytes, on the module
+  /// (`hlsl.root_signature`).
+  void emitRootSignature(const clang::FunctionDecl *entry);
   BindingAttr getBinding(const clang::Decl *decl, ResourceClass cls);
   std::string uniqueSymbol(llvm::StringRef name);
   void emitFunctionBody(const clang::FunctionDecl *decl, func::FuncOp func);

@@ -779,13 +779,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     func->setAttr(HLSLDialect::getShaderAttrName(),
                   ShaderStageAttr::get(context, *stage));
     func->setAttr(HLSLDialect::getEntryAttrName(), builder.getUnitAttr());
-    // Clang parses the root signature; the container has no RTS0 part yet.
-    // Say so instead of dropping it without a word.
-    if (const auto *rootSignature = decl->getAttr<clang::RootSignatureAttr>())
-      warning(rootSignature->getLocation(),
-              "not supported yet: root signatures (the [RootSignature] of "
-              "this entry is not written to the container; the application "
-              "must supply the root signature)");
+    emitRootSignature(decl);
     if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>()) {
       // Clang checks each dimension's maximum and the total; zero sizes
       // and Z past 64 are left to us (DXC's limits).

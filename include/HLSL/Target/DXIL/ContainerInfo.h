@@ -285,6 +285,9 @@ struct ShaderContainerInfo {
   /// The DXIL (LLVM 3.7) bitcode, starting with 'BC' 0xC0DE.
   std::vector<uint8_t> bitcode;
 
+  /// The RTS0 part (a serialized root signature); empty means none.
+  std::vector<uint8_t> rootSignature;
+
   /// The reflection module's bitcode (the STAT part: the module without
   /// function bodies, with the metadata D3D12Reflect reads). Empty means
   /// no STAT part.

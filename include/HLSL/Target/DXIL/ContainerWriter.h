@@ -11,6 +11,7 @@
 //   PSG1    patch-constant / primitive signature, only when it has elements
 //   PSV0    pipeline state validation data, version chosen from the
 //           validator version (getPSVVersion)
+//   RTS0    the root signature, when the info has one
 //   STAT    the reflection module, in the DXIL part's program format, when
 //           the info has one
 //   HASH    MD5 of the bitcode, only for validator 1.5 and later

@@ -132,6 +132,13 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'hlsl.profile' must be a string on a module";
     return success();
   }
+  // The entry's root signature, serialized as the RTS0 part.
+  if (name == "hlsl.root_signature") {
+    if (!isa<StringAttr>(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError()
+             << "'hlsl.root_signature' must be a string on a module";
+    return success();
+  }
   if (name == "hlsl.named_metadata") {
     if (!isa<ArrayAttr>(attr.getValue()) || !isa<ModuleOp>(op))
       return op->emitError()

@@ -747,6 +747,8 @@ llvm::Error mlir::hlsl::dxil::buildDXContainer(const ShaderContainerInfo &info,
          buildProgramSignature(info, info.patchConstOrPrimSignature,
                                /*isInput=*/info.stage == ShaderKind::Domain)});
   parts.push_back({"PSV0", buildPSV(info, *viewID)});
+  if (!info.rootSignature.empty())
+    parts.push_back({"RTS0", info.rootSignature});
   if (!info.reflectionBitcode.empty())
     parts.push_back({"STAT", buildProgram(info, info.reflectionBitcode)});
   if (atLeast(info, 1, 5))
