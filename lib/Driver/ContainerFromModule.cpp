@@ -266,7 +266,8 @@ Error mlir::hlsl::writeDXILContainer(const Module &module,
     options.omittedNamedMetadata.assign(std::begin(kReflectionOnlyMetadata),
                                         std::end(kReflectionOnlyMetadata));
   options.omittedNamedMetadata.push_back(kRootSignatureMetadata);
-  if (const MDNode *rts0 = getSingle(module, kRootSignatureMetadata)) {
+  if (const MDNode *rts0 = getSingle(module, kRootSignatureMetadata);
+      rts0 && containerOptions.rootSignaturePart) {
     StringRef bytes = getString(rts0, 0);
     info->rootSignature.assign(bytes.begin(), bytes.end());
   }

@@ -326,6 +326,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     args.push_back("-I");
     args.push_back(dir.str());
   }
+  if (!options.rootSignatureVersion.empty())
+    args.push_back("-fdx-rootsignature-version=" +
+                   options.rootSignatureVersion);
   args.push_back(fileName);
   std::vector<const char *> argv;
   for (const std::string &arg : args)

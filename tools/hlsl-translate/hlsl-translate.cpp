@@ -14,6 +14,7 @@
 #include "HLSL/Support/LargeStack.h"
 #include "HLSL/Support/ToolOptions.h"
 #include "HLSL/Target/DXIL/ContainerDigest.h"
+#include "HLSL/Target/DXIL/ContainerWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -74,6 +75,11 @@ llvm::cl::opt<std::string>
 llvm::cl::opt<bool> enable16BitTypes("enable-16bit-types",
                                      llvm::cl::desc("Native 16-bit types"),
                                      llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> rootSignatureVersion(
+    "force-rootsig-ver",
+    llvm::cl::desc("Root signature version: rootsig_1_0, rootsig_1_1 "
+                   "(default) or rootsig_1_2"),
+    llvm::cl::value_desc("version"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool>
     rowMajor("Zpr", llvm::cl::desc("Matrices are row-major by default"),
              llvm::cl::cat(dxcCategory));
@@ -106,6 +112,15 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
   options.hlslVersion = hlslVersion;
   options.enable16BitTypes = enable16BitTypes;
   options.rowMajorByDefault = rowMajor && !columnMajor;
+  if (!rootSignatureVersion.empty() && rootSignatureVersion != "rootsig_1_0" &&
+      rootSignatureVersion != "rootsig_1_1" &&
+      rootSignatureVersion != "rootsig_1_2") {
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << "unknown root signature version '" << rootSignatureVersion
+        << "'; expected rootsig_1_0, rootsig_1_1 or rootsig_1_2\n";
+    return std::nullopt;
+  }
+  options.rootSignatureVersion = rootSignatureVersion;
   return options;
 }
 } // namespace
@@ -263,6 +278,16 @@ llvm::cl::opt<std::string> reflectionFile(
     llvm::cl::desc("--to-dxil: also write the reflection part (STAT, with "
                    "its part header) to this file"),
     llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> rootSignatureFile(
+    "Frs", llvm::cl::Prefix,
+    llvm::cl::desc("--to-dxil: also write the root signature alone (a "
+                   "container of its RTS0 part, signed as DXC signs it)"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> stripRootSignature(
+    "Qstrip_rootsignature",
+    llvm::cl::desc("--to-dxil: leave the root signature (RTS0) out of the "
+                   "container"),
+    llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> headerFile(
     "Fh", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the container as a C/C++ header "
@@ -332,6 +357,7 @@ static void registerToDXIL() {
         containerOptions.nativeLowPrecision = options->import.enable16BitTypes;
         containerOptions.reflectionPart = !stripReflection;
         containerOptions.reflectionInDXIL = keepReflectionInDXIL;
+        containerOptions.rootSignaturePart = !stripRootSignature;
         std::string reflection;
         if (!reflectionFile.empty())
           containerOptions.reflectionPartOut = &reflection;
@@ -345,6 +371,22 @@ static void registerToDXIL() {
         if (!reflectionFile.empty() &&
             failed(writeFile(reflectionFile, reflection)))
           return failure();
+        if (!rootSignatureFile.empty()) {
+          llvm::Expected<std::vector<uint8_t>> blob =
+              hlsl::dxil::extractRootSignatureContainer(llvm::ArrayRef<uint8_t>(
+                  reinterpret_cast<const uint8_t *>(container.data()),
+                  container.size()));
+          if (!blob) {
+            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+                << "-Frs: " << llvm::toString(blob.takeError()) << "\n";
+            return failure();
+          }
+          if (failed(writeFile(
+                  rootSignatureFile,
+                  StringRef(reinterpret_cast<const char *>(blob->data()),
+                            blob->size()))))
+            return failure();
+        }
         if (!headerFile.empty() && !headerVariable.empty() &&
             !hlsl::isValidHeaderVariableName(headerVariable)) {
           llvm::WithColor::error(llvm::errs(), "hlsl-translate")

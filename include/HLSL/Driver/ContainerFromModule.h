@@ -30,6 +30,9 @@ struct ContainerOptions {
   /// Keep the reflection metadata in the DXIL part too, which DXC strips
   /// (-Qkeep_reflect_in_dxil).
   bool reflectionInDXIL = false;
+  /// Write the entry's root signature as the RTS0 part
+  /// (-Qstrip_rootsignature turns it off).
+  bool rootSignaturePart = true;
   /// When set, receives the STAT part with its part header, as DXC's -Fre
   /// writes it, whether or not the container gets it.
   std::string *reflectionPartOut = nullptr;

@@ -46,6 +46,9 @@ struct ImportOptions {
   bool enable16BitTypes = false;
   /// Default matrix orientation (`-Zpr` makes it row-major).
   bool rowMajorByDefault = false;
+  /// `-force-rootsig-ver`: rootsig_1_0, rootsig_1_1 (Clang's default) or
+  /// rootsig_1_2; empty = the default.
+  std::string rootSignatureVersion;
   /// The prelude header to force-include; empty = found next to the tool.
   std::string preludePath;
   /// Declare only the prelude's intrinsics the shader mentions (a

@@ -59,6 +59,12 @@ PSVResourceType getPSVResourceType(const ResourceBinding &binding);
 /// header ('STAT', size), as DXC's -Fre writes it.
 std::vector<uint8_t> buildReflectionPart(const ShaderContainerInfo &info);
 
+/// A container of the RTS0 part of `container` alone, signed with the
+/// validator's digest, as DXC's -Frs writes it (the root signature was
+/// checked when it was parsed). Fails if there is no RTS0 part.
+llvm::Expected<std::vector<uint8_t>>
+extractRootSignatureContainer(llvm::ArrayRef<uint8_t> container);
+
 /// The HASH part digest: standard MD5 of the bitcode bytes.
 std::array<uint8_t, 16> computeShaderHash(llvm::ArrayRef<uint8_t> bitcode);
 

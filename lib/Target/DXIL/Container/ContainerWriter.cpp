@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Target/DXIL/ContainerWriter.h"
+#include "HLSL/Target/DXIL/ContainerDigest.h"
+#include "HLSL/Target/DXIL/ContainerReader.h"
 
 #include "ViewIDState.h"
 
@@ -713,6 +715,37 @@ mlir::hlsl::dxil::computeShaderHash(llvm::ArrayRef<uint8_t> bitcode) {
   std::array<uint8_t, 16> digest;
   std::copy(result.begin(), result.end(), digest.begin());
   return digest;
+}
+
+llvm::Expected<std::vector<uint8_t>>
+mlir::hlsl::dxil::extractRootSignatureContainer(
+    llvm::ArrayRef<uint8_t> container) {
+  llvm::Expected<ParsedDXContainer> parsed = parseDXContainer(llvm::StringRef(
+      reinterpret_cast<const char *>(container.data()), container.size()));
+  if (!parsed)
+    return parsed.takeError();
+  for (const ContainerPart &part : parsed->parts) {
+    if (part.name != "RTS0")
+      continue;
+    std::vector<uint8_t> out;
+    ByteWriter w(out);
+    w.fourCC("DXBC");
+    w.zeros(16);
+    w.u16(1);
+    w.u16(0);
+    w.u32(uint32_t(32 + 4 + 8 + part.data.size())); // File size.
+    w.u32(1);                                       // One part...
+    w.u32(36);                                      // ...after the header.
+    w.fourCC("RTS0");
+    w.u32(uint32_t(part.data.size()));
+    w.bytes(llvm::ArrayRef<uint8_t>(
+        reinterpret_cast<const uint8_t *>(part.data.data()), part.data.size()));
+    if (llvm::Error error = signContainer(out))
+      return std::move(error);
+    return out;
+  }
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "the entry has no root signature");
 }
 
 std::vector<uint8_t>
