@@ -10,6 +10,8 @@
 #include "HLSL/Target/DXIL/ContainerInfo.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
 
+#include "llvm/Support/Endian.h"
+
 #include "ContainerReaderUtil.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -351,6 +353,119 @@ void printProgramHeader(llvm::raw_ostream &os, const ProgramHeader &program) {
      << program.bitcodeSize << " bytes\n";
 }
 
+/// The RTS0 part (a serialized root signature, versions 1.0 to 1.2).
+void printRootSignature(llvm::raw_ostream &os, llvm::StringRef data) {
+  auto word = [&](uint64_t offset) -> std::optional<uint32_t> {
+    if (offset + 4 > data.size())
+      return std::nullopt;
+    return llvm::support::endian::read32le(data.data() + offset);
+  };
+  auto version = word(0), count = word(4), offset = word(8),
+       samplers = word(12), samplersOffset = word(16), flags = word(20);
+  if (!version || !count || !offset || !samplers || !samplersOffset || !flags) {
+    os << "  (malformed: shorter than its header)\n";
+    return;
+  }
+  os << "  version: 1." << (*version - 1) << "\n";
+  os << llvm::formatv("  flags: {0:x}\n", *flags);
+  static const char *visibilities[] = {"all",           "vertex",   "hull",
+                                       "domain",        "geometry", "pixel",
+                                       "amplification", "mesh"};
+  static const char *rangeTypes[] = {"SRV", "UAV", "CBV", "Sampler"};
+  auto visibility = [&](uint32_t v) -> std::string {
+    return v < 8 ? visibilities[v] : ("visibility " + llvm::Twine(v)).str();
+  };
+  for (uint32_t i = 0; i < *count; ++i) {
+    uint64_t header = *offset + 12ull * i;
+    auto type = word(header), vis = word(header + 4), at = word(header + 8);
+    if (!type || !vis || !at) {
+      os << "  (malformed parameter " << i << ")\n";
+      return;
+    }
+    os << "  [" << i << "] ";
+    switch (*type) {
+    case 0: {
+      auto ranges = word(*at), rangesOffset = word(*at + 4);
+      if (!ranges || !rangesOffset) {
+        os << "(malformed table)\n";
+        return;
+      }
+      os << "descriptor table, " << visibility(*vis) << ", " << *ranges
+         << " ranges\n";
+      uint32_t size = *version == 1 ? 20 : 24;
+      for (uint32_t r = 0; r < *ranges; ++r) {
+        uint64_t range = *rangesOffset + uint64_t(size) * r;
+        auto rangeType = word(range), num = word(range + 4),
+             base = word(range + 8), space = word(range + 12);
+        auto rangeFlags =
+            *version == 1 ? std::optional<uint32_t>(0) : word(range + 16);
+        auto tableOffset = word(range + size - 4);
+        if (!rangeType || !num || !base || !space || !rangeFlags ||
+            !tableOffset) {
+          os << "      (malformed range)\n";
+          return;
+        }
+        os << "      " << (*rangeType < 4 ? rangeTypes[*rangeType] : "?")
+           << " base " << *base << ", space " << *space << ", count ";
+        if (*num == UINT32_MAX)
+          os << "unbounded";
+        else
+          os << *num;
+        os << llvm::formatv(", flags {0:x}, offset ", *rangeFlags);
+        if (*tableOffset == UINT32_MAX)
+          os << "append";
+        else
+          os << *tableOffset;
+        os << "\n";
+      }
+      break;
+    }
+    case 1: {
+      auto reg = word(*at), space = word(*at + 4), num = word(*at + 8);
+      if (!reg || !space || !num) {
+        os << "(malformed constants)\n";
+        return;
+      }
+      os << "root constants b" << *reg << ", space " << *space << ", " << *num
+         << " values, " << visibility(*vis) << "\n";
+      break;
+    }
+    case 2:
+    case 3:
+    case 4: {
+      auto reg = word(*at), space = word(*at + 4);
+      auto descriptorFlags =
+          *version == 1 ? std::optional<uint32_t>(0) : word(*at + 8);
+      if (!reg || !space || !descriptorFlags) {
+        os << "(malformed descriptor)\n";
+        return;
+      }
+      static const char *kinds[] = {"CBV b", "SRV t", "UAV u"};
+      os << "root " << kinds[*type - 2] << *reg << ", space " << *space
+         << llvm::formatv(", flags {0:x}, ", *descriptorFlags)
+         << visibility(*vis) << "\n";
+      break;
+    }
+    default:
+      os << "parameter type " << *type << "\n";
+      break;
+    }
+  }
+  uint32_t samplerSize = *version >= 3 ? 56 : 52;
+  for (uint32_t i = 0; i < *samplers; ++i) {
+    uint64_t at = *samplersOffset + uint64_t(samplerSize) * i;
+    auto filter = word(at), reg = word(at + 40), space = word(at + 44),
+         vis = word(at + 48);
+    if (!filter || !reg || !space || !vis) {
+      os << "  (malformed static sampler " << i << ")\n";
+      return;
+    }
+    os << "  static sampler s" << *reg << ", space " << *space
+       << llvm::formatv(", filter {0:x}, ", *filter) << visibility(*vis)
+       << "\n";
+  }
+}
+
 } // namespace
 
 llvm::Error
@@ -402,6 +517,9 @@ mlir::hlsl::dxil::disassembleDXContainer(llvm::StringRef bytes,
       else if (c.hash->flags == 1)
         os << " (IncludesSource)";
       os << "\n  digest: " << formatDigest(c.hash->digest) << "\n";
+    } else if (name == "RTS0") {
+      os << "\n";
+      printRootSignature(os, part.data);
     } else if (name == "DXIL" || name == "STAT") {
       const ProgramHeader &program =
           name == "DXIL" ? *c.program : *c.reflection;
