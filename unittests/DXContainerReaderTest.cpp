@@ -179,17 +179,46 @@ TEST(DXContainerReader, BitcodePrinterHook) {
 
 TEST(DXContainerReader, ListsUnknownParts) {
   auto parts = partsOf(build(emptyCompute()));
-  parts.insert(parts.begin() + 4, {"RTS0", Bytes(24, 0)});
+  parts.insert(parts.begin() + 4, {"RDAT", Bytes(24, 0)});
   parts.push_back({"PRIV", Bytes{1, 2, 3}}); // unaligned, last
   parts.push_back({std::string("\x01Z\xffQ", 4), Bytes{}});
   auto [ok, text] = disassemble(view(assemble(parts)));
   ASSERT_TRUE(ok) << text;
-  EXPECT_NE(text.find("part 4: RTS0, offset 200, 24 bytes (not decoded)\n"),
+  EXPECT_NE(text.find("part 4: RDAT, offset 200, 24 bytes (not decoded)\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find(": PRIV, offset "), std::string::npos) << text;
   EXPECT_NE(text.find("3 bytes (not decoded)\n"), std::string::npos) << text;
   EXPECT_NE(text.find(": \\x01Z\\xFFQ, offset "), std::string::npos) << text;
+}
+
+TEST(DXContainerReader, DecodesRootSignatures) {
+  // Version 1.1, one root UAV u3 space 2 (flags 0, pixel visibility); a
+  // truncated one and an unknown version are reported, not misread.
+  Bytes rts0 = {2,  0, 0, 0, 1, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0,
+                48, 0, 0, 0, 0, 0, 0, 0, 4,  0, 0, 0, 5, 0, 0, 0,
+                36, 0, 0, 0, 3, 0, 0, 0, 2,  0, 0, 0, 0, 0, 0, 0};
+  auto parts = partsOf(build(emptyCompute()));
+  parts.insert(parts.begin() + 4, {"RTS0", rts0});
+  auto [ok, text] = disassemble(view(assemble(parts)));
+  ASSERT_TRUE(ok) << text;
+  EXPECT_NE(text.find("  version: 1.1\n  flags: 0x0\n"
+                      "  [0] root UAV u3, space 2, flags 0x0, pixel\n"),
+            std::string::npos)
+      << text;
+
+  auto truncated = partsOf(build(emptyCompute()));
+  truncated.insert(truncated.begin() + 4,
+                   {"RTS0", Bytes(rts0.begin(), rts0.begin() + 30)});
+  auto [ok2, text2] = disassemble(view(assemble(truncated)));
+  ASSERT_TRUE(ok2) << text2;
+  EXPECT_NE(text2.find("(malformed parameter 0)"), std::string::npos) << text2;
+
+  auto unknown = partsOf(build(emptyCompute()));
+  unknown.insert(unknown.begin() + 4, {"RTS0", Bytes(24, 0)});
+  auto [ok3, text3] = disassemble(view(assemble(unknown)));
+  ASSERT_TRUE(ok3) << text3;
+  EXPECT_NE(text3.find("  version: unknown (0)\n"), std::string::npos) << text3;
 }
 
 TEST(DXContainerReader, AcceptsLargerRecordsAndRuntimeInfo) {

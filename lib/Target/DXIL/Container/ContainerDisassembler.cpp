@@ -366,6 +366,10 @@ void printRootSignature(llvm::raw_ostream &os, llvm::StringRef data) {
     os << "  (malformed: shorter than its header)\n";
     return;
   }
+  if (*version < 1 || *version > 3) {
+    os << "  version: unknown (" << *version << ")\n";
+    return;
+  }
   os << "  version: 1." << (*version - 1) << "\n";
   os << llvm::formatv("  flags: {0:x}\n", *flags);
   static const char *visibilities[] = {"all",           "vertex",   "hull",
