@@ -216,12 +216,14 @@ static const char kRootSignatureMetadata[] = "hlsl.rts0";
 static Expected<std::string>
 writeReflectionBitcode(const Module &module,
                        const dxil::DXILBitcodeOptions &options) {
-  std::unique_ptr<Module> reflection = CloneModule(module);
+  // Functions are cloned as declarations: their bodies are never copied.
+  ValueToValueMapTy map;
+  std::unique_ptr<Module> reflection =
+      CloneModule(module, map, [](const GlobalValue *value) {
+        return !isa<Function>(value);
+      });
   if (NamedMDNode *rts0 = reflection->getNamedMetadata(kRootSignatureMetadata))
     reflection->eraseNamedMetadata(rts0);
-  for (Function &function : *reflection)
-    if (!function.isDeclaration())
-      function.deleteBody();
   if (NamedMDNode *valver = reflection->getNamedMetadata("dx.valver")) {
     LLVMContext &context = reflection->getContext();
     auto *zero =

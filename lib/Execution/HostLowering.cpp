@@ -207,16 +207,18 @@ private:
   uint32_t waveSize;
   ResourceResolver resolve;
   FunctionCallee resourceFn, syncFn, waveFn;
-  /// Wave operations in the lane's instruction order: the runtime groups
-  /// the lanes that reach the same one in the same loop iterations.
+  /// Wave operations and their call-site numbers (planWaveCalls: loops
+  /// before the code after them): the runtime groups the lanes that reach
+  /// the same one in the same loop iterations.
   DenseMap<const CallInst *, uint32_t> waveCallSites;
   /// Per loop around a wave operation, outermost first: its id and the
   /// lane's iteration counter (a stack slot).
   DenseMap<const CallInst *, SmallVector<std::pair<uint32_t, Value *>, 2>>
       waveLoops;
   Value *waveIterations = nullptr;
-  /// Counts the iterations of every loop that holds a wave operation.
-  void countLoopIterations();
+  /// Numbers the wave operations in the order the runtime runs them and
+  /// counts the iterations of every loop that holds one.
+  void planWaveCalls();
   /// The stack slots of wave operands and results (entry block allocas).
   Value *waveValue = nullptr, *waveExtra = nullptr, *waveResult = nullptr;
   bool usesWaveOps = false;
@@ -917,7 +919,7 @@ Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
   return replace(builder.CreateLoad(resultType, waveResult));
 }
 
-void HostLowering::countLoopIterations() {
+void HostLowering::planWaveCalls() {
   DominatorTree dominators(*lane);
   LoopInfo loops(dominators);
 
@@ -1132,22 +1134,23 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
       for (User *user : func.users())
         if (auto *call = dyn_cast<CallInst>(user))
           calls.push_back(call);
+  // One pass over the lane: whether it computes with doubles, and its wave
+  // operations (numbered by planWaveCalls).
   bool usesDoubles = false;
   for (Instruction &inst : instructions(*lane)) {
     usesDoubles |= inst.getType()->getScalarType()->isDoubleTy() ||
                    llvm::any_of(inst.operands(), [](const Use &use) {
                      return use->getType()->getScalarType()->isDoubleTy();
                    });
-  }
-  for (Instruction &inst : instructions(*lane))
     if (auto *call = dyn_cast<CallInst>(&inst))
       if (Function *callee = call->getCalledFunction();
           callee && callee->getName().starts_with("dx.op.") && call->arg_size())
         if (auto *opcode = dyn_cast<ConstantInt>(call->getArgOperand(0));
             opcode && isWaveOpcode(opcode->getZExtValue()))
-          waveCallSites.try_emplace(call, waveCallSites.size());
+          waveCallSites.try_emplace(call, 0);
+  }
   if (!waveCallSites.empty())
-    countLoopIterations();
+    planWaveCalls();
   for (CallInst *call : calls) {
     StringRef name = call->getCalledFunction()->getName();
     if (call->getFunction() != lane)

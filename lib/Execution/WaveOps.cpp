@@ -9,6 +9,8 @@
 
 #include "WaveOps.h"
 
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
 
@@ -20,28 +22,6 @@ using namespace llvm;
 using namespace mlir::hlsl::exec;
 
 namespace {
-enum Opcode : uint32_t {
-  IsFirstLane = 110,
-  GetLaneIndex = 111,
-  GetLaneCount = 112,
-  AnyTrue = 113,
-  AllTrue = 114,
-  ActiveAllEqual = 115,
-  ActiveBallot = 116,
-  ReadLaneAt = 117,
-  ReadLaneFirst = 118,
-  ActiveOp = 119,
-  ActiveBit = 120,
-  PrefixOp = 121,
-  QuadReadLaneAt = 122,
-  QuadOp = 123,
-  AllBitCount = 135,
-  PrefixBitCount = 136,
-  Match = 165,
-  MultiPrefixOp = 166,
-  MultiPrefixBitCount = 167,
-  QuadVote = 222,
-};
 
 /// WaveOpKind, WaveBitOpKind and WaveMultiPrefixOpKind as one set.
 enum class Reduce { Sum, Product, Min, Max, And, Or, Xor };
@@ -246,10 +226,6 @@ const WaveParticipant *find(ArrayRef<WaveParticipant> active, uint32_t lane) {
 }
 } // namespace
 
-bool mlir::hlsl::exec::isCrossLaneOp(uint32_t opcode) {
-  return opcode != GetLaneIndex && opcode != GetLaneCount;
-}
-
 void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
   if (active.empty())
     return;
@@ -257,12 +233,12 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
   WaveValueType type = first.type;
   bool isUnsigned = first.sign == 1;
   switch (first.opcode) {
-  case IsFirstLane:
+  case dxil::WaveIsFirstLane:
     for (const WaveParticipant &p : active)
       storeBool(*p.call, &p == &active.front());
     return;
-  case AnyTrue:
-  case AllTrue: {
+  case dxil::WaveAnyTrue:
+  case dxil::WaveAllTrue: {
     bool any = false, all = true;
     for (const WaveParticipant &p : active) {
       bool value = load(*p.call) != 0;
@@ -270,10 +246,10 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
       all &= value;
     }
     for (const WaveParticipant &p : active)
-      storeBool(*p.call, first.opcode == AnyTrue ? any : all);
+      storeBool(*p.call, first.opcode == dxil::WaveAnyTrue ? any : all);
     return;
   }
-  case ActiveAllEqual: {
+  case dxil::WaveActiveAllEqual: {
     uint64_t a = load(first);
     bool equal = true;
     for (const WaveParticipant &p : active) {
@@ -285,7 +261,7 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
       storeBool(*p.call, equal);
     return;
   }
-  case ActiveBallot: {
+  case dxil::WaveActiveBallot: {
     uint32_t mask[4] = {0, 0, 0, 0};
     for (const WaveParticipant &p : active)
       if (load(*p.call) && p.laneIndex < 128)
@@ -294,22 +270,22 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
       storeMask(*p.call, mask);
     return;
   }
-  case ReadLaneAt:
+  case dxil::WaveReadLaneAt:
     for (const WaveParticipant &p : active) {
       const WaveParticipant *source = find(active, p.call->extra[0]);
       store(p.call->result, type, load(*(source ? source : &p)->call));
     }
     return;
-  case ReadLaneFirst: {
+  case dxil::WaveReadLaneFirst: {
     uint64_t value = load(first);
     for (const WaveParticipant &p : active)
       store(p.call->result, type, value);
     return;
   }
-  case ActiveOp:
-  case ActiveBit: {
-    Reduce op =
-        first.opcode == ActiveOp ? waveOpKind(first.op) : bitOpKind(first.op);
+  case dxil::WaveActiveOp:
+  case dxil::WaveActiveBit: {
+    Reduce op = first.opcode == dxil::WaveActiveOp ? waveOpKind(first.op)
+                                                   : bitOpKind(first.op);
     uint64_t result = load(first);
     for (const WaveParticipant &p : active.drop_front())
       result = combine(op, type, isUnsigned, result, load(*p.call));
@@ -317,7 +293,7 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
       store(p.call->result, type, result);
     return;
   }
-  case PrefixOp: {
+  case dxil::WavePrefixOp: {
     Reduce op = waveOpKind(first.op);
     uint64_t running = identityOf(op, type);
     for (const WaveParticipant &p : active) {
@@ -327,29 +303,29 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
     }
     return;
   }
-  case AllBitCount:
-  case PrefixBitCount: {
+  case dxil::WaveAllBitCount:
+  case dxil::WavePrefixBitCount: {
     uint32_t count = 0, total = 0;
     for (const WaveParticipant &p : active)
       total += load(*p.call) != 0;
     for (const WaveParticipant &p : active) {
-      storeI32(*p.call, first.opcode == AllBitCount ? total : count);
+      storeI32(*p.call, first.opcode == dxil::WaveAllBitCount ? total : count);
       count += load(*p.call) != 0;
     }
     return;
   }
-  case QuadReadLaneAt:
-  case QuadOp:
+  case dxil::QuadReadLaneAt:
+  case dxil::QuadOp:
     for (const WaveParticipant &p : active) {
       uint32_t source =
-          first.opcode == QuadReadLaneAt
+          first.opcode == dxil::QuadReadLaneAt
               ? (p.laneIndex & ~3u) + (p.call->extra[0] & 3u)
               : p.laneIndex ^ (std::min<uint32_t>(p.call->op, 2) + 1);
       const WaveParticipant *from = find(active, source);
       store(p.call->result, type, load(*(from ? from : &p)->call));
     }
     return;
-  case QuadVote:
+  case dxil::QuadVote:
     for (const WaveParticipant &p : active) {
       bool any = false, all = true;
       for (const WaveParticipant &q : active)
@@ -361,7 +337,7 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
       storeBool(*p.call, first.op == 1 ? all : any);
     }
     return;
-  case Match:
+  case dxil::WaveMatch:
     for (const WaveParticipant &p : active) {
       uint32_t mask[4] = {0, 0, 0, 0};
       uint64_t value = truncate(type, load(*p.call));
@@ -371,24 +347,24 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
       storeMask(*p.call, mask);
     }
     return;
-  case MultiPrefixOp:
-  case MultiPrefixBitCount:
+  case dxil::WaveMultiPrefixOp:
+  case dxil::WaveMultiPrefixBitCount:
     for (const WaveParticipant &p : active) {
       const uint32_t *mask = p.call->extra;
       Reduce op = multiPrefixKind(p.call->op);
       uint64_t running =
-          first.opcode == MultiPrefixOp ? identityOf(op, type) : 0;
+          first.opcode == dxil::WaveMultiPrefixOp ? identityOf(op, type) : 0;
       for (const WaveParticipant &q : active) {
         if (q.laneIndex >= p.laneIndex)
           break;
         if (!inMask(mask, q.laneIndex))
           continue;
-        if (first.opcode == MultiPrefixOp)
+        if (first.opcode == dxil::WaveMultiPrefixOp)
           running = combine(op, type, isUnsigned, running, load(*q.call));
         else
           running += load(*q.call) != 0;
       }
-      if (first.opcode == MultiPrefixOp)
+      if (first.opcode == dxil::WaveMultiPrefixOp)
         store(p.call->result, type, running);
       else
         storeI32(*p.call, uint32_t(running));

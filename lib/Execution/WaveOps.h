@@ -35,10 +35,6 @@ struct WaveParticipant {
   const WaveCall *call;
 };
 
-/// Whether the operation exchanges values between lanes (and so waits for
-/// the other active lanes); lane index and count do not.
-bool isCrossLaneOp(uint32_t opcode);
-
 /// Computes the operation for `active` (ascending lane indices, all at the
 /// same call) and writes every participant's result.
 void executeWaveOp(llvm::ArrayRef<WaveParticipant> active);

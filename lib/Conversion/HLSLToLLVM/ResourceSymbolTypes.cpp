@@ -68,13 +68,7 @@ private:
 /// DXC names a type whose host layout differs from its HLSL type (it holds
 /// a matrix, stored as an array of vectors) `hostlayout.<name>`.
 static bool containsMatrix(Type type) {
-  if (isa<MatrixType>(type))
-    return true;
-  if (auto array = dyn_cast<ArrayType>(type))
-    return containsMatrix(array.getElementType());
-  if (auto st = dyn_cast<StructType>(type))
-    return llvm::any_of(st.getFieldTypes(), containsMatrix);
-  return false;
+  return anyNestedType(type, [](Type t) { return isa<MatrixType>(t); });
 }
 
 static std::string hostLayoutName(StringRef name, ArrayRef<Type> fields) {

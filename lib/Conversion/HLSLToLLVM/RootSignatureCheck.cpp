@@ -142,12 +142,11 @@ LogicalResult mlir::hlsl::checkRootSignature(ModuleOp module,
     });
     if (bound)
       continue;
-    static const char letters[] = {'t', 'u', 'b', 's'};
-    std::string where = std::string(1, letters[cls & 3]) + std::to_string(low);
+    std::string letter(1, getRegisterLetter(info.cls));
+    std::string where = letter + std::to_string(low);
     if (high != low)
       where += high == UINT32_MAX ? "-unbounded"
-                                  : "-" + std::string(1, letters[cls & 3]) +
-                                        std::to_string(high);
+                                  : "-" + letter + std::to_string(high);
     info.decl->emitError() << "resource '" << info.name << "' (" << where
                            << ", space " << info.space
                            << ") is not bound by the entry's root signature";

@@ -516,17 +516,7 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
 
 /// Whether a data type has unsigned integers (signless ones are signed).
 static bool hasUnsignedIntegers(Type type) {
-  if (auto integer = dyn_cast<IntegerType>(type))
-    return integer.isUnsigned();
-  if (auto vec = dyn_cast<VectorType>(type))
-    return hasUnsignedIntegers(vec.getElementType());
-  if (auto matrix = dyn_cast<MatrixType>(type))
-    return hasUnsignedIntegers(matrix.getElementType());
-  if (auto array = dyn_cast<ArrayType>(type))
-    return hasUnsignedIntegers(array.getElementType());
-  if (auto st = dyn_cast<StructType>(type))
-    return llvm::any_of(st.getFieldTypes(), hasUnsignedIntegers);
-  return false;
+  return anyNestedType(type, [](Type t) { return t.isUnsignedInteger(); });
 }
 
 void HLSLGenModule::setDeclaredType(CBufferMemberOp member,

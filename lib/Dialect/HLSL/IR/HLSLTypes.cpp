@@ -98,14 +98,25 @@ bool mlir::hlsl::isResourceOrResourceArray(Type type) {
   return isa<ResourceType>(type);
 }
 
-bool mlir::hlsl::containsResource(Type type) {
-  if (isa<ResourceType>(type))
+bool mlir::hlsl::anyNestedType(Type type,
+                               llvm::function_ref<bool(Type)> predicate) {
+  if (predicate(type))
     return true;
   if (auto array = dyn_cast<ArrayType>(type))
-    return containsResource(array.getElementType());
+    return anyNestedType(array.getElementType(), predicate);
+  if (auto vec = dyn_cast<VectorType>(type))
+    return predicate(vec.getElementType());
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    return predicate(matrix.getElementType());
   if (auto st = dyn_cast<StructType>(type))
-    return llvm::any_of(st.getFieldTypes(), containsResource);
+    return llvm::any_of(st.getFieldTypes(), [&](Type field) {
+      return anyNestedType(field, predicate);
+    });
   return false;
+}
+
+bool mlir::hlsl::containsResource(Type type) {
+  return anyNestedType(type, [](Type t) { return isa<ResourceType>(t); });
 }
 
 //===----------------------------------------------------------------------===//

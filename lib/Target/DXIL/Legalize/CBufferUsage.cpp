@@ -14,6 +14,9 @@
 #include "HLSL/Target/DXIL/Legalize.h"
 
 #include "HLSL/Target/DXIL/DXILMetadata.h"
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
+
+#include "DXILCalls.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -25,23 +28,12 @@
 #include <set>
 
 using namespace llvm;
+using namespace mlir::hlsl::dxil;
 using namespace mlir::hlsl::dxil::metadata;
 
 namespace {
-constexpr unsigned CreateHandle = 57, CBufferLoadLegacy = 59, BufferLoad = 68,
-                   AnnotateHandle = 216, CreateHandleFromBinding = 217;
 constexpr unsigned FieldOffsetTag = 3, UsedTag = 9;
 constexpr unsigned CBVClass = 2, SRVClass = 0;
-
-std::optional<uint64_t> getOpcode(const CallInst *call) {
-  const Function *callee = call->getCalledFunction();
-  if (!callee || !callee->getName().starts_with("dx.op.") ||
-      call->arg_size() == 0)
-    return std::nullopt;
-  if (auto *opcode = dyn_cast<ConstantInt>(call->getArgOperand(0)))
-    return opcode->getZExtValue();
-  return std::nullopt;
-}
 
 /// (resource class, range id) for createHandle, (class, space, lower bound)
 /// for createHandleFromBinding: enough to find the !dx.resources record.
@@ -53,7 +45,7 @@ struct HandleKey {
 
 std::optional<HandleKey> getHandleKey(const Value *handle) {
   const auto *call = dyn_cast<CallInst>(handle);
-  std::optional<uint64_t> opcode = call ? getOpcode(call) : std::nullopt;
+  std::optional<unsigned> opcode = call ? getDXILOpcode(*call) : std::nullopt;
   if (opcode == AnnotateHandle)
     return getHandleKey(call->getArgOperand(1));
   if (opcode == CreateHandle) {
@@ -189,7 +181,8 @@ void mlir::hlsl::setCBufferUsageForDXIL(Module &module) {
   for (Function &func : module)
     for (Instruction &inst : instructions(func)) {
       auto *call = dyn_cast<CallInst>(&inst);
-      std::optional<uint64_t> opcode = call ? getOpcode(call) : std::nullopt;
+      std::optional<unsigned> opcode =
+          call ? getDXILOpcode(*call) : std::nullopt;
       if ((opcode != CBufferLoadLegacy && opcode != BufferLoad) ||
           call->arg_size() < 3)
         continue;

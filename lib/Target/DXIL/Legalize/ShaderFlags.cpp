@@ -13,6 +13,8 @@
 #include "HLSL/Target/DXIL/DXILMetadata.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
+#include "DXILCalls.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -137,7 +139,7 @@ public:
         return props;
     }
     auto *call = cast<CallInst>(value);
-    std::optional<unsigned> opcode = getOpcode(*call);
+    std::optional<unsigned> opcode = dxil::getDXILOpcode(*call);
     if (opcode == dxil::CreateHandle) {
       auto *cls = dyn_cast<ConstantInt>(call->getArgOperand(1));
       auto *range = dyn_cast<ConstantInt>(call->getArgOperand(2));
@@ -171,16 +173,6 @@ public:
     return props;
   }
 
-  static std::optional<unsigned> getOpcode(const CallInst &call) {
-    const Function *callee = call.getCalledFunction();
-    if (!callee || !callee->getName().starts_with("dx.op.") ||
-        call.arg_size() == 0)
-      return std::nullopt;
-    if (auto *opcode = dyn_cast<ConstantInt>(call.getArgOperand(0)))
-      return unsigned(opcode->getZExtValue());
-    return std::nullopt;
-  }
-
   unsigned valMajor = 1, valMinor = 0, dxilMajor = 1, dxilMinor = 0;
   unsigned smMajor = 6;
   StringRef stage;
@@ -190,7 +182,8 @@ private:
   /// The UAV record a createHandleFromBinding's binding names.
   const MDNode *getBoundUAV(const Value *handle) const {
     auto *create = dyn_cast<CallInst>(handle);
-    if (!create || getOpcode(*create) != dxil::CreateHandleFromBinding)
+    if (!create ||
+        dxil::getDXILOpcode(*create) != dxil::CreateHandleFromBinding)
       return nullptr;
     auto *bind = dyn_cast<Constant>(create->getArgOperand(1));
     auto field = [&](unsigned i) -> std::optional<uint64_t> {
@@ -250,7 +243,7 @@ static uint64_t collect(const Module &module,
       auto *call = dyn_cast<CallInst>(&inst);
       std::optional<unsigned> opcode;
       if (call) {
-        opcode = ModuleFacts::getOpcode(*call);
+        opcode = dxil::getDXILOpcode(*call);
         // Calls other than DXIL operations do not count.
         if (!opcode)
           continue;

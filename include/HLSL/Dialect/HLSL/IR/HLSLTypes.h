@@ -6,6 +6,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLEnums.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::hlsl::detail {
 struct StructTypeStorage;
@@ -20,6 +21,9 @@ namespace mlir::hlsl {
 bool isDataType(Type type);
 /// True if `type` is a resource or a (nested) array of resources.
 bool isResourceOrResourceArray(Type type);
+/// True if `predicate` holds for `type` or for any type it is made of
+/// (array elements, struct fields, vector and matrix elements).
+bool anyNestedType(Type type, llvm::function_ref<bool(Type)> predicate);
 /// True if `type` contains a resource anywhere (arrays, struct fields).
 bool containsResource(Type type);
 } // namespace mlir::hlsl

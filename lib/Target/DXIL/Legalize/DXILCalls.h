@@ -1,0 +1,27 @@
+//===- DXILCalls.h - recognizing dx.op calls --------------------*- C++ -*-===//
+
+#ifndef HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
+#define HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+
+#include <optional>
+
+namespace mlir::hlsl::dxil {
+
+/// The opcode of a call to a `dx.op.*` function (its constant first
+/// operand); nullopt for any other call.
+inline std::optional<unsigned> getDXILOpcode(const llvm::CallInst &call) {
+  const llvm::Function *callee = call.getCalledFunction();
+  if (!callee || !callee->getName().starts_with("dx.op.") ||
+      call.arg_size() == 0)
+    return std::nullopt;
+  if (auto *opcode = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(0)))
+    return unsigned(opcode->getZExtValue());
+  return std::nullopt;
+}
+
+} // namespace mlir::hlsl::dxil
+
+#endif // HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
