@@ -212,6 +212,25 @@ namespace {
 /// Set while our AST import runs, so that a crash can be attributed.
 thread_local bool inImporter = false;
 
+/// Clang 22 puts every non-static global that is not a resource into
+/// `hlsl_constant` ($Globals), including structs that hold resources; a
+/// member function call or `s.Buf[i]` on such a global then fails overload
+/// resolution ("'this' object is in address space 'hlsl_constant'"). Such a
+/// global is a set of resource bindings, not constant buffer memory: give it
+/// back the generic address space as soon as it is declared, before the
+/// function bodies that use it are parsed.
+void restoreResourceStructAddressSpace(clang::ASTContext &ast,
+                                       clang::VarDecl &var) {
+  clang::QualType type = var.getType();
+  if (type.getAddressSpace() != clang::LangAS::hlsl_constant ||
+      !var.isFileVarDecl())
+    return;
+  clang::QualType element = ast.getBaseElementType(type);
+  if (!element->isRecordType() || !element->isHLSLIntangibleType())
+    return;
+  var.setType(ast.removeAddrSpaceQualType(type));
+}
+
 /// Imports the translation unit once Sema is done with it.
 class ImportConsumer : public clang::ASTConsumer {
 public:
@@ -220,6 +239,15 @@ public:
                  TimingScope &clangTiming, HeldOutput &diagOut)
       : options(options), context(context), result(result), timing(timing),
         clangTiming(clangTiming), diagOut(diagOut) {}
+
+  void Initialize(clang::ASTContext &context) override { ast = &context; }
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+    for (clang::Decl *decl : group)
+      if (auto *var = dyn_cast<clang::VarDecl>(decl))
+        restoreResourceStructAddressSpace(*ast, *var);
+    return true;
+  }
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
     clangTiming.stop();
@@ -243,6 +271,7 @@ private:
   TimingScope &timing;
   TimingScope &clangTiming;
   HeldOutput &diagOut;
+  clang::ASTContext *ast = nullptr;
 };
 
 class ImportAction : public clang::ASTFrontendAction {

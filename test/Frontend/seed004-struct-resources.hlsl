@@ -1,9 +1,8 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
-// XFAIL: *
-// BUG (Clang 22): Clang puts the global struct `s` into the hlsl_constant
-// address space and rejects `s.D[0]` ("no viable overloaded operator[] for
-// type 'hlsl_constant RWBuffer<float>'"). The declarations alone import (see
-// struct-resources-decl.hlsl).
+// Clang 22 puts the global struct `s` into the hlsl_constant address space
+// and would reject `s.D[0]` ("no viable overloaded operator[] for type
+// 'hlsl_constant RWBuffer<float>'"); the importer gives it back the generic
+// address space as soon as it is declared.
 //
 // Seed 004, example 1.2: resources in a global struct are flattened into one
 // declaration per member, named `s.B`, `s.D`, whose order ids follow the

@@ -3,8 +3,7 @@
 // declaration per member, named `var.member`, with order ids in member
 // declaration order. An explicit register on the variable is the first
 // register of its first member; the next members follow (t.D gets u5..u7).
-// The struct is not a $Globals constant. (Clang 22 rejects member uses such
-// as `s.B[0]`: see seed004-struct-resources.hlsl.)
+// The struct is not a $Globals constant. Uses: struct-resources.test.
 
 RWBuffer<float> A : register(u0);
 

@@ -116,9 +116,11 @@ public:
     auto it = globals.find(decl);
     return it == globals.end() ? nullptr : &it->second;
   }
-  /// Resource flattened out of a global struct variable: `s.B`.
-  const GlobalSymbol *lookupStructResource(const clang::VarDecl *var,
-                                           llvm::StringRef path);
+  /// Resource flattened out of a global struct variable (`s.e.B`), found
+  /// by the chain of fields from the variable to the resource member.
+  const GlobalSymbol *
+  lookupStructResource(const clang::VarDecl *var,
+                       ArrayRef<const clang::FieldDecl *> chain);
 
   clang::ASTContext &getASTContext() { return astContext; }
   MLIRContext *getContext() { return context; }
@@ -133,6 +135,9 @@ private:
   void emitGlobalVar(const clang::VarDecl *var);
   void emitResource(const clang::VarDecl *var);
   void emitResourceStruct(const clang::VarDecl *var);
+  static std::string
+  getStructResourceKey(const clang::VarDecl *var,
+                       ArrayRef<const clang::FieldDecl *> chain);
   void emitCBuffer(const clang::HLSLBufferDecl *buffer);
   void emitConstantBufferVar(const clang::VarDecl *var);
   /// Keeps the signedness of a constant buffer member's integers for
@@ -257,6 +262,9 @@ public:
   }
   /// A function-local variable allocated in the entry block.
   Value createVar(Type type, llvm::StringRef name, Location loc);
+  /// The value of a global struct (array) of resources: its members'
+  /// handles (HLSLGenExprLValue.cpp).
+  Value emitResourceStructValue(const clang::VarDecl *var, Location loc);
   /// After a terminator, later code goes to a fresh unreachable block.
   void startUnreachableBlock();
   bool hasTerminator();
@@ -280,6 +288,8 @@ public:
   SmallVector<JumpTargets> jumpTargets;
   /// The `this` pointer of a member function.
   Value thisPtr;
+  /// Local copies of global structs of resources, to refuse stores to them.
+  llvm::DenseMap<Value, const clang::ValueDecl *> resourceStructCopies;
 };
 
 } // namespace mlir::hlsl::gen

@@ -241,6 +241,29 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   return call.getNumResults() ? call.getResult(0) : Value();
 }
 
+/// Whether default-initializing `record` leaves every member undefined:
+/// no constructor of its own or of a member or base does anything, and no
+/// member has an initializer. Resources count as leaving their handle
+/// undefined (local resources start unassigned).
+static bool isDefaultInitializationNoOp(HLSLGenTypes &types,
+                                        clang::QualType type) {
+  while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType();
+  const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || types.isResourceRecord(type))
+    return true;
+  if (record->hasInClassInitializer() ||
+      record->hasUserProvidedDefaultConstructor())
+    return false;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (!isDefaultInitializationNoOp(types, base.getType()))
+      return false;
+  for (const clang::FieldDecl *field : record->fields())
+    if (!isDefaultInitializationNoOp(types, field->getType()))
+      return false;
+  return true;
+}
+
 Value HLSLGenFunction::emitConstruct(const clang::CXXConstructExpr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   if (module.getTypes().isResourceRecord(expr->getType()))
@@ -268,11 +291,14 @@ Value HLSLGenFunction::emitConstruct(const clang::CXXConstructExpr *expr) {
   if ((ctor->isCopyOrMoveConstructor() || ctor->isConvertingConstructor(false)) &&
       expr->getNumArgs() == 1)
     return emitRValue(expr->getArg(0));
-  // Default-constructed local resource arrays hold no handle yet: reading an
-  // element before assigning it is diagnosed by the resource lowering.
+  // Default-constructed local resource arrays (and structs holding
+  // resources) hold no handle yet: reading an element before assigning it
+  // is diagnosed by the resource lowering.
   if (ctor->isDefaultConstructor() &&
       (ctor->isTrivial() ||
-       module.getTypes().isResourceOrArray(expr->getType()))) {
+       module.getTypes().isResourceOrArray(expr->getType()) ||
+       (!ctor->isUserProvided() &&
+        isDefaultInitializationNoOp(module.getTypes(), expr->getType())))) {
     Type type = convertType(expr->getType(), expr->getExprLoc());
     return type ? Value(UndefOp::create(builder, loc, type)) : Value();
   }

@@ -106,6 +106,23 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
                       "buffers are read-only");
     return;
   }
+  // A global struct's resources are bindings: assigning one would change
+  // only our local copy of them.
+  Value root = lvalue.addr;
+  while (Operation *def = root.getDefiningOp()) {
+    if (isa<FieldAddrOp, ElementAddrOp>(def))
+      root = def->getOperand(0);
+    else
+      break;
+  }
+  if (auto it = resourceStructCopies.find(root);
+      it != resourceStructCopies.end()) {
+    module.error(loc, Twine("cannot assign to ") +
+                          (root == lvalue.addr ? "" : "a member of ") +
+                          "global '" + it->second->getNameAsString() +
+                          "': the resources of a global struct are read-only");
+    return;
+  }
   if (!lvalue.isSwizzle()) {
     value = coerce(value, cast<PointerType>(lvalue.addr.getType()).getPointee(),
                    loc);
@@ -132,13 +149,64 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
   StoreOp::create(builder, loc, whole, lvalue.addr);
 }
 
+/// Walks `v[i].a.b[j]` down to a global struct of resources `v`, collecting
+/// the fields from the variable outwards and the subscripts on the way
+/// (outermost first). Base-class conversions do not change the path: a base's
+/// members are flattened into the derived struct's.
+static const clang::VarDecl *
+walkResourceStructPath(HLSLGenFunction &gen, const clang::Expr *expr,
+                       SmallVectorImpl<const clang::FieldDecl *> &chain,
+                       SmallVectorImpl<const clang::Expr *> &indices) {
+  expr = skipLValueWrappers(expr);
+  if (const auto *cast = dyn_cast<clang::ImplicitCastExpr>(expr);
+      cast && (cast->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+               cast->getCastKind() == clang::CK_DerivedToBase))
+    return walkResourceStructPath(gen, cast->getSubExpr(), chain, indices);
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    const GlobalSymbol *symbol = gen.module.lookupGlobal(ref->getDecl());
+    if (symbol && symbol->kind == GlobalSymbol::ResourceStruct)
+      return cast<clang::VarDecl>(ref->getDecl());
+    return nullptr;
+  }
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    const auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    if (!field || member->isArrow())
+      return nullptr;
+    const clang::VarDecl *var =
+        walkResourceStructPath(gen, member->getBase(), chain, indices);
+    if (var)
+      chain.push_back(field);
+    return var;
+  }
+  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
+    const clang::VarDecl *var =
+        walkResourceStructPath(gen, subscript->getBase(), chain, indices);
+    if (var)
+      indices.push_back(subscript->getIdx());
+    return var;
+  }
+  return nullptr;
+}
+
 /// Walks `a[i][j]` down to the declaration of a global resource (array),
-/// collecting the indices outermost first. Handles `s.B[i]` for resources
+/// collecting the indices outermost first. Handles `s[k].B[i]` for resources
 /// of global structs.
 static const GlobalSymbol *
 findGlobalResource(HLSLGenFunction &gen, const clang::Expr *expr,
                    SmallVectorImpl<const clang::Expr *> &indices) {
   expr = skipLValueWrappers(expr);
+  if (isa<clang::MemberExpr, clang::ArraySubscriptExpr>(expr)) {
+    SmallVector<const clang::FieldDecl *> chain;
+    size_t indexCount = indices.size();
+    if (const clang::VarDecl *var =
+            walkResourceStructPath(gen, expr, chain, indices)) {
+      const GlobalSymbol *symbol =
+          chain.empty() ? nullptr : gen.module.lookupStructResource(var, chain);
+      if (!symbol)
+        indices.resize(indexCount);
+      return symbol;
+    }
+  }
   if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
     const GlobalSymbol *symbol =
         findGlobalResource(gen, subscript->getBase(), indices);
@@ -152,18 +220,63 @@ findGlobalResource(HLSLGenFunction &gen, const clang::Expr *expr,
       return symbol;
     return nullptr;
   }
-  if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
-    const auto *base = dyn_cast<clang::DeclRefExpr>(
-        skipLValueWrappers(member->getBase()));
-    if (!base)
-      return nullptr;
-    const auto *var = dyn_cast<clang::VarDecl>(base->getDecl());
-    if (!var)
-      return nullptr;
-    return gen.module.lookupStructResource(
-        var, member->getMemberDecl()->getName());
-  }
   return nullptr;
+}
+
+Value HLSLGenFunction::emitResourceStructValue(const clang::VarDecl *var,
+                                               Location loc) {
+  // The struct's value holds a handle per resource member: the flattened
+  // declarations at the element indices of this (array) element.
+  clang::ASTContext &ast = module.getASTContext();
+  HLSLGenTypes &types = module.getTypes();
+  SmallVector<const clang::FieldDecl *> chain;
+  SmallVector<int64_t> indices;
+  std::function<Value(clang::QualType)> build =
+      [&](clang::QualType type) -> Value {
+    Type converted = convertType(type, var->getLocation());
+    if (!converted)
+      return {};
+    SmallVector<Value> parts;
+    if (const auto *array = ast.getAsConstantArrayType(type)) {
+      for (uint64_t i = 0, e = array->getSize().getZExtValue(); i < e; ++i) {
+        indices.push_back(int64_t(i));
+        parts.push_back(build(array->getElementType()));
+        indices.pop_back();
+        if (!parts.back())
+          return {};
+      }
+      return ConstructOp::create(builder, loc, converted, parts);
+    }
+    if (types.isResourceRecord(type)) {
+      const GlobalSymbol *symbol = module.lookupStructResource(var, chain);
+      if (!symbol)
+        return {};
+      SmallVector<Value> indexValues;
+      for (int64_t index : indices)
+        indexValues.push_back(arith::ConstantOp::create(
+            builder, loc, builder.getI32IntegerAttr(int32_t(index))));
+      return ResourceHandleOp::create(builder, loc, converted, symbol->symbol,
+                                      indexValues);
+    }
+    // A data member: the declaration was refused already.
+    const auto *record = type->getAsCXXRecordDecl();
+    if (!record)
+      return {};
+    for (const clang::CXXBaseSpecifier &base : record->bases()) {
+      parts.push_back(build(base.getType()));
+      if (!parts.back())
+        return {};
+    }
+    for (const clang::FieldDecl *field : record->fields()) {
+      chain.push_back(field);
+      parts.push_back(build(field->getType()));
+      chain.pop_back();
+      if (!parts.back())
+        return {};
+    }
+    return ConstructOp::create(builder, loc, converted, parts);
+  };
+  return build(var->getType());
 }
 
 Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
@@ -285,6 +398,17 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
                                                       symbol->space),
                                      symbol->symbol),
                 {}};
+      case GlobalSymbol::ResourceStruct: {
+        // A global struct of resources has no memory: its uses read a
+        // local copy of its handles (which promotion folds away again).
+        Value value = emitResourceStructValue(cast<clang::VarDecl>(d), loc);
+        if (!value)
+          return {};
+        Value copy = createVar(value.getType(), d->getName(), loc);
+        StoreOp::create(builder, loc, value, copy);
+        resourceStructCopies[copy] = d;
+        return {copy, {}};
+      }
       case GlobalSymbol::CBufferMember:
         return {CBufferAddrOp::create(
                     builder, loc,

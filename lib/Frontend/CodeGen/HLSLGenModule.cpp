@@ -116,12 +116,6 @@ BindingAttr HLSLGenModule::getBinding(const clang::Decl *decl,
   return BindingAttr::get(context, registerClass, lowerBound, space, orderId);
 }
 
-const GlobalSymbol *
-HLSLGenModule::lookupStructResource(const clang::VarDecl *var, StringRef path) {
-  auto it = structResources.find((var->getName() + "." + path).str());
-  return it == structResources.end() ? nullptr : &it->second;
-}
-
 bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
   // The entry point keeps its name: other symbols (a cbuffer called `main`)
   // get a suffix instead.
@@ -217,7 +211,7 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     emitResource(var);
     return;
   }
-  if (recordHasResources(types, type)) {
+  if (recordHasResources(types, astContext.getBaseElementType(type))) {
     emitResourceStruct(var);
     return;
   }
@@ -291,65 +285,153 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
                   AddressSpace::Function};
 }
 
+std::string
+HLSLGenModule::getStructResourceKey(const clang::VarDecl *var,
+                                    ArrayRef<const clang::FieldDecl *> chain) {
+  std::string key;
+  auto append = [&](const void *pointer) {
+    key.append(reinterpret_cast<const char *>(&pointer), sizeof(pointer));
+  };
+  append(var);
+  for (const clang::FieldDecl *field : chain)
+    append(field);
+  return key;
+}
+
+const GlobalSymbol *
+HLSLGenModule::lookupStructResource(const clang::VarDecl *var,
+                                    ArrayRef<const clang::FieldDecl *> chain) {
+  auto it = structResources.find(getStructResourceKey(var, chain));
+  return it == structResources.end() ? nullptr : &it->second;
+}
+
+static ResourceClass
+toResourceClass(clang::HLSLResourceBindingAttr::RegisterType type) {
+  using RegisterType = clang::HLSLResourceBindingAttr::RegisterType;
+  switch (type) {
+  case RegisterType::SRV:
+    return ResourceClass::SRV;
+  case RegisterType::UAV:
+    return ResourceClass::UAV;
+  case RegisterType::Sampler:
+    return ResourceClass::Sampler;
+  default:
+    return ResourceClass::CBV;
+  }
+}
+
 void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
-  // Resources in a global struct variable become one declaration each,
-  // named `var.member`, in member declaration order (seed 004: declaration
-  // order, not use order; arrays keep one contiguous range). An explicit
-  // register on the variable is the base for each class; members take
-  // consecutive ranges from it.
-  const auto *record = var->getType().getCanonicalType()->getAsCXXRecordDecl();
-  const auto *bindingAttr = var->getAttr<clang::HLSLResourceBindingAttr>();
+  // Resources in a global struct (or array of structs) become one
+  // declaration per resource member, named `var.member.inner`, in member
+  // declaration order with base classes first (seed 004: declaration order,
+  // not use order). A member keeps one contiguous range across the whole
+  // variable: in `S s[2]`, `s.B` is an array of 2 (times the member's own
+  // dimensions), indexed by the subscripts along the access path. An
+  // explicit `register(<class>N)` on the variable is the base for that
+  // class's members, which take consecutive ranges from it.
+  llvm::DenseMap<unsigned, const clang::HLSLResourceBindingAttr *> explicitRegs;
+  uint32_t space = 0;
+  for (const auto *attr :
+       var->specific_attrs<clang::HLSLResourceBindingAttr>()) {
+    space = attr->getSpaceNumber();
+    if (attr->hasRegisterSlot())
+      explicitRegs[unsigned(toResourceClass(attr->getRegisterType()))] = attr;
+  }
   llvm::DenseMap<unsigned, uint64_t> nextRegister;
-  for (const clang::FieldDecl *field : record->fields()) {
-    clang::QualType fieldType = field->getType();
-    if (!types.isResourceOrArray(fieldType)) {
-      if (recordHasResources(types, fieldType))
-        errorNotSupported(field->getLocation(),
-                          "nested structs with resources in a global struct");
-      else
-        errorNotSupported(var->getLocation(),
-                          "global struct with both data and resource members");
+  SmallVector<const clang::FieldDecl *> chain;
+  SmallVector<int64_t> shape;
+  std::string path = var->getName().str();
+  bool ok = true;
+
+  auto declare = [&](const clang::FieldDecl *field, clang::QualType element) {
+    Type resourceType = types.convert(element, field->getLocation());
+    if (!resourceType) {
+      ok = false;
       return;
     }
-    Type type = types.convert(fieldType, field->getLocation());
-    if (!type)
-      return;
-    Type inner = type;
+    Type type = resourceType;
     uint64_t size = 1;
-    while (auto array = dyn_cast<ArrayType>(inner)) {
-      size *= array.getSize();
-      inner = array.getElementType();
+    for (int64_t dim : llvm::reverse(shape)) {
+      type = ArrayType::get(context, dim, type);
+      size *= uint64_t(dim);
     }
-    ResourceClass cls = cast<ResourceType>(inner).getResourceClass();
+    ResourceClass cls = cast<ResourceType>(resourceType).getResourceClass();
     BindingAttr binding;
-    if (bindingAttr && bindingAttr->hasRegisterSlot()) {
+    if (const auto *attr = explicitRegs.lookup(unsigned(cls))) {
       uint64_t &next = nextRegister[unsigned(cls)];
-      uint64_t lower = bindingAttr->getSlotNumber() + next;
+      uint64_t lower = attr->getSlotNumber() + next;
       next += size;
-      if (lower > UINT32_MAX) {
-        error(var->getLocation(), "register of '" + var->getName().str() + "." +
-                                      field->getName().str() +
-                                      "' is past the last register");
+      if (lower + size - 1 > UINT32_MAX) {
+        error(var->getLocation(),
+              "register range of '" + path + "' goes past the last register");
+        ok = false;
         return;
       }
       binding = BindingAttr::get(context, cls, uint32_t(lower),
-                                 bindingAttr->getSpaceNumber(), std::nullopt);
+                                 attr->getSpaceNumber(), std::nullopt);
     } else {
-      binding = BindingAttr::get(
-          context, std::nullopt, std::nullopt,
-          bindingAttr ? bindingAttr->getSpaceNumber() : 0, nextOrderId++);
+      binding = BindingAttr::get(context, std::nullopt, std::nullopt, space,
+                                 nextOrderId++);
     }
-    std::string path = (var->getName() + "." + field->getName()).str();
     std::string symbol = uniqueSymbol(path);
     ResourceOp::create(builder, getLoc(field->getLocation()),
                        builder.getStringAttr(symbol), TypeAttr::get(type),
                        binding);
-    structResources[path] = {GlobalSymbol::Resource,
-                             FlatSymbolRefAttr::get(context, symbol),
-                             {},
-                             type,
-                             AddressSpace::Function};
+    structResources[getStructResourceKey(var, chain)] = {
+        GlobalSymbol::Resource,
+        FlatSymbolRefAttr::get(context, symbol),
+        {},
+        type,
+        AddressSpace::Function};
+  };
+
+  std::function<void(const clang::CXXRecordDecl *)> visit =
+      [&](const clang::CXXRecordDecl *record) {
+        for (const clang::CXXBaseSpecifier &base : record->bases())
+          if (ok)
+            visit(base.getType()->getAsCXXRecordDecl());
+        for (const clang::FieldDecl *field : record->fields()) {
+          if (!ok)
+            return;
+          size_t shapeSize = shape.size();
+          size_t pathSize = path.size();
+          clang::QualType element = field->getType();
+          while (const auto *array =
+                     astContext.getAsConstantArrayType(element)) {
+            shape.push_back(int64_t(array->getSize().getZExtValue()));
+            element = array->getElementType();
+          }
+          chain.push_back(field);
+          path += "." + field->getName().str();
+          if (types.isResourceRecord(element)) {
+            declare(field, element);
+          } else if (recordHasResources(types, element)) {
+            visit(element->getAsCXXRecordDecl());
+          } else {
+            errorNotSupported(field->getLocation(),
+                              "data member '" + field->getName().str() +
+                                  "' in global '" + var->getName().str() +
+                                  "' whose struct also holds resources");
+            ok = false;
+          }
+          chain.pop_back();
+          path.resize(pathSize);
+          shape.resize(shapeSize);
+        }
+      };
+
+  clang::QualType element = var->getType();
+  while (const auto *array = astContext.getAsArrayType(element)) {
+    const auto *constant = dyn_cast<clang::ConstantArrayType>(array);
+    if (!constant) {
+      errorNotSupported(var->getLocation(),
+                        "unbounded array of structs with resources");
+      return;
+    }
+    shape.push_back(int64_t(constant->getSize().getZExtValue()));
+    element = constant->getElementType();
   }
+  visit(element->getAsCXXRecordDecl());
   globals[var] = {
       GlobalSymbol::ResourceStruct, {}, {}, {}, AddressSpace::Function};
 }
@@ -360,7 +442,8 @@ static bool isExcludedFromLayout(HLSLGenTypes &types, const clang::VarDecl *var,
   clang::QualType type = var->getType();
   if (var->getStorageClass() == clang::SC_Static ||
       type.getAddressSpace() == clang::LangAS::hlsl_groupshared ||
-      types.isResourceOrArray(type) || recordHasResources(types, type))
+      types.isResourceOrArray(type) ||
+      recordHasResources(types, ast.getBaseElementType(type)))
     return true;
   clang::QualType element = type;
   while (const auto *array = ast.getAsArrayType(element)) {

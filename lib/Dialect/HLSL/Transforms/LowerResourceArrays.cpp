@@ -1,5 +1,7 @@
 //===- LowerResourceArrays.cpp - resource arrays to flat handles ----------===//
 
+#include "ResourceDescriptors.h"
+
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 
@@ -145,25 +147,26 @@ struct LowerResourceArrays
         return;
       for (OpOperand &use : undef->getUses()) {
         Operation *user = use.getOwner();
-        // Selects and array assembly only move the value along; report
+        // Aggregates, branches and memory only move the value along; report
         // where it is actually used as a resource.
-        if (isa<arith::SelectOp, ConstructOp, ArrayInsertOp, StoreOp>(user))
+        if (isa<arith::SelectOp, ConstructOp, ArrayInsertOp, ArrayExtractOp,
+                FieldInsertOp, FieldExtractOp, StoreOp, BranchOpInterface>(
+                user))
           continue;
         user->emitError() << "use of an uninitialized resource: an element of "
                              "a local resource array that was never assigned";
         failedCheck = true;
       }
     });
-    module.walk([&](Operation *op) {
-      if (!isa<ArrayExtractOp, ResourceSliceOp>(op))
-        return;
-      if (!containsResource(op->getResult(0).getType()) || op->use_empty())
-        return;
-      op->emitError() << "not supported yet: this use of a resource array "
-                         "(the resource each element refers to must be known "
-                         "after inlining)";
-      failedCheck = true;
-    });
+    if (failedCheck)
+      return signalPassFailure();
+    // What the patterns could not resolve (elements chosen at run time,
+    // arrays carried around loops, structs of resources) goes through
+    // descriptors.
+    for (auto func : module.getOps<func::FuncOp>())
+      if (hasResourceAggregates(func) &&
+          failed(lowerToResourceDescriptors(func, symbols)))
+        failedCheck = true;
     if (failedCheck)
       signalPassFailure();
   }

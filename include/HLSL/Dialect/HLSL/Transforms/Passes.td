@@ -270,6 +270,18 @@ def HLSLLowerResourceArraysPass
     (`C[1][0][3]` of `C[2][2][5]` is 23). A handle that is read from a local
     resource array element never assigned is an error at its use (DXC
     silently reads a null handle).
+
+    What remains (elements chosen at run time, arrays filled in loops that
+    are not unrolled, structs of resources, handles merged by control flow)
+    is rewritten into descriptors: each handle becomes an i32 holding the
+    number of its range among the ranges of that resource type flowing into
+    such values (top 8 bits, only when there are several) and its flattened
+    index in the range. A value holding resources becomes its leaves (one
+    SSA value per descriptor or data element; a run-time index selects among
+    them; a block argument becomes one per leaf). Each use of a
+    resource decodes one back into `hlsl.create_handle` of its range (a
+    select between the handles of the ranges when several can reach it,
+    which DXIL legalization turns into a branch per range).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
