@@ -69,6 +69,10 @@ private:
   bool keepSignednessInside = false;
 };
 
+/// `type` without its resources (struct fields and arrays of nothing but
+/// resources go away); null if nothing is left.
+Type stripResources(Type type);
+
 /// What a global declaration became in the module.
 struct GlobalSymbol {
   enum Kind {
@@ -121,6 +125,12 @@ public:
   const GlobalSymbol *
   lookupStructResource(const clang::VarDecl *var,
                        ArrayRef<const clang::FieldDecl *> chain);
+  /// The $Globals member with the data members of a global struct that
+  /// also holds resources (its type without the resources), if any.
+  const GlobalSymbol *lookupResourceStructData(const clang::VarDecl *var) {
+    auto it = resourceStructData.find(var);
+    return it == resourceStructData.end() ? nullptr : &it->second;
+  }
 
   clang::ASTContext &getASTContext() { return astContext; }
   MLIRContext *getContext() { return context; }
@@ -165,6 +175,8 @@ private:
   unsigned nextOrderId = 0;
   llvm::DenseMap<const clang::ValueDecl *, GlobalSymbol> globals;
   llvm::StringMap<GlobalSymbol> structResources;
+  /// The $Globals member holding a global resource struct's data members.
+  llvm::DenseMap<const clang::VarDecl *, GlobalSymbol> resourceStructData;
   llvm::DenseMap<const clang::FunctionDecl *, func::FuncOp> functions;
   /// Functions whose bodies are being emitted: a call to one is recursion.
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> inProgress;

@@ -120,7 +120,7 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
     module.error(loc, Twine("cannot assign to ") +
                           (root == lvalue.addr ? "" : "a member of ") +
                           "global '" + it->second->getNameAsString() +
-                          "': the resources of a global struct are read-only");
+                          "': a global struct holding resources is read-only");
     return;
   }
   if (!lvalue.isSwizzle()) {
@@ -226,21 +226,40 @@ findGlobalResource(HLSLGenFunction &gen, const clang::Expr *expr,
 Value HLSLGenFunction::emitResourceStructValue(const clang::VarDecl *var,
                                                Location loc) {
   // The struct's value holds a handle per resource member: the flattened
-  // declarations at the element indices of this (array) element.
+  // declarations at the element indices of this (array) element. Its data
+  // members are read from its $Globals member, which has the same shape
+  // without the resources.
   clang::ASTContext &ast = module.getASTContext();
   HLSLGenTypes &types = module.getTypes();
   SmallVector<const clang::FieldDecl *> chain;
   SmallVector<int64_t> indices;
-  std::function<Value(clang::QualType)> build =
-      [&](clang::QualType type) -> Value {
+  Value dataRoot;
+  if (const GlobalSymbol *data = module.lookupResourceStructData(var))
+    dataRoot = CBufferAddrOp::create(
+        builder, loc, PointerType::get(data->type, AddressSpace::Constant),
+        SymbolRefAttr::get(data->cbuffer.getAttr(), {data->symbol}));
+  std::function<Value(clang::QualType, Value)> build =
+      [&](clang::QualType type, Value dataAddr) -> Value {
     Type converted = convertType(type, var->getLocation());
     if (!converted)
       return {};
     SmallVector<Value> parts;
     if (const auto *array = ast.getAsConstantArrayType(type)) {
       for (uint64_t i = 0, e = array->getSize().getZExtValue(); i < e; ++i) {
+        Value elementAddr;
+        if (dataAddr) {
+          auto ptr = cast<PointerType>(dataAddr.getType());
+          elementAddr = ElementAddrOp::create(
+              builder, loc,
+              PointerType::get(
+                  cast<ArrayType>(ptr.getPointee()).getElementType(),
+                  ptr.getAddressSpace()),
+              dataAddr,
+              arith::ConstantOp::create(builder, loc,
+                                        builder.getI32IntegerAttr(int32_t(i))));
+        }
         indices.push_back(int64_t(i));
-        parts.push_back(build(array->getElementType()));
+        parts.push_back(build(array->getElementType(), elementAddr));
         indices.pop_back();
         if (!parts.back())
           return {};
@@ -258,25 +277,42 @@ Value HLSLGenFunction::emitResourceStructValue(const clang::VarDecl *var,
       return ResourceHandleOp::create(builder, loc, converted, symbol->symbol,
                                       indexValues);
     }
-    // A data member: the declaration was refused already.
+    if (!containsResource(converted)) {
+      // A data member.
+      if (!dataAddr)
+        return {};
+      return coerce(LoadOp::create(builder, loc, dataAddr), converted, loc);
+    }
     const auto *record = type->getAsCXXRecordDecl();
-    if (!record)
-      return {};
+    auto st = cast<StructType>(converted);
+    unsigned dataIndex = 0;
+    auto fieldData = [&](unsigned index) -> Value {
+      if (!dataAddr || !stripResources(st.getFieldTypes()[index]))
+        return {};
+      auto ptr = cast<PointerType>(dataAddr.getType());
+      auto dataType = cast<StructType>(ptr.getPointee());
+      unsigned i = dataIndex++;
+      return FieldAddrOp::create(
+          builder, loc,
+          PointerType::get(dataType.getFieldTypes()[i], ptr.getAddressSpace()),
+          dataAddr, i);
+    };
+    unsigned index = 0;
     for (const clang::CXXBaseSpecifier &base : record->bases()) {
-      parts.push_back(build(base.getType()));
+      parts.push_back(build(base.getType(), fieldData(index++)));
       if (!parts.back())
         return {};
     }
     for (const clang::FieldDecl *field : record->fields()) {
       chain.push_back(field);
-      parts.push_back(build(field->getType()));
+      parts.push_back(build(field->getType(), fieldData(index++)));
       chain.pop_back();
       if (!parts.back())
         return {};
     }
     return ConstructOp::create(builder, loc, converted, parts);
   };
-  return build(var->getType());
+  return build(var->getType(), dataRoot);
 }
 
 Value HLSLGenFunction::emitResource(const clang::Expr *expr) {

@@ -191,6 +191,52 @@ static bool recordHasResources(HLSLGenTypes &types, clang::QualType type) {
   return false;
 }
 
+/// Whether a record type holds data (anything but resources) anywhere.
+static bool recordHasData(HLSLGenTypes &types, clang::ASTContext &ast,
+                          clang::QualType type) {
+  const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return false;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (recordHasData(types, ast, base.getType()))
+      return true;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType element = ast.getBaseElementType(field->getType());
+    if (types.isResourceRecord(element))
+      continue;
+    if (!recordHasResources(types, element) ||
+        recordHasData(types, ast, element))
+      return true;
+  }
+  return false;
+}
+
+Type mlir::hlsl::gen::stripResources(Type type) {
+  if (isa<ResourceType>(type))
+    return {};
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    Type element = stripResources(array.getElementType());
+    return element ? ArrayType::get(type.getContext(), array.getSize(), element)
+                   : Type();
+  }
+  if (auto st = dyn_cast<StructType>(type)) {
+    if (!containsResource(type))
+      return type;
+    SmallVector<Type> fields;
+    SmallVector<StringRef> names;
+    for (auto [field, name] :
+         llvm::zip_equal(st.getFieldTypes(), st.getFieldNames()))
+      if (Type stripped = stripResources(field)) {
+        fields.push_back(stripped);
+        names.push_back(name);
+      }
+    if (fields.empty())
+      return {};
+    return StructType::get(type.getContext(), st.getName(), fields, names);
+  }
+  return type;
+}
+
 void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   clang::QualType type = var->getType();
   if (types.getResourceKind(type) == ResourceKind::ConstantBuffer) {
@@ -407,13 +453,8 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
             declare(field, element);
           } else if (recordHasResources(types, element)) {
             visit(element->getAsCXXRecordDecl());
-          } else {
-            errorNotSupported(field->getLocation(),
-                              "data member '" + field->getName().str() +
-                                  "' in global '" + var->getName().str() +
-                                  "' whose struct also holds resources");
-            ok = false;
           }
+          // Data members live in $Globals (emitCBuffer).
           chain.pop_back();
           path.resize(pathSize);
           shape.resize(shapeSize);
@@ -442,9 +483,12 @@ static bool isExcludedFromLayout(HLSLGenTypes &types, const clang::VarDecl *var,
   clang::QualType type = var->getType();
   if (var->getStorageClass() == clang::SC_Static ||
       type.getAddressSpace() == clang::LangAS::hlsl_groupshared ||
-      types.isResourceOrArray(type) ||
-      recordHasResources(types, ast.getBaseElementType(type)))
+      types.isResourceOrArray(type))
     return true;
+  // A struct holding resources keeps its data members in the layout.
+  clang::QualType base = ast.getBaseElementType(type);
+  if (recordHasResources(types, base))
+    return !recordHasData(types, ast, base);
   clang::QualType element = type;
   while (const auto *array = ast.getAsArrayType(element)) {
     if (const auto *constant = dyn_cast<clang::ConstantArrayType>(array))
@@ -535,6 +579,9 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     if (!type)
       continue;
     type = withMatrixOrder(type, getMatrixOrder(var));
+    const GlobalSymbol *resourceStruct = lookupGlobal(var);
+    if (resourceStruct && resourceStruct->kind == GlobalSymbol::ResourceStruct)
+      type = stripResources(type);
     if (!isDataType(type)) {
       errorNotSupported(var->getLocation(), "constant buffer member of type '" +
                                                 var->getType().getAsString() +
@@ -588,6 +635,16 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     auto member = CBufferMemberOp::create(
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
         TypeAttr::get(type), packoffset, IntegerAttr(), TypeAttr());
+    if (resourceStruct &&
+        resourceStruct->kind == GlobalSymbol::ResourceStruct) {
+      // The struct's data members: its resources are declarations of their
+      // own (emitResourceStruct).
+      resourceStructData[var] = {GlobalSymbol::CBufferMember,
+                                 FlatSymbolRefAttr::get(context, memberName),
+                                 FlatSymbolRefAttr::get(context, symbol), type,
+                                 AddressSpace::Constant};
+      continue;
+    }
     setDeclaredType(member, var->getType(), getMatrixOrder(var),
                     var->getLocation());
     globals[var] = {GlobalSymbol::CBufferMember,
