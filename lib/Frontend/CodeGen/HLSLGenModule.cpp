@@ -419,8 +419,10 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
       binding = BindingAttr::get(context, std::nullopt, std::nullopt, space,
                                  nextOrderId++);
     }
+    // Binding diagnostics point at the variable (its register annotation);
+    // the symbol names the member.
     std::string symbol = uniqueSymbol(path);
-    ResourceOp::create(builder, getLoc(field->getLocation()),
+    ResourceOp::create(builder, getLoc(var->getLocation()),
                        builder.getStringAttr(symbol), TypeAttr::get(type),
                        binding);
     structResources[getStructResourceKey(var, chain)] = {
