@@ -221,6 +221,35 @@ TEST(DXContainerReader, DecodesRootSignatures) {
   EXPECT_NE(text3.find("  version: unknown (0)\n"), std::string::npos) << text3;
 }
 
+TEST(DXContainerReader, ParsesRootParameters) {
+  // The same root signature (v1.1, one root UAV u3 in space 2) as a list of
+  // parameters, as hlsl-run binds them; a truncated part and an unknown
+  // version are errors.
+  std::vector<uint8_t> rts0 = {
+      2, 0, 0, 0, 1, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 48, 0, 0, 0, 0, 0, 0, 0,
+      4, 0, 0, 0, 5, 0, 0, 0, 36, 0, 0, 0, 3, 0, 0, 0, 2,  0, 0, 0, 0, 0, 0, 0};
+  auto bytes = [](const std::vector<uint8_t> &data, size_t size) {
+    return llvm::StringRef(reinterpret_cast<const char *>(data.data()), size);
+  };
+  auto parameters = parseRootParameters(bytes(rts0, rts0.size()));
+  ASSERT_TRUE(bool(parameters)) << llvm::toString(parameters.takeError());
+  ASSERT_EQ(parameters->size(), 1u);
+  EXPECT_EQ((*parameters)[0].type, 4u);
+  EXPECT_EQ((*parameters)[0].visibility, 5u);
+  EXPECT_EQ((*parameters)[0].shaderRegister, 3u);
+  EXPECT_EQ((*parameters)[0].registerSpace, 2u);
+
+  auto truncated = parseRootParameters(bytes(rts0, 40));
+  ASSERT_FALSE(bool(truncated));
+  EXPECT_EQ(llvm::toString(truncated.takeError()),
+            "malformed RTS0 part: parameter 0 is outside the part");
+  std::vector<uint8_t> unknown(24, 0);
+  auto version = parseRootParameters(bytes(unknown, unknown.size()));
+  ASSERT_FALSE(bool(version));
+  EXPECT_EQ(llvm::toString(version.takeError()),
+            "malformed RTS0 part: unknown version 0");
+}
+
 TEST(DXContainerReader, AcceptsLargerRecordsAndRuntimeInfo) {
   // A producer newer than us may write a larger runtime info and larger
   // records; the known prefix is decoded, as DXC's reader does.

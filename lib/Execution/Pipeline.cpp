@@ -222,6 +222,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(Resource)
 LLVM_YAML_IS_SEQUENCE_VECTOR(DescriptorSet)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ResultCheck)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ShaderStage)
+LLVM_YAML_IS_SEQUENCE_VECTOR(RootParameter)
 
 namespace {
 /// Maps `Data` (and on input `FillSize`/`FillValue`) of a buffer whose
@@ -430,6 +431,61 @@ template <> struct MappingTraits<DispatchParameters> {
   }
 };
 
+template <> struct ScalarEnumerationTraits<RootParameterKind> {
+  static void enumeration(IO &io, RootParameterKind &value) {
+    io.enumCase(value, "Constant", RootParameterKind::Constant);
+    io.enumCase(value, "DescriptorTable", RootParameterKind::DescriptorTable);
+    io.enumCase(value, "RootDescriptor", RootParameterKind::RootDescriptor);
+  }
+};
+/// A root descriptor's `Resource:` (a name and a kind; the register is the
+/// root signature's).
+struct RootResource {
+  std::string name;
+  ResourceKind kind = ResourceKind::Buffer;
+};
+template <> struct MappingTraits<RootResource> {
+  static void mapping(IO &io, RootResource &r) {
+    io.mapRequired("Name", r.name);
+    io.mapRequired("Kind", r.kind);
+  }
+};
+template <> struct MappingTraits<RootParameter> {
+  static void mapping(IO &io, RootParameter &p) {
+    io.mapRequired("Kind", p.kind);
+    switch (p.kind) {
+    case RootParameterKind::Constant:
+      io.mapRequired("Name", p.name);
+      break;
+    case RootParameterKind::RootDescriptor: {
+      RootResource resource{p.name, p.resourceKind};
+      io.mapRequired("Resource", resource);
+      p.name = resource.name;
+      p.resourceKind = resource.kind;
+      break;
+    }
+    case RootParameterKind::DescriptorTable:
+      break;
+    }
+  }
+};
+struct DirectXSettings {
+  std::vector<RootParameter> rootParameters;
+};
+template <> struct MappingTraits<DirectXSettings> {
+  static void mapping(IO &io, DirectXSettings &s) {
+    io.mapOptional("RootParameters", s.rootParameters);
+  }
+};
+struct RuntimeSettings {
+  DirectXSettings directX;
+};
+template <> struct MappingTraits<RuntimeSettings> {
+  static void mapping(IO &io, RuntimeSettings &s) {
+    io.mapOptional("DirectX", s.directX);
+  }
+};
+
 template <> struct MappingTraits<Pipeline> {
   static void mapping(IO &io, Pipeline &p) {
     io.mapOptional("Shaders", p.shaders);
@@ -448,6 +504,10 @@ template <> struct MappingTraits<Pipeline> {
     io.mapOptional("Buffers", p.buffers);
     io.mapOptional("Results", p.results);
     io.mapOptional("DescriptorSets", p.descriptorSets);
+    RuntimeSettings settings{{p.rootParameters}};
+    if (!p.rootParameters.empty() || !io.outputting())
+      io.mapOptional("RuntimeSettings", settings);
+    p.rootParameters = settings.directX.rootParameters;
   }
 };
 } // namespace llvm::yaml
@@ -506,6 +566,42 @@ static llvm::Error validate(Pipeline &p) {
               llvm::Twine(buffer->outputProps->height) + " OutputProps");
       }
     }
+  size_t tables = 0;
+  for (const RootParameter &parameter : p.rootParameters) {
+    switch (parameter.kind) {
+    case RootParameterKind::DescriptorTable:
+      ++tables;
+      break;
+    case RootParameterKind::Constant:
+    case RootParameterKind::RootDescriptor: {
+      Buffer *buffer = p.findBuffer(parameter.name);
+      bool constant = parameter.kind == RootParameterKind::Constant;
+      if (!buffer)
+        return makeError(llvm::Twine("root ") +
+                         (constant ? "constant" : "descriptor") + " '" +
+                         parameter.name + "' names no buffer under Buffers");
+      if (buffer->arraySize != 1)
+        return makeError(llvm::Twine("root ") +
+                         (constant ? "constant" : "descriptor") + " '" +
+                         parameter.name + "' cannot be an array");
+      ResourceKind kind = parameter.resourceKind;
+      if (!constant && kind != ResourceKind::ConstantBuffer &&
+          kind != ResourceKind::StructuredBuffer &&
+          kind != ResourceKind::RWStructuredBuffer &&
+          kind != ResourceKind::ByteAddressBuffer &&
+          kind != ResourceKind::RWByteAddressBuffer)
+        return makeError("root descriptor '" + parameter.name +
+                         "' must be a ConstantBuffer, a structured or a "
+                         "byte address buffer, not a " +
+                         stringifyResourceKind(kind));
+      break;
+    }
+    }
+  }
+  if (!p.rootParameters.empty() && tables != p.descriptorSets.size())
+    return makeError("RootParameters has " + llvm::Twine(tables) +
+                     " DescriptorTable entries for " +
+                     llvm::Twine(p.descriptorSets.size()) + " DescriptorSets");
   for (const ResultCheck &check : p.results) {
     for (StringRef name : {StringRef(check.actual), StringRef(check.expected)})
       if (!p.findBuffer(name))

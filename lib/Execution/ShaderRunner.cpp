@@ -473,8 +473,85 @@ static void setUntypedComponents(RuntimeResource &record) {
   record.componentSize = 4;
 }
 
+/// The resources RuntimeSettings' root parameters bind directly: root
+/// descriptors and root constants, at the registers of the container's root
+/// signature.
+static Expected<std::vector<Resource>>
+getRootParameterResources(const Pipeline &pipeline,
+                          const dxil::ParsedDXContainer &container) {
+  std::vector<Resource> resources;
+  if (pipeline.rootParameters.empty())
+    return resources;
+  const dxil::ContainerPart *rts0 = nullptr;
+  for (const dxil::ContainerPart &part : container.parts)
+    if (part.name == "RTS0")
+      rts0 = &part;
+  if (!rts0)
+    return makeError("the pipeline's RootParameters need a root signature, "
+                     "and the container has none");
+  Expected<std::vector<dxil::RootParameterInfo>> parameters =
+      dxil::parseRootParameters(rts0->data);
+  if (!parameters)
+    return parameters.takeError();
+  if (parameters->size() != pipeline.rootParameters.size())
+    return makeError("the pipeline has " +
+                     Twine(pipeline.rootParameters.size()) +
+                     " RootParameters, the shader's root signature " +
+                     Twine(parameters->size()));
+  uint32_t constantOffset = 0;
+  for (size_t i = 0; i < pipeline.rootParameters.size(); ++i) {
+    const RootParameter &parameter = pipeline.rootParameters[i];
+    const dxil::RootParameterInfo &info = (*parameters)[i];
+    auto mismatch = [&](StringRef expected) {
+      return makeError("root parameter " + Twine(i) + " is " + expected +
+                       " in the pipeline but not in the shader's root "
+                       "signature");
+    };
+    switch (parameter.kind) {
+    case RootParameterKind::DescriptorTable:
+      if (info.type != 0)
+        return mismatch("a descriptor table");
+      break;
+    case RootParameterKind::Constant: {
+      if (info.type != 1)
+        return mismatch("root constants");
+      // Like SetComputeRoot32BitConstants in the offload-test-suite: each
+      // constant parameter's values start after the previous ones'.
+      if (constantOffset != 0)
+        return makeError("not supported yet: more than one root constants "
+                         "parameter");
+      Resource resource;
+      resource.name = parameter.name;
+      resource.kind = ResourceKind::ConstantBuffer;
+      resource.dxBinding =
+          DirectXBinding{info.shaderRegister, info.registerSpace};
+      resources.push_back(resource);
+      constantOffset += info.num32BitValues;
+      break;
+    }
+    case RootParameterKind::RootDescriptor: {
+      unsigned cls = getResourceClass(parameter.resourceKind);
+      // RTS0 types 2, 3, 4: CBV, SRV, UAV; classes 2, 0, 1.
+      static const unsigned classOfType[] = {2, 0, 1};
+      if (info.type < 2 || info.type > 4 || classOfType[info.type - 2] != cls)
+        return mismatch(
+            ("a root " + stringifyResourceKind(parameter.resourceKind)).str());
+      Resource resource;
+      resource.name = parameter.name;
+      resource.kind = parameter.resourceKind;
+      resource.dxBinding =
+          DirectXBinding{info.shaderRegister, info.registerSpace};
+      resources.push_back(resource);
+      break;
+    }
+    }
+  }
+  return resources;
+}
+
 static Error bindResources(Pipeline &pipeline,
                            const std::vector<ShaderResourceRange> &ranges,
+                           ArrayRef<Resource> rootResources,
                            DispatchState &state) {
   auto findRange = [&](unsigned cls, uint32_t space,
                        uint32_t reg) -> const ShaderResourceRange * {
@@ -483,88 +560,93 @@ static Error bindResources(Pipeline &pipeline,
         return &range;
     return nullptr;
   };
+  std::vector<const Resource *> resources;
   for (const DescriptorSet &set : pipeline.descriptorSets)
-    for (const Resource &resource : set.resources) {
-      Buffer &buffer = *pipeline.findBuffer(resource.name);
-      unsigned cls = getResourceClass(resource.kind);
-      for (uint32_t element = 0; element < buffer.arraySize; ++element) {
-        uint64_t reg64 = uint64_t(resource.dxBinding->reg) + element;
-        if (reg64 > UINT32_MAX)
-          return makeError("resource '" + resource.name + "' element " +
-                           Twine(element) + " is past register 4294967295");
-        uint32_t reg = uint32_t(reg64), space = resource.dxBinding->space;
-        std::string where = describeRegister(cls, reg, space);
-        auto record = std::make_unique<RuntimeResource>();
-        std::vector<uint8_t> &bytes = buffer.contents[element];
-        record->data = bytes.data();
-        record->size = bytes.size();
-        // Unmapped tiles of a reserved resource act as out of bounds.
-        constexpr uint64_t TileBytes = 64 * 1024;
-        if (resource.isReserved)
-          record->size = std::min<uint64_t>(
-              record->size,
-              uint64_t(resource.tilesMapped.value_or(0)) * TileBytes);
-        record->channels = buffer.channels;
-        record->componentSize = getFormatSize(buffer.format);
-        const ShaderResourceRange *range = findRange(cls, space, reg);
-        if (range && range->kind != getDXILKind(resource.kind))
-          return makeError("resource '" + resource.name + "' is bound at " +
-                           where + " as a " +
-                           stringifyResourceKind(resource.kind) +
-                           ", but the shader's '" + range->name +
-                           "' there is of another kind");
-        switch (resource.kind) {
-        case ResourceKind::Buffer:
-        case ResourceKind::RWBuffer:
-        case ResourceKind::Texture2D:
-        case ResourceKind::RWTexture2D: {
-          record->indexScale = buffer.getElementSize();
-          unsigned shaderSize =
-              range ? getComponentTypeSize(range->componentType) : 0;
-          if (shaderSize && shaderSize != record->componentSize)
-            return makeError("buffer '" + buffer.name + "' holds " +
-                             Twine(record->componentSize * 8) + "-bit " +
-                             stringifyDataFormat(buffer.format) +
-                             " components, but the shader's '" + range->name +
-                             "' at " + where + " has " + Twine(shaderSize * 8) +
-                             "-bit ones");
-          if (buffer.outputProps) {
-            record->width = buffer.outputProps->width;
-            record->height = buffer.outputProps->height;
-          }
-          break;
+    for (const Resource &resource : set.resources)
+      resources.push_back(&resource);
+  for (const Resource &resource : rootResources)
+    resources.push_back(&resource);
+  for (const Resource *boundResource : resources) {
+    const Resource &resource = *boundResource;
+    Buffer &buffer = *pipeline.findBuffer(resource.name);
+    unsigned cls = getResourceClass(resource.kind);
+    for (uint32_t element = 0; element < buffer.arraySize; ++element) {
+      uint64_t reg64 = uint64_t(resource.dxBinding->reg) + element;
+      if (reg64 > UINT32_MAX)
+        return makeError("resource '" + resource.name + "' element " +
+                         Twine(element) + " is past register 4294967295");
+      uint32_t reg = uint32_t(reg64), space = resource.dxBinding->space;
+      std::string where = describeRegister(cls, reg, space);
+      auto record = std::make_unique<RuntimeResource>();
+      std::vector<uint8_t> &bytes = buffer.contents[element];
+      record->data = bytes.data();
+      record->size = bytes.size();
+      // Unmapped tiles of a reserved resource act as out of bounds.
+      constexpr uint64_t TileBytes = 64 * 1024;
+      if (resource.isReserved)
+        record->size = std::min<uint64_t>(
+            record->size,
+            uint64_t(resource.tilesMapped.value_or(0)) * TileBytes);
+      record->channels = buffer.channels;
+      record->componentSize = getFormatSize(buffer.format);
+      const ShaderResourceRange *range = findRange(cls, space, reg);
+      if (range && range->kind != getDXILKind(resource.kind))
+        return makeError(
+            "resource '" + resource.name + "' is bound at " + where + " as a " +
+            stringifyResourceKind(resource.kind) + ", but the shader's '" +
+            range->name + "' there is of another kind");
+      switch (resource.kind) {
+      case ResourceKind::Buffer:
+      case ResourceKind::RWBuffer:
+      case ResourceKind::Texture2D:
+      case ResourceKind::RWTexture2D: {
+        record->indexScale = buffer.getElementSize();
+        unsigned shaderSize =
+            range ? getComponentTypeSize(range->componentType) : 0;
+        if (shaderSize && shaderSize != record->componentSize)
+          return makeError("buffer '" + buffer.name + "' holds " +
+                           Twine(record->componentSize * 8) + "-bit " +
+                           stringifyDataFormat(buffer.format) +
+                           " components, but the shader's '" + range->name +
+                           "' at " + where + " has " + Twine(shaderSize * 8) +
+                           "-bit ones");
+        if (buffer.outputProps) {
+          record->width = buffer.outputProps->width;
+          record->height = buffer.outputProps->height;
         }
-        case ResourceKind::StructuredBuffer:
-        case ResourceKind::RWStructuredBuffer: {
-          uint32_t stride = range && range->structureStride
-                                ? range->structureStride
-                            : buffer.stride ? buffer.stride
-                                            : buffer.getElementSize();
-          if (buffer.stride && buffer.stride != stride)
-            return makeError("buffer '" + buffer.name + "' has Stride " +
-                             Twine(buffer.stride) + ", but the shader's '" +
-                             range->name + "' at " + where + " has " +
-                             Twine(stride) + "-byte elements");
-          record->indexScale = stride;
-          setUntypedComponents(*record);
-          break;
-        }
-        case ResourceKind::ByteAddressBuffer:
-        case ResourceKind::RWByteAddressBuffer:
-          record->indexScale = 1;
-          setUntypedComponents(*record);
-          break;
-        case ResourceKind::ConstantBuffer:
-          record->indexScale = 16;
-          break;
-        case ResourceKind::Sampler:
-          return makeError("not supported yet: Sampler resources");
-        }
-        if (!state.bindings.try_emplace({cls, space, reg}, record.get()).second)
-          return makeError(where + " is bound twice");
-        state.resources.push_back(std::move(record));
+        break;
       }
+      case ResourceKind::StructuredBuffer:
+      case ResourceKind::RWStructuredBuffer: {
+        uint32_t stride = range && range->structureStride
+                              ? range->structureStride
+                          : buffer.stride ? buffer.stride
+                                          : buffer.getElementSize();
+        if (buffer.stride && buffer.stride != stride)
+          return makeError("buffer '" + buffer.name + "' has Stride " +
+                           Twine(buffer.stride) + ", but the shader's '" +
+                           range->name + "' at " + where + " has " +
+                           Twine(stride) + "-byte elements");
+        record->indexScale = stride;
+        setUntypedComponents(*record);
+        break;
+      }
+      case ResourceKind::ByteAddressBuffer:
+      case ResourceKind::RWByteAddressBuffer:
+        record->indexScale = 1;
+        setUntypedComponents(*record);
+        break;
+      case ResourceKind::ConstantBuffer:
+        record->indexScale = 16;
+        break;
+      case ResourceKind::Sampler:
+        return makeError("not supported yet: Sampler resources");
+      }
+      if (!state.bindings.try_emplace({cls, space, reg}, record.get()).second)
+        return makeError(where + " is bound twice");
+      state.resources.push_back(std::move(record));
     }
+  }
   // Every resource the shader uses needs at least one bound register;
   // for arrays, the registers actually indexed are checked as they are.
   for (const ShaderResourceRange &range : ranges) {
@@ -687,7 +769,11 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   DispatchState state;
   state.numThreads = *info->numThreads;
   state.groupCount = pipeline.dispatchGroupCount;
-  if (Error error = bindResources(pipeline, *ranges, state))
+  Expected<std::vector<Resource>> rootResources =
+      getRootParameterResources(pipeline, *parsed);
+  if (!rootResources)
+    return rootResources.takeError();
+  if (Error error = bindResources(pipeline, *ranges, *rootResources, state))
     return error;
   // The wave size: the option's (32 by default) unless the shader's
   // [WaveSize] excludes it, then the shader's smallest.

@@ -117,6 +117,22 @@ struct DescriptorSet {
   std::vector<Resource> resources;
 };
 
+/// `RuntimeSettings: DirectX: RootParameters:` entries, one per parameter
+/// of the shader's root signature, in order: the values of root constants
+/// (a buffer), a descriptor table (the next descriptor set) or a root
+/// descriptor (a buffer bound directly). The registers are the root
+/// signature's.
+enum class RootParameterKind { Constant, DescriptorTable, RootDescriptor };
+
+struct RootParameter {
+  RootParameterKind kind = RootParameterKind::DescriptorTable;
+  /// Constant: the buffer holding the values; RootDescriptor: its
+  /// resource's buffer.
+  std::string name;
+  /// RootDescriptor: the resource's kind.
+  ResourceKind resourceKind = ResourceKind::Buffer;
+};
+
 enum class CompareRule { BufferExact, BufferFloatULP, BufferFloatEpsilon };
 
 struct ResultCheck {
@@ -146,6 +162,7 @@ struct Pipeline {
   std::vector<Buffer> buffers;
   std::vector<ResultCheck> results;
   std::vector<DescriptorSet> descriptorSets;
+  std::vector<RootParameter> rootParameters;
 
   Buffer *findBuffer(llvm::StringRef name);
 };

@@ -180,6 +180,22 @@ struct ParsedDXContainer {
   std::optional<ProgramHeader> reflection;
 };
 
+/// One root parameter of an RTS0 part: its type (0 descriptor table, 1 root
+/// constants, 2/3/4 CBV/SRV/UAV root descriptor), visibility and, for
+/// constants and descriptors, the register it binds.
+struct RootParameterInfo {
+  uint32_t type = 0;
+  uint32_t visibility = 0;
+  uint32_t shaderRegister = 0;
+  uint32_t registerSpace = 0;
+  /// Root constants: the number of 32-bit values.
+  uint32_t num32BitValues = 0;
+};
+
+/// Decodes the parameters of an RTS0 part (versions 1.0 to 1.2).
+llvm::Expected<std::vector<RootParameterInfo>>
+parseRootParameters(llvm::StringRef rts0);
+
 /// Parses and checks a container. Unknown parts are kept as blobs.
 llvm::Expected<ParsedDXContainer> parseDXContainer(llvm::StringRef bytes);
 

@@ -532,3 +532,52 @@ mlir::hlsl::dxil::parseDXContainer(llvm::StringRef bytes) {
   }
   return result;
 }
+
+llvm::Expected<std::vector<RootParameterInfo>>
+mlir::hlsl::dxil::parseRootParameters(llvm::StringRef rts0) {
+  auto word = [&](uint64_t offset) -> std::optional<uint32_t> {
+    if (offset + 4 > rts0.size())
+      return std::nullopt;
+    return llvm::support::endian::read32le(rts0.data() + offset);
+  };
+  auto malformed = [](const llvm::Twine &what) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "malformed RTS0 part: " + what);
+  };
+  std::optional<uint32_t> version = word(0), count = word(4), offset = word(8);
+  if (!version || !count || !offset)
+    return malformed("shorter than its header");
+  if (*version < 1 || *version > 3)
+    return malformed("unknown version " + llvm::Twine(*version));
+  std::vector<RootParameterInfo> parameters;
+  for (uint32_t i = 0; i < *count; ++i) {
+    uint64_t header = *offset + 12ull * i;
+    std::optional<uint32_t> type = word(header), visibility = word(header + 4),
+                            at = word(header + 8);
+    if (!type || !visibility || !at)
+      return malformed("parameter " + llvm::Twine(i) + " is outside the part");
+    RootParameterInfo info;
+    info.type = *type;
+    info.visibility = *visibility;
+    if (*type >= 1 && *type <= 4) {
+      std::optional<uint32_t> reg = word(*at), space = word(*at + 4);
+      if (!reg || !space)
+        return malformed("parameter " + llvm::Twine(i) +
+                         " is outside the part");
+      info.shaderRegister = *reg;
+      info.registerSpace = *space;
+      if (*type == 1) {
+        std::optional<uint32_t> values = word(*at + 8);
+        if (!values)
+          return malformed("parameter " + llvm::Twine(i) +
+                           " is outside the part");
+        info.num32BitValues = *values;
+      }
+    } else if (*type != 0) {
+      return malformed("parameter " + llvm::Twine(i) + " has unknown type " +
+                       llvm::Twine(*type));
+    }
+    parameters.push_back(info);
+  }
+  return parameters;
+}
