@@ -177,7 +177,8 @@ private:
   }
   /// Byte offset of texel (x, y) of a 2D texture; coordinates outside it
   /// give the texture's size, where every access is out of bounds.
-  Value *texelAddress(Value *resource, Value *x, Value *y);
+  Value *texelAddress(Value *resource, Value *x, Value *y,
+                      Value *mip = nullptr);
 
   Value *lowerTypedLoad(CallInst &call, Value *resource, Value *byteBase,
                         bool checkChannels, Value *componentStride);
@@ -319,20 +320,39 @@ Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
   return builder.CreateSelect(ok, inside, outside);
 }
 
-Value *HostLowering::texelAddress(Value *resource, Value *x, Value *y) {
-  Value *width =
-      builder.CreateZExt(loadField(resource, resource_field::Width, i32), i64);
-  Value *height =
-      builder.CreateZExt(loadField(resource, resource_field::Height, i32), i64);
+Value *HostLowering::texelAddress(Value *resource, Value *x, Value *y,
+                                  Value *mip) {
+  // Level `mip` is max(1, width >> mip) by max(1, height >> mip) texels at
+  // its byte offset; a level past the last is out of bounds.
+  Value *levels = loadField(resource, resource_field::MipLevels, i32);
+  Value *level = mip ? mip : builder.getInt32(0);
+  Value *validLevel = builder.CreateICmpULT(level, levels);
+  level = builder.CreateSelect(validLevel, level, builder.getInt32(0));
+  auto levelSize = [&](unsigned field) {
+    Value *size = builder.CreateLShr(loadField(resource, field, i32), level);
+    size = builder.CreateSelect(builder.CreateICmpEQ(size, builder.getInt32(0)),
+                                builder.getInt32(1), size);
+    return builder.CreateZExt(size, i64);
+  };
+  Value *width = levelSize(resource_field::Width);
+  Value *height = levelSize(resource_field::Height);
+  Value *offsetAddr = builder.CreateGEP(
+      i8, resource,
+      builder.CreateAdd(builder.getInt64(resource_field::MipOffsets),
+                        builder.CreateMul(builder.CreateZExt(level, i64),
+                                          builder.getInt64(8))));
+  Value *levelOffset = builder.CreateLoad(i64, offsetAddr);
   x = offset64(x);
   y = offset64(y);
-  Value *inside = builder.CreateAnd(builder.CreateICmpULT(x, width),
-                                    builder.CreateICmpULT(y, height));
+  Value *inside = builder.CreateAnd(
+      validLevel, builder.CreateAnd(builder.CreateICmpULT(x, width),
+                                    builder.CreateICmpULT(y, height)));
   Value *texel = builder.CreateAdd(builder.CreateMul(y, width), x);
   Value *scale = builder.CreateZExt(
       loadField(resource, resource_field::IndexScale, i32), i64);
-  return builder.CreateSelect(inside, builder.CreateMul(texel, scale),
-                              loadField(resource, resource_field::Size, i64));
+  return builder.CreateSelect(
+      inside, builder.CreateAdd(levelOffset, builder.CreateMul(texel, scale)),
+      loadField(resource, resource_field::Size, i64));
 }
 
 /// Loads the components of a ResRet-returning typed access: component i at
@@ -697,9 +717,14 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     return replace(nullptr);
   }
   case TextureLoad: {
-    // (handle, mip, x, y, z, offsets...): 2D textures, mip 0.
+    // (handle, mip, x, y, z, offset x, y, z): 2D textures.
     Value *resource = getResource(arg(1));
-    Value *base = texelAddress(resource, arg(3), arg(4));
+    auto withOffset = [&](Value *coord, Value *offset) {
+      return isa<UndefValue>(offset) ? coord : builder.CreateAdd(coord, offset);
+    };
+    Value *mip = isa<UndefValue>(arg(2)) ? nullptr : arg(2);
+    Value *base = texelAddress(resource, withOffset(arg(3), arg(6)),
+                               withOffset(arg(4), arg(7)), mip);
     return replace(
         lowerTypedLoad(call, resource, base, true, componentStride(resource)));
   }

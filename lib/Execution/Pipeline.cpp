@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Execution/Pipeline.h"
+#include "HLSL/Execution/RuntimeABI.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
@@ -557,13 +558,25 @@ static llvm::Error validate(Pipeline &p) {
                          stringifyResourceKind(resource.kind) +
                          " but its buffer has no OutputProps");
       if (texture) {
-        uint64_t texels =
-            uint64_t(buffer->outputProps->width) * buffer->outputProps->height;
+        const OutputProperties &props = *buffer->outputProps;
+        if (props.mipLevels == 0 ||
+            props.mipLevels > RuntimeResource::MaxMipLevels)
+          return makeError("buffer '" + buffer->name + "' has " +
+                           llvm::Twine(props.mipLevels) +
+                           " MipLevels; hlsl-run supports 1 to " +
+                           llvm::Twine(RuntimeResource::MaxMipLevels));
+        uint64_t texels = 0;
+        for (uint32_t level = 0; level < props.mipLevels; ++level)
+          texels += uint64_t(std::max(1u, props.width >> level)) *
+                    std::max(1u, props.height >> level);
         if (buffer->contents[0].size() < texels * buffer->getElementSize())
           return makeError(
               "buffer '" + buffer->name + "' is smaller than its " +
-              llvm::Twine(buffer->outputProps->width) + "x" +
-              llvm::Twine(buffer->outputProps->height) + " OutputProps");
+              llvm::Twine(props.width) + "x" + llvm::Twine(props.height) +
+              " OutputProps" +
+              (props.mipLevels > 1
+                   ? " with " + llvm::Twine(props.mipLevels) + " mip levels"
+                   : llvm::Twine()));
       }
     }
   size_t tables = 0;

@@ -613,6 +613,15 @@ static Error bindResources(Pipeline &pipeline,
         if (buffer.outputProps) {
           record->width = buffer.outputProps->width;
           record->height = buffer.outputProps->height;
+          // The levels follow each other in the buffer, largest first.
+          record->mipLevels = buffer.outputProps->mipLevels;
+          uint64_t offset = 0;
+          for (uint32_t level = 0; level < record->mipLevels; ++level) {
+            record->mipOffsets[level] = offset;
+            offset += uint64_t(std::max(1u, record->width >> level)) *
+                      std::max(1u, record->height >> level) *
+                      buffer.getElementSize();
+          }
         }
         break;
       }

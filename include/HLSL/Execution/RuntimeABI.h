@@ -37,11 +37,16 @@ struct RuntimeResource {
   /// Texture size in texels (0 for buffers).
   uint32_t width = 0;
   uint32_t height = 0;
-  uint32_t reserved[2] = {0, 0};
+  /// Mip levels of a texture (1 for buffers); level l is max(1, width >> l)
+  /// by max(1, height >> l) texels at byte mipOffsets[l] of `data`.
+  uint32_t mipLevels = 1;
+  uint32_t reserved = 0;
   /// What an out-of-bounds load reads: always zero.
   alignas(16) uint8_t zeros[32] = {};
   /// Where an out-of-bounds store goes: never read.
   alignas(16) uint8_t sink[32] = {};
+  static constexpr unsigned MaxMipLevels = 16;
+  uint64_t mipOffsets[MaxMipLevels] = {};
 };
 
 /// Field offsets the rewriter emits loads for.
@@ -54,8 +59,10 @@ constexpr unsigned ComponentSize = 24;
 constexpr unsigned Counter = 28;
 constexpr unsigned Width = 32;
 constexpr unsigned Height = 36;
+constexpr unsigned MipLevels = 40;
 constexpr unsigned Zeros = 48;
 constexpr unsigned Sink = 80;
+constexpr unsigned MipOffsets = 112;
 } // namespace resource_field
 
 static_assert(offsetof(RuntimeResource, data) == resource_field::Data);
@@ -70,6 +77,10 @@ static_assert(offsetof(RuntimeResource, width) == resource_field::Width);
 static_assert(offsetof(RuntimeResource, height) == resource_field::Height);
 static_assert(offsetof(RuntimeResource, zeros) == resource_field::Zeros);
 static_assert(offsetof(RuntimeResource, sink) == resource_field::Sink);
+static_assert(offsetof(RuntimeResource, mipLevels) ==
+              resource_field::MipLevels);
+static_assert(offsetof(RuntimeResource, mipOffsets) ==
+              resource_field::MipOffsets);
 
 class DispatchState;
 
