@@ -747,17 +747,33 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
         builder.CreateSelect(builder.CreateICmpEQ(scale, builder.getInt64(0)),
                              builder.getInt64(1), scale);
     Value *count = builder.CreateTrunc(builder.CreateUDiv(size, scale), i32);
-    Value *width = loadField(resource, resource_field::Width, i32);
+    // Textures: level `mip`'s width and height, one slice, the level count.
+    Value *mip = isa<UndefValue>(arg(2)) ? builder.getInt32(0) : arg(2);
+    auto levelSize = [&](unsigned field) {
+      Value *size = builder.CreateLShr(loadField(resource, field, i32), mip);
+      return builder.CreateSelect(
+          builder.CreateICmpEQ(size, builder.getInt32(0)), builder.getInt32(1),
+          size);
+    };
     Value *height = loadField(resource, resource_field::Height, i32);
     Value *isTexture = builder.CreateICmpNE(height, builder.getInt32(0));
+    Value *levels = loadField(resource, resource_field::MipLevels, i32);
     Value *result = PoisonValue::get(type);
     result = builder.CreateInsertValue(
-        result, builder.CreateSelect(isTexture, width, count), 0);
-    result = builder.CreateInsertValue(result, height, 1);
+        result,
+        builder.CreateSelect(isTexture, levelSize(resource_field::Width),
+                             count),
+        0);
+    result = builder.CreateInsertValue(
+        result,
+        builder.CreateSelect(isTexture, levelSize(resource_field::Height),
+                             builder.getInt32(0)),
+        1);
     result = builder.CreateInsertValue(result,
                                        builder.CreateZExt(isTexture, i32), 2);
-    result = builder.CreateInsertValue(result,
-                                       builder.CreateZExt(isTexture, i32), 3);
+    result = builder.CreateInsertValue(
+        result, builder.CreateSelect(isTexture, levels, builder.getInt32(0)),
+        3);
     return replace(result);
   }
   case BufferUpdateCounter: {

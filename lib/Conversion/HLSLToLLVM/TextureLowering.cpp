@@ -231,15 +231,18 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
   if (!resource)
     return op.emitError() << "not supported yet: GetDimensions here";
   ResourceKind kind = resource.getKind();
-  // Textures take the mip level first when the method has one; we support
-  // the forms without it (w, h[, d]).
-  SmallVector<Value> outputs(args.begin() + 1, args.end());
+  // Textures take the mip level first when the method has one: then the
+  // last output is the number of levels (the fourth field of the result).
+  bool mipForm =
+      isTexture(kind) && args.size() > 1 && isa<IntegerType>(args[1].getType());
+  unsigned first = mipForm ? 2 : 1;
+  SmallVector<Value> outputs(args.begin() + first, args.end());
+  Value mip = mipForm           ? args[1]
+              : isTexture(kind) ? dx.i32(b, loc, 0)
+                                : dx.undef(b, loc, b.getI32Type());
   Value dims =
       dx.call(b, loc, "getDimensions", Type(), dxil::GetDimensions,
-              dx.getDimensionsType(),
-              {args[0], isTexture(kind) ? dx.i32(b, loc, 0)
-                                        : dx.undef(b, loc, b.getI32Type())},
-              dxil::OpAttr::ReadOnly);
+              dx.getDimensionsType(), {args[0], mip}, dxil::OpAttr::ReadOnly);
   for (auto [i, out] : llvm::enumerate(outputs)) {
     if (!isa<LLVM::LLVMPointerType>(out.getType()))
       return op.emitError() << "not supported yet: this GetDimensions form";
@@ -248,10 +251,11 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
       // The stride of a structured buffer is known statically.
       value = dx.i32(b, loc, getStructuredLayout(resource.getValueType()).size);
     } else {
-      value = LLVM::ExtractValueOp::create(b, loc, dims, int64_t(i));
+      int64_t field = mipForm && i + 1 == outputs.size() ? 3 : int64_t(i);
+      value = LLVM::ExtractValueOp::create(b, loc, dims, field);
     }
     Type target = getTypeConverter()->convertType(
-        cast<PointerType>(op.getArgs()[i + 1].getType()).getPointee());
+        cast<PointerType>(op.getArgs()[i + first].getType()).getPointee());
     if (target && target.isF32())
       value = LLVM::UIToFPOp::create(b, loc, target, value);
     LLVM::StoreOp::create(b, loc, value, out);
