@@ -107,6 +107,8 @@ public:
     i64 = builder.getInt64Ty();
     resourceFn = module.getOrInsertFunction("hlslrt_resource", ptrType, ptrType,
                                             i32, i32, i32);
+    sampleFn = module.getOrInsertFunction("hlslrt_sample", builder.getVoidTy(),
+                                          ptrType, ptrType, ptrType, ptrType);
     syncFn = module.getOrInsertFunction("hlslrt_group_sync",
                                         builder.getVoidTy(), ptrType);
     waveFn = module.getOrInsertFunction(
@@ -134,6 +136,9 @@ private:
   /// Wave and quad operations: a call to hlslrt_wave with the operands in
   /// stack slots (lane index and count are computed here).
   Error lowerWaveCall(CallInst &call, unsigned opcode);
+  /// SampleLevel, SampleGrad, SampleCmpLevel(Zero), TextureGather(Cmp): a
+  /// call to hlslrt_sample with a SampleRequest.
+  Value *lowerSample(CallInst &call, unsigned opcode);
   /// The flattened thread-in-group index of the lane.
   Value *flatThreadIndex();
   Error lowerGroupShared();
@@ -223,6 +228,9 @@ private:
   /// The stack slots of wave operands and results (entry block allocas).
   Value *waveValue = nullptr, *waveExtra = nullptr, *waveResult = nullptr;
   bool usesWaveOps = false;
+  /// The stack slots of sampling requests and results.
+  Value *sampleRequest = nullptr, *sampleResult = nullptr;
+  FunctionCallee sampleFn;
   /// The lane function and its arguments: the group context and the
   /// thread-in-group ids.
   Function *lane = nullptr;
@@ -353,6 +361,90 @@ Value *HostLowering::texelAddress(Value *resource, Value *x, Value *y,
   return builder.CreateSelect(
       inside, builder.CreateAdd(levelOffset, builder.CreateMul(texel, scale)),
       loadField(resource, resource_field::Size, i64));
+}
+
+Value *HostLowering::lowerSample(CallInst &call, unsigned opcode) {
+  auto arg = [&](unsigned i) { return call.getArgOperand(i); };
+  if (!sampleRequest) {
+    IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
+    sampleRequest = entry.CreateAlloca(
+        ArrayType::get(i32, sample_field::Size / 4), nullptr, "sample.request");
+    sampleResult =
+        entry.CreateAlloca(ArrayType::get(i32, 4), nullptr, "sample.result");
+  }
+  Type *f32 = builder.getFloatTy();
+  auto store = [&](unsigned field, Value *value, Type *type) {
+    if (!value || isa<UndefValue>(value))
+      value = Constant::getNullValue(type);
+    builder.CreateStore(value,
+                        builder.CreateConstGEP1_32(i8, sampleRequest, field));
+  };
+  SampleRequest::Op op = SampleRequest::SampleLevel;
+  switch (opcode) {
+  case SampleGrad:
+    op = SampleRequest::SampleGrad;
+    break;
+  case SampleCmpLevelZero:
+  case SampleCmpLevel:
+    op = SampleRequest::SampleCmpLevel;
+    break;
+  case TextureGather:
+    op = SampleRequest::Gather;
+    break;
+  case TextureGatherCmp:
+    op = SampleRequest::GatherCmp;
+    break;
+  default:
+    break;
+  }
+  bool gather = op == SampleRequest::Gather || op == SampleRequest::GatherCmp;
+  store(sample_field::Op, builder.getInt32(op), i32);
+  store(sample_field::Channel, gather ? arg(9) : nullptr, i32);
+  store(sample_field::Offset, arg(7), i32);
+  store(sample_field::Offset + 4, arg(8), i32);
+  store(sample_field::Coord, arg(3), f32);
+  store(sample_field::Coord + 4, arg(4), f32);
+  Value *lod = nullptr, *compareValue = nullptr, *minLOD = nullptr;
+  switch (opcode) {
+  case SampleLevel:
+    lod = arg(10);
+    break;
+  case SampleGrad:
+    store(sample_field::Ddx, arg(10), f32);
+    store(sample_field::Ddx + 4, arg(11), f32);
+    store(sample_field::Ddy, arg(13), f32);
+    store(sample_field::Ddy + 4, arg(14), f32);
+    minLOD = arg(16);
+    break;
+  case SampleCmpLevelZero:
+    compareValue = arg(10);
+    break;
+  case SampleCmpLevel:
+    compareValue = arg(10);
+    lod = arg(11);
+    break;
+  case TextureGatherCmp:
+    compareValue = arg(10);
+    break;
+  default:
+    break;
+  }
+  store(sample_field::Lod, lod, f32);
+  store(sample_field::CompareValue, compareValue, f32);
+  store(sample_field::MinLOD, minLOD, f32);
+  builder.CreateCall(sampleFn, {getResource(arg(1)), getResource(arg(2)),
+                                sampleRequest, sampleResult});
+  auto *resultType = cast<StructType>(call.getType());
+  Type *element = resultType->getElementType(0);
+  Value *result = PoisonValue::get(resultType);
+  for (unsigned i = 0; i < 4; ++i) {
+    Value *word = builder.CreateLoad(
+        i32, builder.CreateConstGEP1_32(i8, sampleResult, 4 * i));
+    result = builder.CreateInsertValue(result,
+                                       builder.CreateBitCast(word, element), i);
+  }
+  // The status word: the footprint is always mapped.
+  return builder.CreateInsertValue(result, builder.getInt32(1), 4);
 }
 
 /// Loads the components of a ResRet-returning typed access: component i at
@@ -716,6 +808,17 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
                     arg(8), false, builder.getInt64(bytes));
     return replace(nullptr);
   }
+  case SampleLevel:
+  case SampleGrad:
+  case SampleCmpLevelZero:
+  case SampleCmpLevel:
+  case TextureGather:
+  case TextureGatherCmp:
+    if (!cast<StructType>(call.getType())->getElementType(0)->isIntegerTy(32) &&
+        !cast<StructType>(call.getType())->getElementType(0)->isFloatTy())
+      return makeError("not supported yet: sampling a texture of 16-bit or "
+                       "64-bit components in hlsl-run");
+    return replace(lowerSample(call, opcode));
   case TextureLoad: {
     // (handle, mip, x, y, z, offset x, y, z): 2D textures.
     Value *resource = getResource(arg(1));

@@ -33,6 +33,7 @@ unsigned mlir::hlsl::exec::getFormatSize(DataFormat format) {
   case DataFormat::UInt32:
   case DataFormat::Int32:
   case DataFormat::Float32:
+  case DataFormat::Depth32:
   case DataFormat::Bool:
     return 4;
   case DataFormat::Hex64:
@@ -46,15 +47,16 @@ unsigned mlir::hlsl::exec::getFormatSize(DataFormat format) {
 
 bool mlir::hlsl::exec::isFloatFormat(DataFormat format) {
   return format == DataFormat::Float16 || format == DataFormat::Float32 ||
-         format == DataFormat::Float64;
+         format == DataFormat::Depth32 || format == DataFormat::Float64;
 }
 
 #define HLSL_DATA_FORMATS(X)                                                   \
   X(Hex8)                                                                      \
   X(Hex16)                                                                     \
   X(Hex32)                                                                     \
-  X(Hex64) X(UInt16) X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64) X(Float16) \
-      X(Float32) X(Float64) X(Bool)
+  X(Hex64)                                                                     \
+  X(UInt16) X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64) X(Float16)          \
+      X(Float32) X(Depth32) X(Float64) X(Bool)
 #define HLSL_RESOURCE_KINDS(X)                                                 \
   X(Buffer)                                                                    \
   X(RWBuffer)                                                                  \
@@ -102,6 +104,13 @@ unsigned mlir::hlsl::exec::getResourceClass(ResourceKind kind) {
 
 char mlir::hlsl::exec::getRegisterLetter(unsigned resourceClass) {
   return "tubs"[resourceClass & 3];
+}
+
+Sampler *Pipeline::findSampler(StringRef name) {
+  for (Sampler &sampler : samplers)
+    if (sampler.name == name)
+      return &sampler;
+  return nullptr;
 }
 
 Buffer *Pipeline::findBuffer(StringRef name) {
@@ -157,6 +166,7 @@ FORMAT(Int32, int32_t, int32_t)
 FORMAT(Int64, int64_t, int64_t)
 FORMAT(Float16, llvm::yaml::Hex16, uint16_t)
 FORMAT(Float32, float, float)
+FORMAT(Depth32, float, float)
 FORMAT(Float64, double, double)
 FORMAT(Bool, BoolValue, uint32_t)
 #undef FORMAT
@@ -224,6 +234,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(DescriptorSet)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ResultCheck)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ShaderStage)
 LLVM_YAML_IS_SEQUENCE_VECTOR(RootParameter)
+LLVM_YAML_IS_SEQUENCE_VECTOR(Sampler)
 
 namespace {
 /// Maps `Data` (and on input `FillSize`/`FillValue`) of a buffer whose
@@ -432,6 +443,53 @@ template <> struct MappingTraits<DispatchParameters> {
   }
 };
 
+template <> struct ScalarEnumerationTraits<FilterMode> {
+  static void enumeration(IO &io, FilterMode &value) {
+    io.enumCase(value, "Nearest", FilterMode::Nearest);
+    io.enumCase(value, "Linear", FilterMode::Linear);
+  }
+};
+template <> struct ScalarEnumerationTraits<AddressMode> {
+  static void enumeration(IO &io, AddressMode &value) {
+    io.enumCase(value, "Clamp", AddressMode::Clamp);
+    io.enumCase(value, "Repeat", AddressMode::Repeat);
+    io.enumCase(value, "Mirror", AddressMode::Mirror);
+    io.enumCase(value, "Border", AddressMode::Border);
+    io.enumCase(value, "MirrorOnce", AddressMode::MirrorOnce);
+  }
+};
+template <> struct ScalarEnumerationTraits<CompareFunction> {
+  static void enumeration(IO &io, CompareFunction &value) {
+    io.enumCase(value, "Never", CompareFunction::Never);
+    io.enumCase(value, "Less", CompareFunction::Less);
+    io.enumCase(value, "Equal", CompareFunction::Equal);
+    io.enumCase(value, "LessEqual", CompareFunction::LessEqual);
+    io.enumCase(value, "Greater", CompareFunction::Greater);
+    io.enumCase(value, "NotEqual", CompareFunction::NotEqual);
+    io.enumCase(value, "GreaterEqual", CompareFunction::GreaterEqual);
+    io.enumCase(value, "Always", CompareFunction::Always);
+  }
+};
+template <> struct ScalarEnumerationTraits<SamplerKind> {
+  static void enumeration(IO &io, SamplerKind &value) {
+    io.enumCase(value, "Sampler", SamplerKind::Sampler);
+    io.enumCase(value, "SamplerComparison", SamplerKind::SamplerComparison);
+  }
+};
+template <> struct MappingTraits<Sampler> {
+  static void mapping(IO &io, Sampler &s) {
+    io.mapRequired("Name", s.name);
+    io.mapOptional("Kind", s.kind, SamplerKind::Sampler);
+    io.mapOptional("MinFilter", s.minFilter, FilterMode::Linear);
+    io.mapOptional("MagFilter", s.magFilter, FilterMode::Linear);
+    io.mapOptional("Address", s.address, AddressMode::Clamp);
+    io.mapOptional("MinLOD", s.minLOD, 0.0f);
+    io.mapOptional("MaxLOD", s.maxLOD, 3.402823466e+38f);
+    io.mapOptional("MipLODBias", s.mipLODBias, 0.0f);
+    io.mapOptional("ComparisonOp", s.comparisonOp, CompareFunction::Never);
+  }
+};
+
 template <> struct ScalarEnumerationTraits<RootParameterKind> {
   static void enumeration(IO &io, RootParameterKind &value) {
     io.enumCase(value, "Constant", RootParameterKind::Constant);
@@ -504,6 +562,7 @@ template <> struct MappingTraits<Pipeline> {
     }
     io.mapOptional("Buffers", p.buffers);
     io.mapOptional("Results", p.results);
+    io.mapOptional("Samplers", p.samplers);
     io.mapOptional("DescriptorSets", p.descriptorSets);
     RuntimeSettings settings{{p.rootParameters}};
     if (!p.rootParameters.empty() || !io.outputting())
@@ -540,17 +599,32 @@ static llvm::Error validate(Pipeline &p) {
     if (!names.insert(buffer.name).second)
       return makeError("buffer '" + buffer.name + "' is defined twice");
   }
+  for (const Sampler &sampler : p.samplers) {
+    if (!names.insert(sampler.name).second)
+      return makeError("'" + sampler.name +
+                       "' names both a buffer or sampler and a sampler");
+    bool comparison = sampler.kind == SamplerKind::SamplerComparison;
+    if (comparison != (sampler.comparisonOp != CompareFunction::Never))
+      return makeError("sampler '" + sampler.name + "' is a " +
+                       (comparison ? "SamplerComparison and needs a "
+                                     "ComparisonOp other than Never"
+                                   : "Sampler and needs ComparisonOp: Never"));
+  }
   for (const DescriptorSet &set : p.descriptorSets)
     for (const Resource &resource : set.resources) {
+      if (!resource.dxBinding)
+        return makeError("resource '" + resource.name +
+                         "' has no DirectXBinding");
+      if (resource.kind == ResourceKind::Sampler) {
+        if (!p.findSampler(resource.name))
+          return makeError("sampler resource '" + resource.name +
+                           "' names no sampler under Samplers");
+        continue;
+      }
       Buffer *buffer = p.findBuffer(resource.name);
       if (!buffer)
         return makeError("resource '" + resource.name +
                          "' names no buffer under Buffers");
-      if (!resource.dxBinding)
-        return makeError("resource '" + resource.name +
-                         "' has no DirectXBinding");
-      if (resource.kind == ResourceKind::Sampler)
-        return makeError("not supported yet: Sampler resources");
       bool texture = resource.kind == ResourceKind::Texture2D ||
                      resource.kind == ResourceKind::RWTexture2D;
       if (texture && !buffer->outputProps)
@@ -728,7 +802,8 @@ struct Element {
     switch (format) {
     case DataFormat::Float16:
       return halfToFloat(uint16_t(bits()));
-    case DataFormat::Float32: {
+    case DataFormat::Float32:
+    case DataFormat::Depth32: {
       float f;
       std::memcpy(&f, bytes, 4);
       return f;
@@ -751,6 +826,7 @@ struct Element {
     case DataFormat::Float16:
       return std::fabs(d) < 6.103515625e-05;
     case DataFormat::Float32:
+    case DataFormat::Depth32:
       return std::fabs(d) < 1.17549435e-38;
     default:
       return std::fabs(d) < 2.2250738585072014e-308;
@@ -793,6 +869,7 @@ struct Element {
          << llvm::format_hex(bits(), 6) << ")";
       return;
     case DataFormat::Float32:
+    case DataFormat::Depth32:
       os << llvm::format("%.9g", asDouble());
       return;
     case DataFormat::Float64:

@@ -17,6 +17,7 @@
 #include "HLSL/Execution/RuntimeABI.h"
 #include "HLSL/Target/DXIL/BitcodeWriter.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
+#include "Sampling.h"
 #include "WaveOps.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -59,6 +60,7 @@ public:
   using Key = std::tuple<unsigned, unsigned, unsigned>;
   DenseMap<Key, RuntimeResource *> bindings;
   std::vector<std::unique_ptr<RuntimeResource>> resources;
+  std::vector<std::unique_ptr<RuntimeSampler>> samplers;
   /// What an unbound register reads: nothing.
   RuntimeResource unbound;
 
@@ -568,6 +570,26 @@ static Error bindResources(Pipeline &pipeline,
     resources.push_back(&resource);
   for (const Resource *boundResource : resources) {
     const Resource &resource = *boundResource;
+    if (resource.kind == ResourceKind::Sampler) {
+      // A sampler record's data is its RuntimeSampler.
+      const Sampler &sampler = *pipeline.findSampler(resource.name);
+      auto runtime = std::make_unique<RuntimeSampler>();
+      runtime->minFilter = uint32_t(sampler.minFilter);
+      runtime->magFilter = uint32_t(sampler.magFilter);
+      runtime->address = uint32_t(sampler.address);
+      runtime->compare = uint32_t(sampler.comparisonOp);
+      runtime->minLOD = sampler.minLOD;
+      runtime->maxLOD = sampler.maxLOD;
+      runtime->mipLODBias = sampler.mipLODBias;
+      auto record = std::make_unique<RuntimeResource>();
+      record->data = reinterpret_cast<uint8_t *>(runtime.get());
+      uint32_t reg = resource.dxBinding->reg, space = resource.dxBinding->space;
+      if (!state.bindings.try_emplace({3u, space, reg}, record.get()).second)
+        return makeError(describeRegister(3, reg, space) + " is bound twice");
+      state.samplers.push_back(std::move(runtime));
+      state.resources.push_back(std::move(record));
+      continue;
+    }
     Buffer &buffer = *pipeline.findBuffer(resource.name);
     unsigned cls = getResourceClass(resource.kind);
     for (uint32_t element = 0; element < buffer.arraySize; ++element) {
@@ -649,7 +671,7 @@ static Error bindResources(Pipeline &pipeline,
         record->indexScale = 16;
         break;
       case ResourceKind::Sampler:
-        return makeError("not supported yet: Sampler resources");
+        break; // bound above
       }
       if (!state.bindings.try_emplace({cls, space, reg}, record.get()).second)
         return makeError(where + " is bound twice");
@@ -836,6 +858,7 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   define("hlslrt_resource", &hlslrt_resource);
   define("hlslrt_group_sync", &hlslrt_group_sync);
   define("hlslrt_wave", &hlslrt_wave);
+  define("hlslrt_sample", &hlslrt_sample);
   if (Error error = library.define(orc::absoluteSymbols(std::move(runtime))))
     return error;
   // The math library (sinf, expf, ...) comes from this process.

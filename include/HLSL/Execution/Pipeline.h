@@ -37,6 +37,8 @@ enum class DataFormat {
   Int64,
   Float16,
   Float32,
+  /// A 32-bit float depth texture (the offload-test-suite's Depth32).
+  Depth32,
   Float64,
   Bool,
 };
@@ -133,6 +135,34 @@ struct RootParameter {
   ResourceKind resourceKind = ResourceKind::Buffer;
 };
 
+/// `Samplers:` entries (the offload-test-suite's): the mip filter is
+/// always point, the border color transparent black.
+enum class FilterMode { Nearest, Linear };
+enum class AddressMode { Clamp, Repeat, Mirror, Border, MirrorOnce };
+enum class CompareFunction {
+  Never,
+  Less,
+  Equal,
+  LessEqual,
+  Greater,
+  NotEqual,
+  GreaterEqual,
+  Always
+};
+enum class SamplerKind { Sampler, SamplerComparison };
+
+struct Sampler {
+  std::string name;
+  SamplerKind kind = SamplerKind::Sampler;
+  FilterMode minFilter = FilterMode::Linear;
+  FilterMode magFilter = FilterMode::Linear;
+  AddressMode address = AddressMode::Clamp;
+  float minLOD = 0;
+  float maxLOD = 3.402823466e+38f;
+  float mipLODBias = 0;
+  CompareFunction comparisonOp = CompareFunction::Never;
+};
+
 enum class CompareRule { BufferExact, BufferFloatULP, BufferFloatEpsilon };
 
 struct ResultCheck {
@@ -163,8 +193,10 @@ struct Pipeline {
   std::vector<ResultCheck> results;
   std::vector<DescriptorSet> descriptorSets;
   std::vector<RootParameter> rootParameters;
+  std::vector<Sampler> samplers;
 
   Buffer *findBuffer(llvm::StringRef name);
+  Sampler *findSampler(llvm::StringRef name);
 };
 
 /// Parses and checks a pipeline: unknown keys, a wrong element count for a

@@ -82,6 +82,64 @@ static_assert(offsetof(RuntimeResource, mipLevels) ==
 static_assert(offsetof(RuntimeResource, mipOffsets) ==
               resource_field::MipOffsets);
 
+/// A bound sampler: a RuntimeResource of the sampler class whose `data`
+/// points here. The enumerations are the pipeline's (Pipeline.h).
+struct RuntimeSampler {
+  uint32_t minFilter = 1; // FilterMode: 0 nearest, 1 linear
+  uint32_t magFilter = 1;
+  uint32_t address = 0; // AddressMode
+  uint32_t compare = 0; // CompareFunction
+  float minLOD = 0;
+  float maxLOD = 3.402823466e+38f;
+  float mipLODBias = 0;
+};
+
+/// What a sampling operation asks hlslrt_sample for; the lowered shader
+/// fills it field by field (offsets in sample_field).
+struct SampleRequest {
+  enum Op : uint32_t {
+    SampleLevel = 0,
+    SampleGrad = 1,
+    Gather = 2,
+    GatherCmp = 3,
+    SampleCmpLevel = 4,
+  };
+  uint32_t op = SampleLevel;
+  uint32_t channel = 0;
+  int32_t offset[2] = {0, 0};
+  float coord[2] = {0, 0};
+  float lod = 0;
+  float ddx[2] = {0, 0};
+  float ddy[2] = {0, 0};
+  float compareValue = 0;
+  /// SampleGrad's minimum LOD (its clamp operand); 0 when absent.
+  float minLOD = 0;
+};
+
+namespace sample_field {
+constexpr unsigned Op = 0;
+constexpr unsigned Channel = 4;
+constexpr unsigned Offset = 8;
+constexpr unsigned Coord = 16;
+constexpr unsigned Lod = 24;
+constexpr unsigned Ddx = 28;
+constexpr unsigned Ddy = 36;
+constexpr unsigned CompareValue = 44;
+constexpr unsigned MinLOD = 48;
+constexpr unsigned Size = 52;
+} // namespace sample_field
+
+static_assert(offsetof(SampleRequest, channel) == sample_field::Channel);
+static_assert(offsetof(SampleRequest, offset) == sample_field::Offset);
+static_assert(offsetof(SampleRequest, coord) == sample_field::Coord);
+static_assert(offsetof(SampleRequest, lod) == sample_field::Lod);
+static_assert(offsetof(SampleRequest, ddx) == sample_field::Ddx);
+static_assert(offsetof(SampleRequest, ddy) == sample_field::Ddy);
+static_assert(offsetof(SampleRequest, compareValue) ==
+              sample_field::CompareValue);
+static_assert(offsetof(SampleRequest, minLOD) == sample_field::MinLOD);
+static_assert(sizeof(SampleRequest) == sample_field::Size);
+
 class DispatchState;
 
 /// The state of one thread group. Lanes get their thread-in-group ids as
