@@ -20,11 +20,31 @@ std::optional<unsigned> IntrinsicLowering::getDerivativeOpcode(StringRef name) {
 LogicalResult IntrinsicLowering::checkQuadStage(Operation *op,
                                                 StringRef name) const {
   if (ctx.stage == ShaderStage::Compute || ctx.stage == ShaderStage::Mesh ||
-      ctx.stage == ShaderStage::Amplification)
-    return op->emitError()
-           << "not supported yet: '" << name
-           << "' outside pixel shaders (compute, mesh and amplification "
-              "shaders have derivatives from shader model 6.6)";
+      ctx.stage == ShaderStage::Amplification) {
+    // Shader model 6.6 gives these stages derivatives over quads of
+    // threads: four consecutive ones in 1D groups, 2x2 blocks otherwise.
+    if (ctx.smMinor < 6)
+      return op->emitError()
+             << "'" << name
+             << "' needs shader model 6.6 or later in compute, mesh and "
+                "amplification shaders (derivatives)";
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    auto threads =
+        func ? func->getAttrOfType<DenseI32ArrayAttr>("hlsl.numthreads")
+             : DenseI32ArrayAttr();
+    if (threads && threads.size() == 3) {
+      ArrayRef<int32_t> n = threads.asArrayRef();
+      bool linear = n[1] == 1 && n[2] == 1 && n[0] % 4 == 0;
+      bool planar = n[0] % 2 == 0 && n[1] % 2 == 0;
+      if (!linear && !planar)
+        return op->emitError()
+               << "'" << name << "' needs quads of threads: numthreads ("
+               << n[0] << ", " << n[1] << ", " << n[2]
+               << ") must be 1D with X a multiple of 4, or have X and Y "
+                  "both multiples of 2";
+    }
+    return success();
+  }
   if (ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
     return op->emitError() << "'" << name
                            << "' is only allowed in pixel shaders";
