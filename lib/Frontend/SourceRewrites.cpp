@@ -81,7 +81,26 @@ getDiagnosticPlace(const clang::Diagnostic &info) {
 bool SourceRewrites::record(const clang::Diagnostic &info) {
   if (!info.hasSourceManager())
     return false;
-  return recordMatrixMember(info) || recordGroupShared(info);
+  return recordMatrixMember(info) || recordGroupShared(info) ||
+         recordBareVectorMatrix(info);
+}
+
+bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
+  // HLSL's `matrix` and `vector` without arguments are float4x4 and
+  // float4: the templates' defaults, `matrix<>` and `vector<>`.
+  if (info.getID() != clang::diag::err_template_missing_args)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef name =
+      place->text.drop_front(place->offset).take_while(isIdentifierChar);
+  if (name != "matrix" && name != "vector")
+    return false;
+  edits[place->file][place->offset] = '$';
+  macros[("$" + name.drop_front()).str()] = (name + "<>").str();
+  ++constructs;
+  return true;
 }
 
 bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {

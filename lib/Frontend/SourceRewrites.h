@@ -18,6 +18,9 @@
 //    none ("no matching constructor for initialization of 'groupshared
 //    S[4]'"). `groupshared` becomes `$roupshared`, which expands to `extern
 //    groupshared`: no initialization, which is what groupshared memory gets.
+//  - `matrix` and `vector` without template arguments (float4x4 and
+//    float4): "use of alias template 'matrix' requires template arguments".
+//    `matrix` becomes `$atrix`, which expands to `matrix<>` (the defaults).
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +79,7 @@ public:
 private:
   bool recordMatrixMember(const clang::Diagnostic &info);
   bool recordGroupShared(const clang::Diagnostic &info);
+  bool recordBareVectorMatrix(const clang::Diagnostic &info);
 
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
