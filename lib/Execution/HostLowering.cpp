@@ -666,6 +666,18 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     return replace(builder.CreateSelect(none, builder.getInt32(-1),
                                         builder.CreateZExtOrTrunc(count, i32)));
   }
+  case UAddc:
+  case USubb: {
+    // {result, carry or borrow} of 32-bit unsigned addition / subtraction.
+    Value *a = arg(1), *b = arg(2);
+    bool add = opcode == UAddc;
+    Value *value = add ? builder.CreateAdd(a, b) : builder.CreateSub(a, b);
+    Value *flag =
+        add ? builder.CreateICmpULT(value, a) : builder.CreateICmpULT(a, b);
+    Value *result = PoisonValue::get(call.getType());
+    result = builder.CreateInsertValue(result, value, 0);
+    return replace(builder.CreateInsertValue(result, flag, 1));
+  }
   case IMad:
   case UMad:
     return replace(

@@ -625,7 +625,11 @@ static Error bindResources(Pipeline &pipeline,
         record->indexScale = buffer.getElementSize();
         unsigned shaderSize =
             range ? getComponentTypeSize(range->componentType) : 0;
-        if (shaderSize && shaderSize != record->componentSize)
+        // DXC declares typed resources of 64-bit integers with 32-bit
+        // components (R32G32 pairs); their 64-bit data is what they hold.
+        bool wordPairs = shaderSize == 4 && record->componentSize == 8 &&
+                         !isFloatFormat(buffer.format);
+        if (shaderSize && shaderSize != record->componentSize && !wordPairs)
           return makeError("buffer '" + buffer.name + "' holds " +
                            Twine(record->componentSize * 8) + "-bit " +
                            stringifyDataFormat(buffer.format) +

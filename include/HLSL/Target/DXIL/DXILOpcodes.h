@@ -47,6 +47,8 @@ enum Opcode : unsigned {
   IMin = 38,
   UMax = 39,
   UMin = 40,
+  UAddc = 44,
+  USubb = 45,
   FMad = 46,
   Fma = 47,
   IMad = 48,
