@@ -215,6 +215,8 @@ public:
   Value emitRValue(const clang::Expr *expr);
   Value emitCondition(const clang::Expr *expr);
   Value emitCast(const clang::CastExpr *expr);
+  /// A binary operator's value as computed, comparisons as bools.
+  Value emitComparisonOrArithmetic(const clang::BinaryOperator *expr);
   Value emitConversion(Value value, clang::QualType from, clang::QualType to,
                        clang::SourceLocation loc);
   Value emitBinary(const clang::BinaryOperator *expr);

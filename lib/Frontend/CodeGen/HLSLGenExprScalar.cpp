@@ -434,7 +434,13 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
   case clang::CK_HLSLVectorTruncation:
   case clang::CK_HLSLElementwiseCast:
   case clang::CK_HLSLAggregateSplatCast: {
-    Value value = emitRValue(sub);
+    // A vector comparison converted to bools: its bools as they are.
+    const auto *comparison =
+        dyn_cast<clang::BinaryOperator>(sub->IgnoreParens());
+    Value value = expr->getCastKind() == clang::CK_IntegralToBoolean &&
+                          comparison && comparison->isComparisonOp()
+                      ? emitComparisonOrArithmetic(comparison)
+                      : emitRValue(sub);
     Type toType = convertType(to, expr->getExprLoc());
     if (!value || !toType)
       return {};
@@ -716,6 +722,23 @@ Value HLSLGenFunction::emitBinary(const clang::BinaryOperator *expr) {
   default:
     break;
   }
+  Value result = emitComparisonOrArithmetic(expr);
+  // Clang 22 types a vector comparison as a vector of int (C's vector
+  // extension); HLSL's is a vector of bool, which we compute. Where Clang
+  // then uses it as ints (`(int4)(x < 0)` is a no-op cast to it), true is
+  // 1, as in DXC. (Conversions to bool take the bools: emitCast.)
+  if (result && expr->isComparisonOp() &&
+      getElementTypeOrSelf(result.getType()).isInteger(1)) {
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    if (auto vec = dyn_cast_or_null<VectorType>(type);
+        vec && !vec.getElementType().isInteger(1))
+      result = arith::ExtUIOp::create(builder, loc, vec, result);
+  }
+  return result;
+}
+
+Value HLSLGenFunction::emitComparisonOrArithmetic(
+    const clang::BinaryOperator *expr) {
   Value lhs = emitRValue(expr->getLHS());
   Value rhs = emitRValue(expr->getRHS());
   if (!lhs || !rhs)

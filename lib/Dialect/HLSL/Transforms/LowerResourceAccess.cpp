@@ -396,6 +396,11 @@ struct LowerResourceAccess
   LogicalResult emitAtomic(IntrinsicOp op, OpBuilder &b, Value handle,
                            Value index, Value offset, ValueRange rest) {
     StringRef name = op.getName();
+    // RWByteAddressBuffer's InterlockedAdd64 & co. are the same atomics on
+    // 64-bit values.
+    if (isa<ResourceType>(handle.getType()) &&
+        isByteAddressBuffer(cast<ResourceType>(handle.getType()).getKind()))
+      name.consume_back("64");
     Location loc = op.getLoc();
     // The signedness of min/max follows the destination type; handles keep
     // it in their element type.
