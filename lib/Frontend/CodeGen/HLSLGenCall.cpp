@@ -541,8 +541,18 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
     return math::IsFiniteOp::create(builder, loc, args[0]);
   }
   if (name == "countbits" && args.size() == 1 && resultType &&
-      args[0].getType() == resultType)
-    return math::CtPopOp::create(builder, loc, args[0]);
+      isa<IntegerType>(getElementTypeOrSelf(args[0].getType()))) {
+    // The count of 16- and 64-bit values is a uint too.
+    Value count = math::CtPopOp::create(builder, loc, args[0]);
+    unsigned from =
+        getElementTypeOrSelf(args[0].getType()).getIntOrFloatBitWidth();
+    unsigned to = getElementTypeOrSelf(resultType).getIntOrFloatBitWidth();
+    if (from > to)
+      return arith::TruncIOp::create(builder, loc, resultType, count);
+    if (from < to)
+      return arith::ExtUIOp::create(builder, loc, resultType, count);
+    return count;
+  }
   if ((name == "asuint" || name == "asint" || name == "asfloat" ||
        name == "asfloat16" || name == "asint16" || name == "asuint16") &&
       args.size() == 1 && resultType &&
