@@ -82,7 +82,53 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   if (!info.hasSourceManager())
     return false;
   return recordMatrixMember(info) || recordGroupShared(info) ||
-         recordBareVectorMatrix(info);
+         recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info);
+}
+
+bool SourceRewrites::recordAttributeOnDeclaration(
+    const clang::Diagnostic &info) {
+  // `[branch] int x = ...;`: DXC ignores a statement attribute before a
+  // declaration, with a warning. The bracketed attribute becomes a macro
+  // that expands to a `#pragma message` saying so.
+  if (info.getID() != clang::diag::err_attribute_invalid_on_decl)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  size_t open = place->offset;
+  while (open > 0 && text[open] != '[')
+    --open;
+  llvm::StringRef name =
+      text.drop_front(place->offset).take_while(isIdentifierChar);
+  if (text[open] != '[' || name.empty() ||
+      !text.slice(open + 1, place->offset).trim().empty())
+    return false;
+  size_t close = place->offset + name.size();
+  unsigned depth = 0;
+  for (; close < text.size(); ++close) {
+    char c = text[close];
+    if (c == '(')
+      ++depth;
+    else if (c == ')' && depth > 0)
+      --depth;
+    else if (c == ']' && depth == 0)
+      break;
+    else if (c == '\n' || c == ';')
+      return false;
+  }
+  std::string macro = "$" + std::to_string(macros.size());
+  if (close >= text.size() || close - open + 1 < macro.size())
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = open; i <= close; ++i)
+    fileEdits[i] = i - open < macro.size() ? macro[i - open] : ' ';
+  macros[macro] = ("_Pragma(\"message(\\\"attribute '" + name +
+                   "' applies to statements, not to declarations: "
+                   "ignored\\\")\")")
+                      .str();
+  ++constructs;
+  return true;
 }
 
 bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {

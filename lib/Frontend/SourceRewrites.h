@@ -21,6 +21,10 @@
 //  - `matrix` and `vector` without template arguments (float4x4 and
 //    float4): "use of alias template 'matrix' requires template arguments".
 //    `matrix` becomes `$atrix`, which expands to `matrix<>` (the defaults).
+//  - A statement attribute before a declaration (`[branch] int x = 1;`),
+//    which DXC ignores with a warning: the bracketed attribute becomes
+//    `$N` and spaces, and `$N` expands to a `#pragma message` that says it
+//    is ignored.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +84,7 @@ private:
   bool recordMatrixMember(const clang::Diagnostic &info);
   bool recordGroupShared(const clang::Diagnostic &info);
   bool recordBareVectorMatrix(const clang::Diagnostic &info);
+  bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
 
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;

@@ -1,0 +1,20 @@
+// RUN: hlsl-translate --to-dxil %s -T cs_6_0 -E main -o %t.dxil 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: %if dxv %{ %dxv %t.dxil %}
+// A statement attribute before a declaration ([branch] int x = ...;) is
+// ignored with a warning at the attribute, as DXC does; Clang 22 refuses it
+// ("'branch' attribute cannot be applied to a declaration"). The next
+// statement keeps its own attributes.
+
+RWStructuredBuffer<int> Out : register(u0);
+
+[numthreads(4, 1, 1)]
+void main(uint3 tid : SV_GroupThreadID) {
+  [branch]
+    int x = Out[tid.x];
+  [unroll(2)] int y = 3;
+  [branch] if (x > 0)
+    Out[0] = x + y;
+}
+
+// CHECK: attribute-on-declaration.hlsl:12:3: warning: attribute 'branch' applies to statements, not to declarations: ignored
+// CHECK: attribute-on-declaration.hlsl:14:3: warning: attribute 'unroll' applies to statements, not to declarations: ignored
