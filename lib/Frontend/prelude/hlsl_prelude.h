@@ -875,6 +875,8 @@ __HLSL_INTRINSIC bool CheckAccessFullyMapped(uint status);
 #define __HLSL_D_CLIP(N, T) __HLSL_INTRINSIC void N(T x);
 #define __HLSL_CLIP_SV(N, T) __HLSL_SV(__HLSL_D_CLIP, N, T)
 __HLSL_T_FLOAT(__HLSL_CLIP_SV, clip)
+// clip(int) and friends: the argument as float, as in DXC.
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, clip)
 
 //===----------------------------------------------------------------------===//
 // Derived intrinsics
