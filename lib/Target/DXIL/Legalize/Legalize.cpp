@@ -537,6 +537,20 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
     return error;
   legalizeInstructionMetadataForDXIL(module);
   exitInfiniteLoopsForDXIL(module);
+  // DXIL has no `unreachable` (the validator's "Instructions must be of an
+  // allowed type"); the optimizer leaves one where a switch covers every
+  // value. A block nothing reaches may as well return.
+  for (Function &func : module) {
+    if (func.isDeclaration() || !func.getReturnType()->isVoidTy())
+      continue;
+    for (BasicBlock &block : func)
+      if (auto *unreachable =
+              dyn_cast<UnreachableInst>(block.getTerminator())) {
+        ReturnInst::Create(func.getContext(), nullptr,
+                           unreachable->getIterator());
+        unreachable->eraseFromParent();
+      }
+  }
   narrowIndexChainsForDXIL(module);
   // An output component the shader never assigns is not written (as DXC
   // does): storing undef would mark it written in the output signature.
