@@ -161,6 +161,11 @@ private:
   BindingAttr getBinding(const clang::Decl *decl, ResourceClass cls);
   std::string uniqueSymbol(llvm::StringRef name);
   void emitFunctionBody(const clang::FunctionDecl *decl, func::FuncOp func);
+  /// An entry with out/inout parameters: a wrapper entry that returns them
+  /// (HLSLGenEntryOutputs.cpp). Returns `entry` when it has none, null on
+  /// error.
+  func::FuncOp wrapEntryOutputs(func::FuncOp entry,
+                                const clang::FunctionDecl *decl);
 
   clang::ASTContext &astContext;
   clang::DiagnosticsEngine &diags;

@@ -800,9 +800,11 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     }
     if (semantics.empty())
       return;
-    clang::QualType type = isa<clang::FunctionDecl>(d)
-                               ? cast<clang::FunctionDecl>(d)->getReturnType()
-                               : cast<clang::ValueDecl>(d)->getType();
+    // (out/inout parameters are references to their type.)
+    clang::QualType type =
+        isa<clang::FunctionDecl>(d)
+            ? cast<clang::FunctionDecl>(d)->getReturnType()
+            : cast<clang::ValueDecl>(d)->getType().getNonReferenceType();
     // Integers are signless in the dialect; signature elements record
     // whether each one is unsigned (its component type, U32 vs I32).
     // Compute-like stages have no signatures.
@@ -946,6 +948,8 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   inProgress.insert(decl);
   emitFunctionBody(decl, func);
   inProgress.erase(decl);
+  if (isEntry && !wrapEntryOutputs(func, decl))
+    return {};
   return func;
 }
 

@@ -1,0 +1,199 @@
+//===- HLSLGenEntryOutputs.cpp - out/inout parameters of entry points -----===//
+//
+// `void main(float4 p : POSITION, out float4 o : SV_Position)`: an entry's
+// out and inout parameters are signature outputs (inout ones inputs too).
+// The entry becomes a wrapper with value parameters and one struct result,
+// one field per output in order (the returned value's first, as DXC
+// orders the signature), that calls the user's function with local
+// variables for the out/inout parameters; inlining makes it one function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSLGen.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+namespace {
+/// One field of the wrapper's result: where its value comes from and its
+/// semantic.
+struct OutputField {
+  Type type;
+  StringAttr semantic;
+  bool isUnsigned = false;
+};
+
+/// The fields a value with `attrs` contributes: its own semantic, or one per
+/// field of a struct (hlsl.field_semantics).
+bool collectFields(Type type, DictionaryAttr attrs,
+                   SmallVectorImpl<OutputField> &fields) {
+  if (!attrs)
+    return false;
+  if (auto semantic =
+          attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName())) {
+    fields.push_back({type, semantic, attrs.contains("hlsl.unsigned")});
+    return true;
+  }
+  auto semantics = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
+  auto st = dyn_cast<StructType>(type);
+  if (!semantics || !st || semantics.size() != st.getNumFields())
+    return false;
+  auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
+  for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+    fields.push_back({field, cast<StringAttr>(semantics[i]),
+                      unsignedFields && int64_t(i) < unsignedFields.size() &&
+                          unsignedFields[i]});
+  return true;
+}
+} // namespace
+
+func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
+                                             const clang::FunctionDecl *decl) {
+  auto isOutParam = [&](unsigned i) {
+    return isa<PointerType>(entry.getArgumentTypes()[i]);
+  };
+  bool hasOut = false;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i)
+    hasOut |= isOutParam(i);
+  if (!hasOut)
+    return entry;
+  auto stage =
+      entry->getAttrOfType<ShaderStageAttr>(HLSLDialect::getShaderAttrName());
+  // Mesh shaders' `out vertices` & co. are not signature outputs: they
+  // stay with the lowering (not supported yet there).
+  if (stage && (stage.getValue() == ShaderStage::Mesh ||
+                stage.getValue() == ShaderStage::Amplification))
+    return entry;
+  if (stage && stage.getValue() == ShaderStage::Compute) {
+    for (unsigned i = 0; i < entry.getNumArguments(); ++i)
+      if (isOutParam(i))
+        error(decl->getParamDecl(i)->getLocation(),
+              "'" + decl->getParamDecl(i)->getName().str() +
+                  "': compute shaders have no outputs: out and inout "
+                  "parameters are not allowed in their entry point");
+    return {};
+  }
+
+  Location loc = entry.getLoc();
+  SmallVector<OutputField> fields;
+  if (entry.getNumResults() == 1 &&
+      !collectFields(entry.getResultTypes()[0], entry.getResultAttrDict(0),
+                     fields)) {
+    error(decl->getLocation(), "the entry point's result needs a semantic");
+    return {};
+  }
+  size_t resultFields = fields.size();
+  SmallVector<Type> argTypes;
+  SmallVector<DictionaryAttr> argAttrs;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    DictionaryAttr attrs = entry.getArgAttrDict(i);
+    Type type = entry.getArgumentTypes()[i];
+    if (!isOutParam(i)) {
+      argTypes.push_back(type);
+      argAttrs.push_back(attrs ? attrs : DictionaryAttr::get(context));
+      continue;
+    }
+    Type pointee = cast<PointerType>(type).getPointee();
+    if (!collectFields(pointee, attrs, fields)) {
+      error(decl->getParamDecl(i)->getLocation(),
+            "out and inout parameters of an entry point need a semantic");
+      return {};
+    }
+    auto direction =
+        attrs.getAs<ParamDirectionAttr>(HLSLDialect::getDirectionAttrName());
+    if (direction && direction.getValue() == ParamDirection::InOut) {
+      // The input of an inout parameter: the same semantic, by value.
+      NamedAttrList inputAttrs(attrs);
+      inputAttrs.erase(HLSLDialect::getDirectionAttrName());
+      argTypes.push_back(pointee);
+      argAttrs.push_back(inputAttrs.getDictionary(context));
+    }
+  }
+
+  // The user's function keeps its body under another name.
+  std::string name = entry.getSymName().str();
+  entry.setSymName(uniqueSymbol(name + ".body"));
+  entry.setPrivate();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfter(entry);
+  SmallVector<Type> fieldTypes;
+  SmallVector<StringRef> fieldNames;
+  SmallVector<Attribute> semantics;
+  SmallVector<bool> unsignedFields;
+  SmallVector<std::string> names;
+  for (auto [i, field] : llvm::enumerate(fields)) {
+    fieldTypes.push_back(field.type);
+    names.push_back("out" + std::to_string(i));
+    semantics.push_back(field.semantic);
+    unsignedFields.push_back(field.isUnsigned);
+  }
+  for (const std::string &n : names)
+    fieldNames.push_back(n);
+  auto resultType =
+      StructType::get(context, name + ".outputs", fieldTypes, fieldNames);
+  auto wrapper = func::FuncOp::create(
+      builder, loc, name, builder.getFunctionType(argTypes, {resultType}));
+  wrapper.setAllArgAttrs(argAttrs);
+  NamedAttrList resultAttrs;
+  resultAttrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+  if (llvm::is_contained(unsignedFields, true))
+    resultAttrs.set("hlsl.field_unsigned",
+                    DenseBoolArrayAttr::get(context, unsignedFields));
+  wrapper.setResultAttrs(0, resultAttrs.getDictionary(context));
+  // The entry's attributes move to the wrapper.
+  for (StringRef attr :
+       {HLSLDialect::getShaderAttrName(), HLSLDialect::getEntryAttrName(),
+        HLSLDialect::getNumThreadsAttrName(),
+        HLSLDialect::getWaveSizeAttrName()}) {
+    if (Attribute value = entry->getAttr(attr)) {
+      wrapper->setAttr(attr, value);
+      entry->removeAttr(attr);
+    }
+  }
+
+  Block *body = wrapper.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  SmallVector<Value> callArgs, vars;
+  unsigned next = 0;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    if (!isOutParam(i)) {
+      callArgs.push_back(body->getArgument(next++));
+      continue;
+    }
+    auto pointer = cast<PointerType>(entry.getArgumentTypes()[i]);
+    Value var = VarOp::create(builder, loc, pointer, StringAttr());
+    auto direction = entry.getArgAttrOfType<ParamDirectionAttr>(
+        i, HLSLDialect::getDirectionAttrName());
+    if (direction && direction.getValue() == ParamDirection::InOut)
+      StoreOp::create(builder, loc, body->getArgument(next++), var);
+    callArgs.push_back(var);
+    vars.push_back(var);
+  }
+  auto call = func::CallOp::create(builder, loc, entry, callArgs);
+  SmallVector<Value> values;
+  auto addValue = [&](Value value, size_t count) {
+    if (count == 1 && !isa<StructType>(value.getType())) {
+      values.push_back(value);
+      return;
+    }
+    auto st = cast<StructType>(value.getType());
+    for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+      values.push_back(FieldExtractOp::create(
+          builder, loc, field, value, builder.getI32IntegerAttr(int32_t(i))));
+  };
+  if (entry.getNumResults() == 1)
+    addValue(call.getResult(0), resultFields);
+  for (Value var : vars) {
+    Value value = LoadOp::create(builder, loc, var);
+    size_t count = 1;
+    if (auto st = dyn_cast<StructType>(value.getType()))
+      count = st.getNumFields();
+    addValue(value, count);
+  }
+  Value result = ConstructOp::create(builder, loc, resultType, values);
+  func::ReturnOp::create(builder, loc, result);
+  return wrapper;
+}
