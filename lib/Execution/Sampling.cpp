@@ -6,7 +6,9 @@
 // and clamps, comparison functions, and Gather's 2x2 footprint. Texel
 // centres are at half-integer coordinates; a linear filter blends the four
 // texels around `coord * size - 0.5`; magnification is LOD <= 0; the point
-// mip level is round(LOD). The border colour is transparent black.
+// mip level is round(LOD). Pipeline samplers have a transparent black
+// border; static samplers of the root signature their own colour and
+// address mode per axis, and minimum/maximum filters.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,18 +59,17 @@ int64_t address(AddressMode mode, int64_t i, int64_t size) {
 void fetch(const Level &level, const RuntimeSampler &sampler, int64_t x,
            int64_t y, uint32_t out[4]) {
   const RuntimeResource &texture = *level.texture;
-  auto mode = AddressMode(sampler.address);
-  x = address(mode, x, level.width);
-  y = address(mode, y, level.height);
+  x = address(AddressMode(sampler.addressU), x, level.width);
+  y = address(AddressMode(sampler.addressV), y, level.height);
+  if (x < 0 || y < 0) {
+    std::memcpy(out, sampler.border, 16);
+    return;
+  }
   const float one = 1.0f;
   for (unsigned c = 0; c < 4; ++c) {
     out[c] = 0;
     if (c == 3)
       std::memcpy(&out[c], &one, 4);
-  }
-  if (x < 0 || y < 0) {
-    out[3] = 0;
-    return;
   }
   uint64_t offset =
       texture.mipOffsets[level.index] +
@@ -165,6 +166,14 @@ void filter(const Level &level, const RuntimeSampler &sampler, FilterMode mode,
     texel(f.x0, f.y0 + 1, t01);
     texel(f.x0 + 1, f.y0 + 1, t11);
     for (unsigned c = 0; c < 4; ++c) {
+      if (sampler.reduction >= 2) {
+        // Minimum/maximum filters: the extreme of the texels read.
+        auto pick = [&](float a, float b) {
+          return sampler.reduction == 2 ? std::min(a, b) : std::max(a, b);
+        };
+        result[c] = pick(pick(t00[c], t10[c]), pick(t01[c], t11[c]));
+        continue;
+      }
       float top = t00[c] + (t10[c] - t00[c]) * f.a;
       float bottom = t01[c] + (t11[c] - t01[c]) * f.a;
       result[c] = top + (bottom - top) * f.b;

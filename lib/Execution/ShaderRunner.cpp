@@ -35,8 +35,10 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <mutex>
 #include <thread>
 
@@ -551,6 +553,83 @@ getRootParameterResources(const Pipeline &pipeline,
   return resources;
 }
 
+/// The root signature's static samplers, at their registers: D3D12's
+/// filter, address, comparison and border colour encodings.
+static Error bindStaticSamplers(const dxil::ParsedDXContainer &container,
+                                DispatchState &state) {
+  const dxil::ContainerPart *rts0 = nullptr;
+  for (const dxil::ContainerPart &part : container.parts)
+    if (part.name == "RTS0")
+      rts0 = &part;
+  if (!rts0)
+    return Error::success();
+  Expected<std::vector<dxil::StaticSamplerInfo>> samplers =
+      dxil::parseStaticSamplers(rts0->data);
+  if (!samplers)
+    return samplers.takeError();
+  auto address = [](uint32_t d3d) {
+    switch (d3d) {
+    case 1: // WRAP
+      return AddressMode::Repeat;
+    case 2:
+      return AddressMode::Mirror;
+    case 4:
+      return AddressMode::Border;
+    case 5:
+      return AddressMode::MirrorOnce;
+    default: // CLAMP
+      return AddressMode::Clamp;
+    }
+  };
+  for (const dxil::StaticSamplerInfo &info : *samplers) {
+    auto runtime = std::make_unique<RuntimeSampler>();
+    // D3D12_FILTER: mip in bits 0-1, mag 2-3, min 4-5, reduction 7-8
+    // (anisotropic filters have the linear bits set).
+    runtime->minFilter = uint32_t((info.filter >> 4) & 1 ? FilterMode::Linear
+                                                         : FilterMode::Nearest);
+    runtime->magFilter = uint32_t((info.filter >> 2) & 1 ? FilterMode::Linear
+                                                         : FilterMode::Nearest);
+    runtime->reduction = (info.filter >> 7) & 3;
+    runtime->addressU = uint32_t(address(info.addressU));
+    runtime->addressV = uint32_t(address(info.addressV));
+    // D3D12_COMPARISON_FUNC counts from NEVER = 1.
+    if (info.comparisonFunc >= 1 && info.comparisonFunc <= 8)
+      runtime->compare = info.comparisonFunc - 1;
+    runtime->minLOD = info.minLOD;
+    runtime->maxLOD = info.maxLOD;
+    runtime->mipLODBias = info.mipLODBias;
+    const float one = 1.0f;
+    uint32_t oneBits;
+    std::memcpy(&oneBits, &one, 4);
+    switch (info.borderColor) {
+    case 1: // opaque black
+      runtime->border[3] = oneBits;
+      break;
+    case 2: // opaque white
+      std::fill(runtime->border, runtime->border + 4, oneBits);
+      break;
+    case 3: // opaque black, uint
+      runtime->border[3] = 1;
+      break;
+    case 4: // opaque white, uint
+      std::fill(runtime->border, runtime->border + 4, 1u);
+      break;
+    default: // transparent black
+      break;
+    }
+    auto record = std::make_unique<RuntimeResource>();
+    record->data = reinterpret_cast<uint8_t *>(runtime.get());
+    if (!state.bindings
+             .try_emplace({3u, info.registerSpace, info.shaderRegister},
+                          record.get())
+             .second)
+      continue;
+    state.samplers.push_back(std::move(runtime));
+    state.resources.push_back(std::move(record));
+  }
+  return Error::success();
+}
+
 static Error bindResources(Pipeline &pipeline,
                            const std::vector<ShaderResourceRange> &ranges,
                            ArrayRef<Resource> rootResources,
@@ -576,7 +655,7 @@ static Error bindResources(Pipeline &pipeline,
       auto runtime = std::make_unique<RuntimeSampler>();
       runtime->minFilter = uint32_t(sampler.minFilter);
       runtime->magFilter = uint32_t(sampler.magFilter);
-      runtime->address = uint32_t(sampler.address);
+      runtime->addressU = runtime->addressV = uint32_t(sampler.address);
       runtime->compare = uint32_t(sampler.comparisonOp);
       runtime->minLOD = sampler.minLOD;
       runtime->maxLOD = sampler.maxLOD;
@@ -808,6 +887,8 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
       getRootParameterResources(pipeline, *parsed);
   if (!rootResources)
     return rootResources.takeError();
+  if (Error error = bindStaticSamplers(*parsed, state))
+    return error;
   if (Error error = bindResources(pipeline, *ranges, *rootResources, state))
     return error;
   // The wave size: the option's (32 by default) unless the shader's

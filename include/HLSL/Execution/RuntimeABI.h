@@ -87,11 +87,18 @@ static_assert(offsetof(RuntimeResource, mipOffsets) ==
 struct RuntimeSampler {
   uint32_t minFilter = 1; // FilterMode: 0 nearest, 1 linear
   uint32_t magFilter = 1;
-  uint32_t address = 0; // AddressMode
+  uint32_t addressU = 0; // AddressMode
+  uint32_t addressV = 0;
   uint32_t compare = 0; // CompareFunction
+  /// D3D12's filter reduction: 0 standard (or comparison), 2 minimum,
+  /// 3 maximum of the texels a filter reads.
+  uint32_t reduction = 0;
   float minLOD = 0;
   float maxLOD = 3.402823466e+38f;
   float mipLODBias = 0;
+  /// The border colour's four 32-bit words (floats, or uints for the
+  /// integer colours).
+  uint32_t border[4] = {0, 0, 0, 0};
 };
 
 /// What a sampling operation asks hlslrt_sample for; the lowered shader

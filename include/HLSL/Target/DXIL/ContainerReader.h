@@ -196,6 +196,24 @@ struct RootParameterInfo {
 llvm::Expected<std::vector<RootParameterInfo>>
 parseRootParameters(llvm::StringRef rts0);
 
+/// One static sampler of an RTS0 part: D3D12_STATIC_SAMPLER_DESC's fields
+/// (D3D12's encodings of the filter, address modes, comparison function and
+/// border colour).
+struct StaticSamplerInfo {
+  uint32_t filter = 0;
+  uint32_t addressU = 0, addressV = 0, addressW = 0;
+  float mipLODBias = 0;
+  uint32_t maxAnisotropy = 0;
+  uint32_t comparisonFunc = 0;
+  uint32_t borderColor = 0;
+  float minLOD = 0, maxLOD = 0;
+  uint32_t shaderRegister = 0, registerSpace = 0, visibility = 0;
+};
+
+/// Decodes the static samplers of an RTS0 part.
+llvm::Expected<std::vector<StaticSamplerInfo>>
+parseStaticSamplers(llvm::StringRef rts0);
+
 /// Parses and checks a container. Unknown parts are kept as blobs.
 llvm::Expected<ParsedDXContainer> parseDXContainer(llvm::StringRef bytes);
 

@@ -16,6 +16,7 @@
 #include "llvm/Support/Endian.h"
 
 #include <algorithm>
+#include <cstring>
 
 using namespace mlir::hlsl::dxil;
 using namespace mlir::hlsl::dxil::detail;
@@ -580,4 +581,55 @@ mlir::hlsl::dxil::parseRootParameters(llvm::StringRef rts0) {
     parameters.push_back(info);
   }
   return parameters;
+}
+
+llvm::Expected<std::vector<StaticSamplerInfo>>
+mlir::hlsl::dxil::parseStaticSamplers(llvm::StringRef rts0) {
+  auto word = [&](uint64_t offset) -> std::optional<uint32_t> {
+    if (offset + 4 > rts0.size())
+      return std::nullopt;
+    return llvm::support::endian::read32le(rts0.data() + offset);
+  };
+  auto malformed = [](const llvm::Twine &what) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "malformed RTS0 part: " + what);
+  };
+  std::optional<uint32_t> version = word(0), count = word(12),
+                          offset = word(16);
+  if (!version || !count || !offset)
+    return malformed("shorter than its header");
+  if (*version < 1 || *version > 3)
+    return malformed("unknown version " + llvm::Twine(*version));
+  // Version 1.2 adds a flags word to each sampler.
+  uint64_t size = *version >= 3 ? 56 : 52;
+  std::vector<StaticSamplerInfo> samplers;
+  for (uint32_t i = 0; i < *count; ++i) {
+    uint64_t at = *offset + size * i;
+    if (at + 52 > rts0.size())
+      return malformed("static sampler " + llvm::Twine(i) +
+                       " is outside the part");
+    auto get = [&](unsigned field) { return *word(at + 4 * field); };
+    auto getFloat = [&](unsigned field) {
+      uint32_t bits = get(field);
+      float value;
+      std::memcpy(&value, &bits, 4);
+      return value;
+    };
+    StaticSamplerInfo info;
+    info.filter = get(0);
+    info.addressU = get(1);
+    info.addressV = get(2);
+    info.addressW = get(3);
+    info.mipLODBias = getFloat(4);
+    info.maxAnisotropy = get(5);
+    info.comparisonFunc = get(6);
+    info.borderColor = get(7);
+    info.minLOD = getFloat(8);
+    info.maxLOD = getFloat(9);
+    info.shaderRegister = get(10);
+    info.registerSpace = get(11);
+    info.visibility = get(12);
+    samplers.push_back(info);
+  }
+  return samplers;
 }
