@@ -564,6 +564,7 @@ void mlir::hlsl::populateIntrinsicPatterns(const TypeConverter &converter,
                                            LoweringContext &ctx) {
   patterns.add<IntrinsicLowering, SpecialFloatLowering<math::IsNaNOp, 8>,
                SpecialFloatLowering<math::IsInfOp, 9>,
-               SpecialFloatLowering<math::IsFiniteOp, 10>>(
+               SpecialFloatLowering<math::IsFiniteOp, 10>,
+               SpecialFloatLowering<math::IsNormalOp, 11>>(
       converter, patterns.getContext(), ctx);
 }

@@ -532,12 +532,15 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
         builder, loc, arith::MulIOp::create(builder, loc, args[0], args[1]),
         args[2]);
   }
-  if ((name == "isnan" || name == "isinf" || name == "isfinite") &&
+  if ((name == "isnan" || name == "isinf" || name == "isfinite" ||
+       name == "isnormal") &&
       args.size() == 1 && isFloatValue(args[0])) {
     if (name == "isnan")
       return math::IsNaNOp::create(builder, loc, args[0]);
     if (name == "isinf")
       return math::IsInfOp::create(builder, loc, args[0]);
+    if (name == "isnormal")
+      return math::IsNormalOp::create(builder, loc, args[0]);
     return math::IsFiniteOp::create(builder, loc, args[0]);
   }
   if (name == "countbits" && args.size() == 1 && resultType &&

@@ -670,13 +670,15 @@ __HLSL_T_NUMERIC(__HLSL_TRI_ALL, mad)
 __HLSL_FALLBACK3(__HLSL_CAT_NUMERIC, mad)
 __HLSL_WHEN_CALL(fma, __HLSL_ALL, (__HLSL_D_TRI, fma, double))
 
-// IsNaN / IsInf / IsFinite.
+// IsNaN / IsInf / IsFinite / IsNormal.
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isinf)
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isfinite)
+__HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnormal)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isnan)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isinf)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isfinite)
+__HLSL_FALLBACK1(__HLSL_CAT_FLOAT, isnormal)
 
 //===----------------------------------------------------------------------===//
 // Primitive bit operations and reinterpreting casts
