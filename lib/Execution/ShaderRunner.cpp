@@ -486,10 +486,7 @@ getRootParameterResources(const Pipeline &pipeline,
   std::vector<Resource> resources;
   if (pipeline.rootParameters.empty())
     return resources;
-  const dxil::ContainerPart *rts0 = nullptr;
-  for (const dxil::ContainerPart &part : container.parts)
-    if (part.name == "RTS0")
-      rts0 = &part;
+  const dxil::ContainerPart *rts0 = container.findPart("RTS0");
   if (!rts0)
     return makeError("the pipeline's RootParameters need a root signature, "
                      "and the container has none");
@@ -557,10 +554,7 @@ getRootParameterResources(const Pipeline &pipeline,
 /// filter, address, comparison and border colour encodings.
 static Error bindStaticSamplers(const dxil::ParsedDXContainer &container,
                                 DispatchState &state) {
-  const dxil::ContainerPart *rts0 = nullptr;
-  for (const dxil::ContainerPart &part : container.parts)
-    if (part.name == "RTS0")
-      rts0 = &part;
+  const dxil::ContainerPart *rts0 = container.findPart("RTS0");
   if (!rts0)
     return Error::success();
   Expected<std::vector<dxil::StaticSamplerInfo>> samplers =

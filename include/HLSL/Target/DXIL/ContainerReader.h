@@ -178,6 +178,14 @@ struct ParsedDXContainer {
   /// The STAT part: the module with its reflection metadata and without
   /// function bodies, in the DXIL part's program format.
   std::optional<ProgramHeader> reflection;
+
+  /// The first part called `name`, if any.
+  const ContainerPart *findPart(llvm::StringRef name) const {
+    for (const ContainerPart &part : parts)
+      if (part.name == name)
+        return &part;
+    return nullptr;
+  }
 };
 
 /// One root parameter of an RTS0 part: its type (0 descriptor table, 1 root

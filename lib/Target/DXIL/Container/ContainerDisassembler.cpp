@@ -355,11 +355,7 @@ void printProgramHeader(llvm::raw_ostream &os, const ProgramHeader &program) {
 
 /// The RTS0 part (a serialized root signature, versions 1.0 to 1.2).
 void printRootSignature(llvm::raw_ostream &os, llvm::StringRef data) {
-  auto word = [&](uint64_t offset) -> std::optional<uint32_t> {
-    if (offset + 4 > data.size())
-      return std::nullopt;
-    return llvm::support::endian::read32le(data.data() + offset);
-  };
+  auto word = [&](uint64_t offset) { return readWordAt(data, offset); };
   auto version = word(0), count = word(4), offset = word(8),
        samplers = word(12), samplersOffset = word(16), flags = word(20);
   if (!version || !count || !offset || !samplers || !samplersOffset || !flags) {

@@ -534,49 +534,64 @@ mlir::hlsl::dxil::parseDXContainer(llvm::StringRef bytes) {
   return result;
 }
 
+namespace {
+llvm::Error malformedRootSignature(const llvm::Twine &what) {
+  return fail("malformed RTS0 part: " + what);
+}
+
+/// The RTS0 header's version (1.0 to 1.2 are 1 to 3) and the count and
+/// offset of one of its tables, at `countOffset` and the word after it.
+struct RootSignatureTable {
+  uint32_t version, count, offset;
+};
+
+llvm::Expected<RootSignatureTable>
+readRootSignatureTable(llvm::StringRef rts0, unsigned countOffset) {
+  std::optional<uint32_t> version = readWordAt(rts0, 0),
+                          count = readWordAt(rts0, countOffset),
+                          offset = readWordAt(rts0, countOffset + 4);
+  if (!version || !count || !offset)
+    return malformedRootSignature("shorter than its header");
+  if (*version < 1 || *version > 3)
+    return malformedRootSignature("unknown version " + llvm::Twine(*version));
+  return RootSignatureTable{*version, *count, *offset};
+}
+} // namespace
+
 llvm::Expected<std::vector<RootParameterInfo>>
 mlir::hlsl::dxil::parseRootParameters(llvm::StringRef rts0) {
-  auto word = [&](uint64_t offset) -> std::optional<uint32_t> {
-    if (offset + 4 > rts0.size())
-      return std::nullopt;
-    return llvm::support::endian::read32le(rts0.data() + offset);
-  };
-  auto malformed = [](const llvm::Twine &what) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "malformed RTS0 part: " + what);
-  };
-  std::optional<uint32_t> version = word(0), count = word(4), offset = word(8);
-  if (!version || !count || !offset)
-    return malformed("shorter than its header");
-  if (*version < 1 || *version > 3)
-    return malformed("unknown version " + llvm::Twine(*version));
+  auto word = [&](uint64_t offset) { return readWordAt(rts0, offset); };
+  llvm::Expected<RootSignatureTable> table = readRootSignatureTable(rts0, 4);
+  if (!table)
+    return table.takeError();
   std::vector<RootParameterInfo> parameters;
-  for (uint32_t i = 0; i < *count; ++i) {
-    uint64_t header = *offset + 12ull * i;
+  for (uint32_t i = 0; i < table->count; ++i) {
+    uint64_t header = table->offset + 12ull * i;
     std::optional<uint32_t> type = word(header), visibility = word(header + 4),
                             at = word(header + 8);
     if (!type || !visibility || !at)
-      return malformed("parameter " + llvm::Twine(i) + " is outside the part");
+      return malformedRootSignature("parameter " + llvm::Twine(i) +
+                                    " is outside the part");
     RootParameterInfo info;
     info.type = *type;
     info.visibility = *visibility;
     if (*type >= 1 && *type <= 4) {
       std::optional<uint32_t> reg = word(*at), space = word(*at + 4);
       if (!reg || !space)
-        return malformed("parameter " + llvm::Twine(i) +
-                         " is outside the part");
+        return malformedRootSignature("parameter " + llvm::Twine(i) +
+                                      " is outside the part");
       info.shaderRegister = *reg;
       info.registerSpace = *space;
       if (*type == 1) {
         std::optional<uint32_t> values = word(*at + 8);
         if (!values)
-          return malformed("parameter " + llvm::Twine(i) +
-                           " is outside the part");
+          return malformedRootSignature("parameter " + llvm::Twine(i) +
+                                        " is outside the part");
         info.num32BitValues = *values;
       }
     } else if (*type != 0) {
-      return malformed("parameter " + llvm::Twine(i) + " has unknown type " +
-                       llvm::Twine(*type));
+      return malformedRootSignature("parameter " + llvm::Twine(i) +
+                                    " has unknown type " + llvm::Twine(*type));
     }
     parameters.push_back(info);
   }
@@ -585,30 +600,20 @@ mlir::hlsl::dxil::parseRootParameters(llvm::StringRef rts0) {
 
 llvm::Expected<std::vector<StaticSamplerInfo>>
 mlir::hlsl::dxil::parseStaticSamplers(llvm::StringRef rts0) {
-  auto word = [&](uint64_t offset) -> std::optional<uint32_t> {
-    if (offset + 4 > rts0.size())
-      return std::nullopt;
-    return llvm::support::endian::read32le(rts0.data() + offset);
-  };
-  auto malformed = [](const llvm::Twine &what) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "malformed RTS0 part: " + what);
-  };
-  std::optional<uint32_t> version = word(0), count = word(12),
-                          offset = word(16);
-  if (!version || !count || !offset)
-    return malformed("shorter than its header");
-  if (*version < 1 || *version > 3)
-    return malformed("unknown version " + llvm::Twine(*version));
+  llvm::Expected<RootSignatureTable> table = readRootSignatureTable(rts0, 12);
+  if (!table)
+    return table.takeError();
   // Version 1.2 adds a flags word to each sampler.
-  uint64_t size = *version >= 3 ? 56 : 52;
+  uint64_t size = table->version >= 3 ? 56 : 52;
   std::vector<StaticSamplerInfo> samplers;
-  for (uint32_t i = 0; i < *count; ++i) {
-    uint64_t at = *offset + size * i;
+  for (uint32_t i = 0; i < table->count; ++i) {
+    uint64_t at = table->offset + size * i;
     if (at + 52 > rts0.size())
-      return malformed("static sampler " + llvm::Twine(i) +
-                       " is outside the part");
-    auto get = [&](unsigned field) { return *word(at + 4 * field); };
+      return malformedRootSignature("static sampler " + llvm::Twine(i) +
+                                    " is outside the part");
+    auto get = [&](unsigned field) {
+      return read32(rts0.data() + at + 4 * field);
+    };
     auto getFloat = [&](unsigned field) {
       uint32_t bits = get(field);
       float value;
