@@ -184,6 +184,13 @@ private:
   /// give the texture's size, where every access is out of bounds.
   Value *texelAddress(Value *resource, Value *x, Value *y,
                       Value *mip = nullptr);
+  /// A texture's width or height (`field`) at mip `level`: halved per
+  /// level, at least 1 (i32).
+  Value *mipLevelSize(Value *resource, unsigned field, Value *level) {
+    Value *size = builder.CreateLShr(loadField(resource, field, i32), level);
+    return builder.CreateSelect(builder.CreateICmpEQ(size, builder.getInt32(0)),
+                                builder.getInt32(1), size);
+  }
 
   Value *lowerTypedLoad(CallInst &call, Value *resource, Value *byteBase,
                         bool checkChannels, Value *componentStride);
@@ -336,14 +343,10 @@ Value *HostLowering::texelAddress(Value *resource, Value *x, Value *y,
   Value *level = mip ? mip : builder.getInt32(0);
   Value *validLevel = builder.CreateICmpULT(level, levels);
   level = builder.CreateSelect(validLevel, level, builder.getInt32(0));
-  auto levelSize = [&](unsigned field) {
-    Value *size = builder.CreateLShr(loadField(resource, field, i32), level);
-    size = builder.CreateSelect(builder.CreateICmpEQ(size, builder.getInt32(0)),
-                                builder.getInt32(1), size);
-    return builder.CreateZExt(size, i64);
-  };
-  Value *width = levelSize(resource_field::Width);
-  Value *height = levelSize(resource_field::Height);
+  Value *width = builder.CreateZExt(
+      mipLevelSize(resource, resource_field::Width, level), i64);
+  Value *height = builder.CreateZExt(
+      mipLevelSize(resource, resource_field::Height, level), i64);
   Value *offsetAddr = builder.CreateGEP(
       i8, resource,
       builder.CreateAdd(builder.getInt64(resource_field::MipOffsets),
@@ -864,25 +867,21 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     Value *count = builder.CreateTrunc(builder.CreateUDiv(size, scale), i32);
     // Textures: level `mip`'s width and height, one slice, the level count.
     Value *mip = isa<UndefValue>(arg(2)) ? builder.getInt32(0) : arg(2);
-    auto levelSize = [&](unsigned field) {
-      Value *size = builder.CreateLShr(loadField(resource, field, i32), mip);
-      return builder.CreateSelect(
-          builder.CreateICmpEQ(size, builder.getInt32(0)), builder.getInt32(1),
-          size);
-    };
     Value *height = loadField(resource, resource_field::Height, i32);
     Value *isTexture = builder.CreateICmpNE(height, builder.getInt32(0));
     Value *levels = loadField(resource, resource_field::MipLevels, i32);
     Value *result = PoisonValue::get(type);
     result = builder.CreateInsertValue(
         result,
-        builder.CreateSelect(isTexture, levelSize(resource_field::Width),
+        builder.CreateSelect(isTexture,
+                             mipLevelSize(resource, resource_field::Width, mip),
                              count),
         0);
     result = builder.CreateInsertValue(
         result,
-        builder.CreateSelect(isTexture, levelSize(resource_field::Height),
-                             builder.getInt32(0)),
+        builder.CreateSelect(
+            isTexture, mipLevelSize(resource, resource_field::Height, mip),
+            builder.getInt32(0)),
         1);
     result = builder.CreateInsertValue(result,
                                        builder.CreateZExt(isTexture, i32), 2);

@@ -641,8 +641,7 @@ static llvm::Error validate(Pipeline &p) {
                            llvm::Twine(RuntimeResource::MaxMipLevels));
         uint64_t texels = 0;
         for (uint32_t level = 0; level < props.mipLevels; ++level)
-          texels += uint64_t(std::max(1u, props.width >> level)) *
-                    std::max(1u, props.height >> level);
+          texels += props.getLevelTexels(level);
         if (buffer->contents[0].size() < texels * buffer->getElementSize())
           return makeError(
               "buffer '" + buffer->name + "' is smaller than its " +

@@ -717,8 +717,7 @@ static Error bindResources(Pipeline &pipeline,
           uint64_t offset = 0;
           for (uint32_t level = 0; level < record->mipLevels; ++level) {
             record->mipOffsets[level] = offset;
-            offset += uint64_t(std::max(1u, record->width >> level)) *
-                      std::max(1u, record->height >> level) *
+            offset += buffer.outputProps->getLevelTexels(level) *
                       buffer.getElementSize();
           }
         }

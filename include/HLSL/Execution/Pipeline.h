@@ -54,6 +54,12 @@ struct OutputProperties {
   uint32_t height = 0;
   uint32_t depth = 1;
   uint32_t mipLevels = 1;
+
+  /// Texels of mip `level` (each halves the size, down to 1).
+  uint64_t getLevelTexels(uint32_t level) const {
+    uint32_t w = width >> level, h = height >> level;
+    return uint64_t(w ? w : 1) * (h ? h : 1);
+  }
 };
 
 struct Buffer {
