@@ -550,6 +550,19 @@ getRootParameterResources(const Pipeline &pipeline,
   return resources;
 }
 
+/// Binds `sampler` at register `reg` of `space` (a sampler-class record whose
+/// data is the sampler); false if the register is bound already.
+static bool bindSampler(DispatchState &state, uint32_t space, uint32_t reg,
+                        std::unique_ptr<RuntimeSampler> sampler) {
+  auto record = std::make_unique<RuntimeResource>();
+  record->data = reinterpret_cast<uint8_t *>(sampler.get());
+  if (!state.bindings.try_emplace({3u, space, reg}, record.get()).second)
+    return false;
+  state.samplers.push_back(std::move(sampler));
+  state.resources.push_back(std::move(record));
+  return true;
+}
+
 /// The root signature's static samplers, at their registers: D3D12's
 /// filter, address, comparison and border colour encodings.
 static Error bindStaticSamplers(const dxil::ParsedDXContainer &container,
@@ -611,15 +624,9 @@ static Error bindStaticSamplers(const dxil::ParsedDXContainer &container,
     default: // transparent black
       break;
     }
-    auto record = std::make_unique<RuntimeResource>();
-    record->data = reinterpret_cast<uint8_t *>(runtime.get());
-    if (!state.bindings
-             .try_emplace({3u, info.registerSpace, info.shaderRegister},
-                          record.get())
-             .second)
-      continue;
-    state.samplers.push_back(std::move(runtime));
-    state.resources.push_back(std::move(record));
+    // A descriptor at the same register would be a root signature error.
+    (void)bindSampler(state, info.registerSpace, info.shaderRegister,
+                      std::move(runtime));
   }
   return Error::success();
 }
@@ -654,13 +661,9 @@ static Error bindResources(Pipeline &pipeline,
       runtime->minLOD = sampler.minLOD;
       runtime->maxLOD = sampler.maxLOD;
       runtime->mipLODBias = sampler.mipLODBias;
-      auto record = std::make_unique<RuntimeResource>();
-      record->data = reinterpret_cast<uint8_t *>(runtime.get());
       uint32_t reg = resource.dxBinding->reg, space = resource.dxBinding->space;
-      if (!state.bindings.try_emplace({3u, space, reg}, record.get()).second)
+      if (!bindSampler(state, space, reg, std::move(runtime)))
         return makeError(describeRegister(3, reg, space) + " is bound twice");
-      state.samplers.push_back(std::move(runtime));
-      state.resources.push_back(std::move(record));
       continue;
     }
     Buffer &buffer = *pipeline.findBuffer(resource.name);
