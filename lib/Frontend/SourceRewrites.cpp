@@ -117,7 +117,8 @@ bool SourceRewrites::recordAttributeOnDeclaration(
     else if (c == '\n' || c == ';')
       return false;
   }
-  std::string macro = "$" + std::to_string(macros.size());
+  // `$a<n>`: matrix members take `$<digits>` (`_12` is `$12`).
+  std::string macro = "$a" + std::to_string(macros.size());
   if (close >= text.size() || close - open + 1 < macro.size())
     return false;
   auto &fileEdits = edits[place->file];

@@ -23,7 +23,7 @@
 //    `matrix` becomes `$atrix`, which expands to `matrix<>` (the defaults).
 //  - A statement attribute before a declaration (`[branch] int x = 1;`),
 //    which DXC ignores with a warning: the bracketed attribute becomes
-//    `$N` and spaces, and `$N` expands to a `#pragma message` that says it
+//    `$aN` and spaces, and `$aN` expands to a `#pragma message` that says it
 //    is ignored.
 //
 //===----------------------------------------------------------------------===//
