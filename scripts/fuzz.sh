@@ -14,7 +14,7 @@ shift || true
 targets=("$@")
 ((${#targets[@]})) || targets=(import mlir container pipeline)
 
-HLSL_BUILD_DIR=$build HLSL_CMAKE_ARGS="-DHLSL_BUILD_FUZZERS=ON -DHLSL_SANITIZE=address,undefined" \
+HLSL_BUILD_DIR=$build HLSL_CMAKE_ARGS="-DHLSL_STATIC_TOOLS=OFF -DHLSL_BUILD_FUZZERS=ON -DHLSL_SANITIZE=address,undefined" \
   "$root/scripts/setup.sh" hlsl-fuzz-import hlsl-fuzz-mlir hlsl-fuzz-container \
   hlsl-fuzz-pipeline hlsl-translate
 

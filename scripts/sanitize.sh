@@ -13,6 +13,6 @@ build=${HLSL_ASAN_BUILD_DIR:-$root/build-asan}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:allow_user_poisoning=0:fast_unwind_on_malloc=0}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan.supp}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-HLSL_BUILD_DIR=$build HLSL_CMAKE_ARGS="-DHLSL_SANITIZE=address,undefined" \
+HLSL_BUILD_DIR=$build HLSL_CMAKE_ARGS="-DHLSL_STATIC_TOOLS=OFF -DHLSL_SANITIZE=address,undefined" \
   "$root/scripts/setup.sh"
 HLSL_BUILD_DIR=$build exec "$root/build.sh" test
