@@ -419,9 +419,12 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     invocation->getFrontendOpts().DisableFree = false;
     // Only the prelude names the shader mentions are declared (see
     // PreludeSelection.h); the scan runs before the prelude is added.
+    TimingScope scanTiming = clangTiming.nest("prelude selection scan");
+    std::optional<std::vector<std::string>> usedNames;
     if (options.selectivePrelude)
-      if (std::optional<std::vector<std::string>> usedNames =
-              findUsedPreludeNames(*invocation, prelude)) {
+      usedNames = findUsedPreludeNames(*invocation, prelude);
+    scanTiming.stop();
+    if (usedNames) {
         pp.addMacroDef("__HLSL_SELECTIVE");
         for (const std::string &name : *usedNames)
           pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
