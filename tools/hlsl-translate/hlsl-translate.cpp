@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BatchCompile.h"
+
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Driver/Compiler.h"
 #include "HLSL/Driver/ContainerFromModule.h"
@@ -38,6 +40,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
@@ -531,36 +534,30 @@ llvm::cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
     llvm::cl::desc("Check the diagnostics against expected-* comments"),
     llvm::cl::cat(toolCategory));
+llvm::cl::opt<std::string> batchFile(
+    "batch",
+    llvm::cl::desc("Run every line of this job file ('-': stdin) as one "
+                   "compile: a line holds one run's arguments (input, -T, "
+                   "-E, -D, -Fo, ...), added to the options given here; "
+                   "outputs are written in line order"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(toolCategory));
+llvm::cl::opt<unsigned> batchParallel(
+    "j", llvm::cl::Prefix,
+    llvm::cl::desc("--batch: run this many jobs at a time (default: the "
+                   "number of hardware threads)"),
+    llvm::cl::value_desc("N"), llvm::cl::cat(toolCategory));
 } // namespace
 
-/// mlir-translate's main, with driver failures reported as errors: a missing
-/// translation or an unreadable input is one "hlsl-translate: error: ..."
-/// line, not LLVM's option-parser complaints or a bare message.
-static int translateMain(int argc, char **argv) {
-  registerAsmPrinterCLOptions();
-  registerMLIRContextCLOptions();
-  registerTranslationCLOptions();
-  registerDefaultTimingManagerCLOptions();
-  llvm::cl::opt<const Translation *, false, TranslationParser> translation(
-      "", llvm::cl::desc("Translation to perform"),
-      llvm::cl::cat(toolCategory));
-  // LLVM's and MLIR's own options (code generators, passes, IR printing)
-  // stay usable but only --help-hidden lists them.
-  hlsl::hideOtherOptions({&dxcCategory, &toolCategory});
-  llvm::cl::ParseCommandLineOptions(
-      argc, argv,
-      "hlsl-mlir translation driver: HLSL to the hlsl dialect, LLVM IR or a "
-      "DXIL container, and DXIL containers to text\n\n"
-      "  hlsl-translate --to-dxil shader.hlsl -T cs_6_6 -E main -Fo out.dxil\n"
-      "  hlsl-translate --dxil-dis out.dxil\n");
-  auto error = []() -> llvm::raw_ostream & {
-    return llvm::WithColor::error(llvm::errs(), "hlsl-translate");
-  };
-  if (!translation) {
-    error() << "no translation given; use one of --import-hlsl, --to-llvmir, "
-               "--to-dxil, --dxil-dis or --verify-dxil-ir (see --help)\n";
-    return 1;
-  }
+using TranslationOption =
+    llvm::cl::opt<const Translation *, false, TranslationParser>;
+
+static llvm::raw_ostream &driverError() {
+  return llvm::WithColor::error(llvm::errs(), "hlsl-translate");
+}
+
+/// Runs the parsed translation on the parsed input and output options.
+static int translateInput(const Translation *translation) {
+  auto error = driverError;
   std::string message;
   std::unique_ptr<llvm::MemoryBuffer> input =
       translation->getInputAlignment()
@@ -597,6 +594,82 @@ static int translateMain(int argc, char **argv) {
     return 1;
   output->keep();
   return 0;
+}
+
+/// --batch: the options parsed so far apply to every job; each job's line is
+/// parsed on top of them in its own (forked) process, so its -D and -I add
+/// to the common ones and its other options replace them.
+static int runBatchFile(TranslationOption &translation) {
+  auto error = driverError;
+  // Per-job inputs and outputs belong on the job lines: given here, every
+  // job would read or overwrite the same file.
+  if (inputFilename.getNumOccurrences() || outputFilename.getNumOccurrences() ||
+      !objectFile.empty() || !disassemblyFile.empty() || !headerFile.empty() ||
+      !reflectionFile.empty() || !rootSignatureFile.empty()) {
+    error() << "with --batch, give each job's input and output files (-o, "
+               "-Fo, -Fc, -Fh, -Fre, -Frs) on its line of the job file\n";
+    return 1;
+  }
+  llvm::Expected<std::vector<hlsl_translate::BatchJob>> jobs =
+      hlsl_translate::readBatchFile(batchFile);
+  if (!jobs) {
+    error() << llvm::toString(jobs.takeError()) << "\n";
+    return 1;
+  }
+  std::string path = batchFile;
+  unsigned parallel = batchParallel.getNumOccurrences()
+                          ? unsigned(batchParallel)
+                          : llvm::hardware_concurrency().compute_thread_count();
+  return hlsl_translate::runBatch(
+      path, *jobs, parallel, [&](const std::vector<std::string> &args) {
+        std::vector<const char *> argv = {"hlsl-translate"};
+        for (const std::string &arg : args)
+          argv.push_back(arg.c_str());
+        batchFile.setValue("");
+        if (!llvm::cl::ParseCommandLineOptions(int(argv.size()), argv.data(),
+                                               "", &llvm::errs()))
+          return 1;
+        if (!batchFile.empty()) {
+          error() << "--batch is not allowed inside a job file\n";
+          return 1;
+        }
+        if (!translation) {
+          error() << "no translation given for this job; use --to-dxil (or "
+                     "another translation) on its line or before --batch\n";
+          return 1;
+        }
+        return translateInput(translation);
+      });
+}
+
+/// mlir-translate's main, with driver failures reported as errors: a missing
+/// translation or an unreadable input is one "hlsl-translate: error: ..."
+/// line, not LLVM's option-parser complaints or a bare message.
+static int translateMain(int argc, char **argv) {
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerTranslationCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  TranslationOption translation("", llvm::cl::desc("Translation to perform"),
+                                llvm::cl::cat(toolCategory));
+  // LLVM's and MLIR's own options (code generators, passes, IR printing)
+  // stay usable but only --help-hidden lists them.
+  hlsl::hideOtherOptions({&dxcCategory, &toolCategory});
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "hlsl-mlir translation driver: HLSL to the hlsl dialect, LLVM IR or a "
+      "DXIL container, and DXIL containers to text\n\n"
+      "  hlsl-translate --to-dxil shader.hlsl -T cs_6_6 -E main -Fo out.dxil\n"
+      "  hlsl-translate --dxil-dis out.dxil\n");
+  auto error = driverError;
+  if (!batchFile.empty())
+    return runBatchFile(translation);
+  if (!translation) {
+    error() << "no translation given; use one of --import-hlsl, --to-llvmir, "
+               "--to-dxil, --dxil-dis or --verify-dxil-ir (see --help)\n";
+    return 1;
+  }
+  return translateInput(translation);
 }
 
 int main(int argc, char **argv) {
