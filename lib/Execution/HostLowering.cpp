@@ -695,6 +695,34 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
                                builder.CreateFMul(arg(1 + i), arg(1 + n + i)));
     return replace(sum);
   }
+  case Dot4AddI8Packed:
+  case Dot4AddU8Packed: {
+    // acc + the products of the four 8-bit lanes of a and b (sign- or
+    // zero-extended), in 32-bit wrapping arithmetic.
+    Value *sum = arg(1);
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      auto byte = [&](Value *word) {
+        Value *bits = builder.CreateTrunc(
+            builder.CreateLShr(word, builder.getInt32(8 * lane)),
+            builder.getInt8Ty());
+        return opcode == Dot4AddI8Packed ? builder.CreateSExt(bits, i32)
+                                         : builder.CreateZExt(bits, i32);
+      };
+      sum =
+          builder.CreateAdd(sum, builder.CreateMul(byte(arg(2)), byte(arg(3))));
+    }
+    return replace(sum);
+  }
+  case Dot2AddHalf: {
+    // acc + ax * bx + ay * by with the halves widened to fp32.
+    auto wide = [&](unsigned i) {
+      return builder.CreateFPExt(arg(i), builder.getFloatTy());
+    };
+    Value *sum = builder.CreateFAdd(
+        arg(1), builder.CreateFAdd(builder.CreateFMul(wide(2), wide(4)),
+                                   builder.CreateFMul(wide(3), wide(5))));
+    return replace(sum);
+  }
   case LegacyF32ToF16: {
     Value *half = builder.CreateFPTrunc(arg(1), builder.getHalfTy());
     return replace(builder.CreateZExt(

@@ -419,6 +419,35 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     rewriter.replaceOp(op, vectorize(rewriter, loc, type, results, dx));
     return success();
   }
+  if ((name == "dot4add_u8packed" || name == "dot4add_i8packed" ||
+       name == "dot2add") &&
+      args.size() == 3) {
+    if (ctx.smMinor < 4)
+      return op.emitError()
+             << "'" << name << "' requires shader model 6.4 or later";
+    if (name == "dot2add") {
+      // Dot2AddHalf(acc, ax, ay, bx, by): the operands are native halves.
+      SmallVector<Value> a = scalarize(rewriter, loc, args[0], dx);
+      SmallVector<Value> c = scalarize(rewriter, loc, args[1], dx);
+      if (a.size() != 2 || c.size() != 2 || !a[0].getType().isF16())
+        return op.emitError() << "'dot2add' needs half2 operands with native "
+                                 "16-bit types (-enable-16bit-types)";
+      Type f32 = rewriter.getF32Type();
+      rewriter.replaceOp(op, dx.call(rewriter, loc, "dot2AddHalf", f32,
+                                     dxil::Dot2AddHalf, f32,
+                                     {args[2], a[0], a[1], c[0], c[1]},
+                                     dxil::OpAttr::ReadNone));
+      return success();
+    }
+    // Dot4AddI8Packed / Dot4AddU8Packed: (acc, a, b).
+    Type i32 = rewriter.getI32Type();
+    rewriter.replaceOp(
+        op, dx.call(rewriter, loc, "dot4AddPacked", i32,
+                    name == "dot4add_i8packed" ? dxil::Dot4AddI8Packed
+                                               : dxil::Dot4AddU8Packed,
+                    i32, {args[2], args[0], args[1]}, dxil::OpAttr::ReadNone));
+    return success();
+  }
   if (name == "asdouble" && args.size() == 2) {
     // MakeDouble(lo, hi) per component.
     SmallVector<Value> low = scalarize(rewriter, loc, args[0], dx);

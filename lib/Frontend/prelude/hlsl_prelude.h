@@ -674,6 +674,15 @@ __HLSL_T_NUMERIC(__HLSL_TRI_ALL, mad)
 __HLSL_FALLBACK3(__HLSL_CAT_NUMERIC, mad)
 __HLSL_WHEN_CALL(fma, __HLSL_ALL, (__HLSL_D_TRI, fma, double))
 
+// Packed dot products with an accumulator (shader model 6.4): four 8-bit
+// lanes of each uint, or two native halves.
+__HLSL_WHEN(dot4add_u8packed,
+            __HLSL_INTRINSIC uint dot4add_u8packed(uint a, uint b, uint acc);)
+__HLSL_WHEN(dot4add_i8packed,
+            __HLSL_INTRINSIC int dot4add_i8packed(uint a, uint b, int acc);)
+__HLSL_WHEN(dot2add,
+            __HLSL_INTRINSIC float dot2add(half2 a, half2 b, float acc);)
+
 // IsNaN / IsInf / IsFinite / IsNormal.
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isinf)
