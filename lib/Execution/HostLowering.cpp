@@ -695,6 +695,39 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
                                builder.CreateFMul(arg(1 + i), arg(1 + n + i)));
     return replace(sum);
   }
+  case Msad: {
+    // c + the sum of |a_i - b_i| over the bytes i where a_i is not zero.
+    Value *sum = arg(3);
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      auto byte = [&](Value *word) {
+        return builder.CreateAnd(
+            builder.CreateLShr(word, builder.getInt32(8 * lane)),
+            builder.getInt32(0xFF));
+      };
+      Value *a = byte(arg(1)), *b = byte(arg(2));
+      Value *difference = builder.CreateSelect(builder.CreateICmpUGE(a, b),
+                                               builder.CreateSub(a, b),
+                                               builder.CreateSub(b, a));
+      Value *masked =
+          builder.CreateSelect(builder.CreateICmpEQ(a, builder.getInt32(0)),
+                               builder.getInt32(0), difference);
+      sum = builder.CreateAdd(sum, masked);
+    }
+    return replace(sum);
+  }
+  case Bfi: {
+    // Bfi(width, offset, value, replaced): the low `width` bits of value
+    // inserted into replaced at `offset` (both taken modulo 32).
+    Value *width = builder.CreateAnd(arg(1), builder.getInt32(31));
+    Value *offset = builder.CreateAnd(arg(2), builder.getInt32(31));
+    Value *ones = builder.CreateSub(
+        builder.CreateShl(builder.getInt32(1), width), builder.getInt32(1));
+    Value *mask = builder.CreateShl(ones, offset);
+    Value *inserted =
+        builder.CreateAnd(builder.CreateShl(arg(3), offset), mask);
+    return replace(builder.CreateOr(
+        inserted, builder.CreateAnd(arg(4), builder.CreateNot(mask))));
+  }
   case Dot4AddI8Packed:
   case Dot4AddU8Packed: {
     // acc + the products of the four 8-bit lanes of a and b (sign- or

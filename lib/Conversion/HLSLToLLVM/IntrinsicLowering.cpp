@@ -448,6 +448,35 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                     i32, {args[2], args[0], args[1]}, dxil::OpAttr::ReadNone));
     return success();
   }
+  if (name == "msad4" && args.size() == 3) {
+    // Window k of the source is bytes k..k+3 of (source.y:source.x): the
+    // low word shifted right by 8k with source.y's low bytes inserted on
+    // top (Bfi), as DXC forms them; then one Msad per window.
+    SmallVector<Value> source = scalarize(rewriter, loc, args[1], dx);
+    SmallVector<Value> accum = scalarize(rewriter, loc, args[2], dx);
+    if (source.size() != 2 || accum.size() != 4)
+      return op.emitError() << "msad4 expects a uint2 source and a uint4 "
+                               "accumulator";
+    Type i32 = rewriter.getI32Type();
+    SmallVector<Value> windows = {source[0]};
+    for (unsigned k = 1; k < 4; ++k) {
+      Value shifted = LLVM::LShrOp::create(rewriter, loc, source[0],
+                                           dx.i32(rewriter, loc, 8 * k));
+      windows.push_back(
+          dx.call(rewriter, loc, "quaternary", i32, dxil::Bfi, i32,
+                  {dx.i32(rewriter, loc, 8 * k),
+                   dx.i32(rewriter, loc, 32 - 8 * k), source[1], shifted},
+                  dxil::OpAttr::ReadNone));
+    }
+    SmallVector<Value> results;
+    for (unsigned k = 0; k < 4; ++k)
+      results.push_back(dx.call(rewriter, loc, "tertiary", i32, dxil::Msad, i32,
+                                {args[0], windows[k], accum[k]},
+                                dxil::OpAttr::ReadNone));
+    Type type = getTypeConverter()->convertType(op.getType(0));
+    rewriter.replaceOp(op, vectorize(rewriter, loc, type, results, dx));
+    return success();
+  }
   if (name == "asdouble" && args.size() == 2) {
     // MakeDouble(lo, hi) per component.
     SmallVector<Value> low = scalarize(rewriter, loc, args[0], dx);

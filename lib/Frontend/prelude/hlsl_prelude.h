@@ -683,6 +683,11 @@ __HLSL_WHEN(dot4add_i8packed,
 __HLSL_WHEN(dot2add,
             __HLSL_INTRINSIC float dot2add(half2 a, half2 b, float acc);)
 
+// Masked sums of absolute byte differences of `reference` against the four
+// byte-aligned windows of `source`, each added to a component of `accum`.
+__HLSL_WHEN(msad4, __HLSL_INTRINSIC uint4 msad4(uint reference, uint2 source,
+                                                uint4 accum);)
+
 // IsNaN / IsInf / IsFinite / IsNormal.
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isinf)

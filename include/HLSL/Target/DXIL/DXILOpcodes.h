@@ -54,6 +54,7 @@ enum Opcode : unsigned {
   IMad = 48,
   UMad = 49,
   Msad = 50,
+  Bfi = 53,
   Dot2 = 54,
   Dot3 = 55,
   Dot4 = 56,
