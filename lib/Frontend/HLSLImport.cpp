@@ -73,6 +73,9 @@ std::optional<std::string> mlir::hlsl::parseHLSLVersion(StringRef version) {
   return std::nullopt;
 }
 
+/// Set while our AST import runs, so that a crash can be attributed.
+static thread_local bool inImporter = false;
+
 namespace {
 /// Forwards Clang's diagnostics to a printer, except errors that only
 /// repeat an earlier one: after Clang rejects a [numthreads] attribute it
@@ -95,7 +98,10 @@ public:
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
       return;
-    if (level >= clang::DiagnosticsEngine::Error && rewritesToRecord) {
+    // Only Clang's own errors measure whether a rewrite helped; the
+    // importer's (e.g. "not supported yet") come after a successful parse.
+    if (level >= clang::DiagnosticsEngine::Error && rewritesToRecord &&
+        !inImporter) {
       ++rewritesToRecord->errorCount;
       rewritesToRecord->record(info);
     }
@@ -209,8 +215,6 @@ static StringRef getTripleStage(ShaderStage stage) {
 }
 
 namespace {
-/// Set while our AST import runs, so that a crash can be attributed.
-thread_local bool inImporter = false;
 
 /// Clang 22 puts every non-static global that is not a resource into
 /// `hlsl_constant` ($Globals), including structs that hold resources; a

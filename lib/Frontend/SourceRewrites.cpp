@@ -13,7 +13,7 @@
 using namespace mlir::hlsl;
 
 std::optional<std::string>
-mlir::hlsl::getMatrixMemberExpansion(llvm::StringRef name) {
+mlir::hlsl::getMatrixMemberExpansion(llvm::StringRef name, unsigned columns) {
   // One element: `_mRC` with R, C in 0..3, or `_RC` with R, C in 1..4.
   llvm::SmallVector<std::pair<unsigned, unsigned>> elements;
   llvm::StringRef rest = name;
@@ -35,13 +35,23 @@ mlir::hlsl::getMatrixMemberExpansion(llvm::StringRef name) {
   if (elements.size() == 1)
     return "[" + std::to_string(row) + "][" +
            std::to_string(elements.front().second) + "]";
-  std::string swizzle = "[" + std::to_string(row) + "].";
-  for (auto [r, c] : elements) {
-    if (r != row)
-      return std::nullopt;
-    swizzle += "xyzw"[c];
+  bool oneRow = llvm::all_of(elements, [&](std::pair<unsigned, unsigned> e) {
+    return e.first == row;
+  });
+  if (oneRow) {
+    std::string swizzle = "[" + std::to_string(row) + "].";
+    for (auto [r, c] : elements)
+      swizzle += "xyzw"[c];
+    return swizzle;
   }
-  return swizzle;
+  std::string call =
+      "[__hlsl_matrix_elements(" + std::to_string(elements.size());
+  for (auto [r, c] : elements)
+    call += ", " + std::to_string(r * 4 + c);
+  return call + ")]." +
+         (elements.size() <= columns
+              ? std::string("xyzw").substr(0, elements.size())
+              : std::string(elements.size(), 'x'));
 }
 
 /// The type argument `index` of `info`, if it has one there.
@@ -168,13 +178,21 @@ bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {
     ++nameOffset;
   llvm::StringRef name =
       text.drop_front(nameOffset).take_while(isIdentifierChar);
-  std::optional<std::string> expansion = getMatrixMemberExpansion(name);
+  std::optional<std::string> expansion =
+      getMatrixMemberExpansion(name, base.getCanonicalType()
+                                         ->castAs<clang::ConstantMatrixType>()
+                                         ->getNumColumns());
   if (!expansion)
     return false;
   auto &fileEdits = edits[place->file];
   fileEdits[offset] = ' ';
   fileEdits[nameOffset] = '$';
-  macros[("$" + name.drop_front()).str()] = *expansion;
+  // One macro per member name: matrices of different widths that share a
+  // cross-row member name get the readable-only form.
+  std::string &macro = macros[("$" + name.drop_front()).str()];
+  macro = macro.empty() || macro == *expansion
+              ? *expansion
+              : *getMatrixMemberExpansion(name, /*columns=*/0);
   ++constructs;
   return true;
 }

@@ -46,9 +46,15 @@ class Diagnostic;
 namespace mlir::hlsl {
 
 /// The expansion of a matrix member name: `[r][c]` for one element,
-/// `[r].xyz` for several elements of row r; nullopt for names that are not
-/// matrix members or that mix rows.
-std::optional<std::string> getMatrixMemberExpansion(llvm::StringRef name);
+/// `[r].xyz` for several elements of row r, and for elements of several rows
+/// `[__hlsl_matrix_elements(n, e0, ..)].xy..`: a row access Clang types as a
+/// vector of n elements, which the importer reads as the elements e_i (row *
+/// 4 + column) of the matrix (HLSLGenExprLValue.cpp). The swizzle names
+/// distinct components (assignable) when the matrix has at least n
+/// `columns`, else repeats x (readable only). nullopt for names that are not
+/// matrix members.
+std::optional<std::string> getMatrixMemberExpansion(llvm::StringRef name,
+                                                    unsigned columns = 4);
 
 /// `text` with the braces of scalar initializer lists removed
 /// (`static const bool b = { false };` becomes `... =   false  ;`): Clang

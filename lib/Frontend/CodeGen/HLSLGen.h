@@ -191,6 +191,9 @@ private:
 
 /// An lvalue: an address, optionally narrowed to components of the vector
 /// it points to (`v.zy`).
+/// An addressable value: `addr`, or with `swizzle` the listed components
+/// of the vector at `addr`, or of the matrix at `addr` (elements numbered
+/// row * columns + column, from matrix members spanning rows).
 struct LValue {
   Value addr;
   SmallVector<int32_t, 4> swizzle;
@@ -245,6 +248,13 @@ public:
   // Lvalues (HLSLGenExprLValue.cpp).
   LValue emitLValue(const clang::Expr *expr);
   Value emitLoad(const LValue &lvalue, Location loc);
+  /// The address of element `flat` (row * columns + column) of the matrix
+  /// at `matrixAddr`.
+  Value emitMatrixElementAddr(Value matrixAddr, int32_t flat, Location loc);
+  /// `m._m00_m11` (see getMatrixMemberExpansion): the matrix's lvalue with
+  /// the elements as its swizzle; nullopt if `swizzle` is not one.
+  std::optional<LValue>
+  emitMatrixElementSwizzle(const clang::ExtVectorElementExpr *swizzle);
   void emitStore(Value value, const LValue &lvalue, Location loc);
   /// The handle of a resource expression (global, array element, local).
   Value emitResource(const clang::Expr *expr);

@@ -94,6 +94,11 @@ Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
     return {};
   }
   Type lvalueType = lvaluePtr.getPointee();
+  if (lvalue.isSwizzle() && isa<MatrixType>(lvalueType)) {
+    module.errorNotSupported(arg->getExprLoc(),
+                             "matrix members spanning rows as an out argument");
+    return {};
+  }
   if (lvalue.isSwizzle()) {
     Type element = cast<VectorType>(lvalueType).getElementType();
     lvalueType = lvalue.swizzle.size() == 1

@@ -47,7 +47,96 @@ static Value emitIndex(HLSLGenFunction &gen, const clang::Expr *expr) {
   return index;
 }
 
+Value HLSLGenFunction::emitMatrixElementAddr(Value matrixAddr, int32_t flat,
+                                             Location loc) {
+  auto ptr = cast<PointerType>(matrixAddr.getType());
+  auto matrix = cast<MatrixType>(ptr.getPointee());
+  auto constant = [&](int32_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(v));
+  };
+  int32_t columns = matrix.getColumns();
+  Value rowAddr = ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(VectorType::get({columns}, matrix.getElementType()),
+                       ptr.getAddressSpace()),
+      matrixAddr, constant(flat / columns));
+  return ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(matrix.getElementType(), ptr.getAddressSpace()), rowAddr,
+      constant(flat % columns));
+}
+
+std::optional<LValue> HLSLGenFunction::emitMatrixElementSwizzle(
+    const clang::ExtVectorElementExpr *swizzle) {
+  const auto *row = dyn_cast<clang::MatrixSingleSubscriptExpr>(
+      swizzle->getBase()->IgnoreParenImpCasts());
+  if (!row)
+    return std::nullopt;
+  const auto *call =
+      dyn_cast<clang::CallExpr>(row->getRowIdx()->IgnoreParenImpCasts());
+  const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier() ||
+      callee->getName() != "__hlsl_matrix_elements")
+    return std::nullopt;
+  const auto *matrixType =
+      row->getBase()->getType()->getAs<clang::ConstantMatrixType>();
+  if (!matrixType)
+    return std::nullopt;
+  auto constant = [&](unsigned i) -> std::optional<int64_t> {
+    clang::Expr::EvalResult result;
+    if (i >= call->getNumArgs() ||
+        !call->getArg(i)->EvaluateAsInt(result, module.getASTContext()))
+      return std::nullopt;
+    return result.Val.getInt().getSExtValue();
+  };
+  std::optional<int64_t> count = constant(0);
+  if (!count || *count < 1 || *count > 4)
+    return std::nullopt;
+  LValue lvalue;
+  for (unsigned i = 1; i <= *count; ++i) {
+    std::optional<int64_t> element = constant(i);
+    if (!element)
+      return std::nullopt;
+    int64_t r = *element / 4, c = *element % 4;
+    if (r >= matrixType->getNumRows() || c >= matrixType->getNumColumns()) {
+      notSupported(swizzle, "matrix member outside the matrix");
+      return LValue();
+    }
+    lvalue.swizzle.push_back(int32_t(r * matrixType->getNumColumns() + c));
+  }
+  const clang::Expr *base = row->getBase();
+  if (base->isGLValue()) {
+    lvalue.addr = emitLValue(base).addr;
+  } else {
+    // Elements of a matrix value: read from a temporary.
+    Value value = emitRValue(base);
+    if (!value)
+      return LValue();
+    Location loc = getLoc(swizzle->getExprLoc());
+    lvalue.addr = createVar(value.getType(), "", loc);
+    StoreOp::create(builder, loc, value, lvalue.addr);
+  }
+  if (!lvalue.addr ||
+      !isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee()))
+    return LValue();
+  return lvalue;
+}
+
 Value HLSLGenFunction::emitLoad(const LValue &lvalue, Location loc) {
+  if (lvalue.isSwizzle() &&
+      isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee())) {
+    SmallVector<Value, 4> elements;
+    for (int32_t flat : lvalue.swizzle)
+      elements.push_back(LoadOp::create(
+          builder, loc, emitMatrixElementAddr(lvalue.addr, flat, loc)));
+    if (elements.size() == 1)
+      return elements.front();
+    return vector::FromElementsOp::create(
+        builder, loc,
+        VectorType::get({int64_t(elements.size())}, elements.front().getType()),
+        elements);
+  }
   Value value = LoadOp::create(builder, loc, lvalue.addr);
   if (!lvalue.isSwizzle())
     return value;
@@ -134,6 +223,18 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
       return;
     }
     StoreOp::create(builder, loc, value, lvalue.addr);
+    return;
+  }
+  if (isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee())) {
+    // Matrix members spanning rows: one element store each.
+    for (auto [i, flat] : llvm::enumerate(lvalue.swizzle)) {
+      Value element = isa<VectorType>(value.getType())
+                          ? Value(vector::ExtractOp::create(builder, loc, value,
+                                                            int64_t(i)))
+                          : value;
+      StoreOp::create(builder, loc, element,
+                      emitMatrixElementAddr(lvalue.addr, flat, loc));
+    }
     return;
   }
   // Writing a swizzle updates only its components of the whole vector.
@@ -530,6 +631,8 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       }
       int32_t component = base.swizzle[result.Val.getInt().getZExtValue()];
       auto ptr = cast<PointerType>(base.addr.getType());
+      if (isa<MatrixType>(ptr.getPointee()))
+        return {emitMatrixElementAddr(base.addr, component, loc), {}};
       Value index = arith::ConstantOp::create(
           builder, loc, builder.getI32IntegerAttr(component));
       return {ElementAddrOp::create(
@@ -628,6 +731,8 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
   }
 
   if (const auto *swizzle = dyn_cast<clang::ExtVectorElementExpr>(expr)) {
+    if (std::optional<LValue> elements = emitMatrixElementSwizzle(swizzle))
+      return *elements;
     LValue base;
     const auto *splat = dyn_cast<clang::CastExpr>(swizzle->getBase());
     bool isSplat = splat && splat->getCastKind() == clang::CK_VectorSplat;
@@ -667,6 +772,8 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       components.push_back(base.isSwizzle() ? base.swizzle[index]
                                             : int32_t(index));
     auto ptr = cast<PointerType>(base.addr.getType());
+    if (isa<MatrixType>(ptr.getPointee()) && base.isSwizzle())
+      return {base.addr, components};
     if (!isa<VectorType>(ptr.getPointee())) {
       // `f.x` on a scalar is the scalar itself.
       if (llvm::all_of(components, [](int32_t c) { return c == 0; }) &&

@@ -378,6 +378,8 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   case clang::Stmt::ExtVectorElementExprClass: {
     // Swizzle of an rvalue vector, e.g. (a + b).xy.
     const auto *swizzle = cast<clang::ExtVectorElementExpr>(expr);
+    if (std::optional<LValue> elements = emitMatrixElementSwizzle(swizzle))
+      return elements->addr ? emitLoad(*elements, loc) : Value();
     Value base = emitRValue(swizzle->getBase());
     if (!base)
       return {};

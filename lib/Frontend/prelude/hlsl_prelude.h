@@ -891,6 +891,13 @@ __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, ddy_fine)
 __HLSL_INTRINSIC void discard();
 // Whether the resource access that wrote `status` touched only mapped
 // tiles (the status word is 1 then, as DXC writes it).
+// The row index SourceRewrites puts in matrix members that span rows
+// (`m._m00_m11` -> `m[__hlsl_matrix_elements(2, 0, 5)].xx`): the importer
+// reads such a swizzle as the listed elements (row * 4 + column) of `m`.
+// Never called.
+__HLSL_WHEN(__hlsl_matrix_elements,
+            int __hlsl_matrix_elements(int n, int e0, int e1 = 0, int e2 = 0,
+                                       int e3 = 0);)
 __HLSL_INTRINSIC bool CheckAccessFullyMapped(uint status);
 #define __HLSL_D_CLIP(N, T) __HLSL_INTRINSIC void N(T x);
 #define __HLSL_CLIP_SV(N, T) __HLSL_SV(__HLSL_D_CLIP, N, T)
