@@ -251,6 +251,9 @@ public:
   /// The address of element `flat` (row * columns + column) of the matrix
   /// at `matrixAddr`.
   Value emitMatrixElementAddr(Value matrixAddr, int32_t flat, Location loc);
+  /// The address of component `index` (not a constant) of a swizzle.
+  Value emitDynamicSwizzleElementAddr(const LValue &swizzle,
+                                      const clang::Expr *index, Location loc);
   /// `m._m00_m11` (see getMatrixMemberExpansion): the matrix's lvalue with
   /// the elements as its swizzle; nullopt if `swizzle` is not one.
   std::optional<LValue>

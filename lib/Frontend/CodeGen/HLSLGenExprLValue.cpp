@@ -67,6 +67,45 @@ Value HLSLGenFunction::emitMatrixElementAddr(Value matrixAddr, int32_t flat,
       constant(flat % columns));
 }
 
+Value HLSLGenFunction::emitDynamicSwizzleElementAddr(
+    const LValue &swizzle, const clang::Expr *indexExpr, Location loc) {
+  Value index = emitIndex(*this, indexExpr);
+  if (!index)
+    return {};
+  auto constant = [&](int32_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(v));
+  };
+  // The component the index names: a select chain over the swizzle (an
+  // index past its end reads its last component, as no lane may trap).
+  Value component = constant(swizzle.swizzle.back());
+  for (int k = int(swizzle.swizzle.size()) - 2; k >= 0; --k) {
+    Value is = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                     index, constant(k));
+    component = arith::SelectOp::create(
+        builder, loc, is, constant(swizzle.swizzle[k]), component);
+  }
+  auto ptr = cast<PointerType>(swizzle.addr.getType());
+  if (auto matrix = dyn_cast<MatrixType>(ptr.getPointee())) {
+    Value columns = constant(matrix.getColumns());
+    Value rowAddr = ElementAddrOp::create(
+        builder, loc,
+        PointerType::get(
+            VectorType::get({matrix.getColumns()}, matrix.getElementType()),
+            ptr.getAddressSpace()),
+        swizzle.addr, arith::DivUIOp::create(builder, loc, component, columns));
+    return ElementAddrOp::create(
+        builder, loc,
+        PointerType::get(matrix.getElementType(), ptr.getAddressSpace()),
+        rowAddr, arith::RemUIOp::create(builder, loc, component, columns));
+  }
+  return ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(cast<VectorType>(ptr.getPointee()).getElementType(),
+                       ptr.getAddressSpace()),
+      swizzle.addr, component);
+}
+
 std::optional<LValue> HLSLGenFunction::emitMatrixElementSwizzle(
     const clang::ExtVectorElementExpr *swizzle) {
   const auto *row = dyn_cast<clang::MatrixSingleSubscriptExpr>(
@@ -624,13 +663,19 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       // Clang flattens `int3(v.xy, 0)` into constant subscripts of the
       // swizzle: pick the swizzled component.
       clang::Expr::EvalResult result;
-      if (!subscript->getIdx()->EvaluateAsInt(result, module.getASTContext()) ||
-          result.Val.getInt().getZExtValue() >= base.swizzle.size()) {
-        notSupported(expr, "dynamic index into a swizzle");
+      auto ptr = cast<PointerType>(base.addr.getType());
+      if (!subscript->getIdx()->EvaluateAsInt(result, module.getASTContext()))
+        return {emitDynamicSwizzleElementAddr(base, subscript->getIdx(), loc),
+                {}};
+      if (result.Val.getInt().getZExtValue() >= base.swizzle.size()) {
+        module.error(subscript->getIdx()->getExprLoc(),
+                     "index " +
+                         std::to_string(result.Val.getInt().getZExtValue()) +
+                         " is out of range for a swizzle of " +
+                         std::to_string(base.swizzle.size()) + " components");
         return {};
       }
       int32_t component = base.swizzle[result.Val.getInt().getZExtValue()];
-      auto ptr = cast<PointerType>(base.addr.getType());
       if (isa<MatrixType>(ptr.getPointee()))
         return {emitMatrixElementAddr(base.addr, component, loc), {}};
       Value index = arith::ConstantOp::create(
