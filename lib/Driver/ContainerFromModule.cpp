@@ -268,8 +268,11 @@ Error mlir::hlsl::writeDXILContainer(const Module &module,
     options.omittedNamedMetadata.assign(std::begin(kReflectionOnlyMetadata),
                                         std::end(kReflectionOnlyMetadata));
   options.omittedNamedMetadata.push_back(kRootSignatureMetadata);
-  if (const MDNode *rts0 = getSingle(module, kRootSignatureMetadata);
-      rts0 && containerOptions.rootSignaturePart) {
+  if (containerOptions.rootSignatureOverride) {
+    const std::string &bytes = *containerOptions.rootSignatureOverride;
+    info->rootSignature.assign(bytes.begin(), bytes.end());
+  } else if (const MDNode *rts0 = getSingle(module, kRootSignatureMetadata);
+             rts0 && containerOptions.rootSignaturePart) {
     StringRef bytes = getString(rts0, 0);
     info->rootSignature.assign(bytes.begin(), bytes.end());
   }

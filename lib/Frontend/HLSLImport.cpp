@@ -359,6 +359,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     args.push_back("-I");
     args.push_back(dir.str());
   }
+  if (!options.rootSignatureDefine.empty())
+    args.push_back("-fdx-rootsignature-define=" + options.rootSignatureDefine);
   if (!options.rootSignatureVersion.empty())
     args.push_back("-fdx-rootsignature-version=" +
                    options.rootSignatureVersion);
@@ -449,8 +451,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     compiler->getDiagnostics().setSeverityForGroup(
         clang::diag::Flavor::WarningOrError, "return-type",
         clang::diag::Severity::Error);
-    auto action = std::make_unique<ImportAction>(options, context, result,
-                                                 timing, clangTiming, diagOut);
+    std::unique_ptr<clang::FrontendAction> action =
+        std::make_unique<ImportAction>(options, context, result, timing,
+                                       clangTiming, diagOut);
+    // -rootsig-define: Clang's HLSL action wrapper attaches the macro's root
+    // signature to the entry (its preprocessor callback sees the #define).
+    if (!options.rootSignatureDefine.empty())
+      action = std::make_unique<clang::HLSLFrontendAction>(std::move(action));
     // Clang 22's HLSL Sema still crashes on some malformed input (e.g. an
     // incomplete struct in a cbuffer). Parsing runs under crash recovery so
     // that such input gets a diagnostic; the compiler state is abandoned,
@@ -528,5 +535,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
        "_" + Twine(profile.minor))
           .str();
   (*result)->setAttr("hlsl.profile", StringAttr::get(context, profileName));
+  // Clang ignores a -rootsig-define name that no #define (or -D) defines.
+  if (!options.rootSignatureDefine.empty() &&
+      !(*result)->hasAttr("hlsl.root_signature")) {
+    llvm::errs() << "error: -rootsig-define: no macro '"
+                 << options.rootSignatureDefine
+                 << "' with a root signature string is defined\n";
+    return {};
+  }
   return result;
 }

@@ -16,6 +16,7 @@
 #include "HLSL/Support/LargeStack.h"
 #include "HLSL/Support/ToolOptions.h"
 #include "HLSL/Target/DXIL/ContainerDigest.h"
+#include "HLSL/Target/DXIL/ContainerReader.h"
 #include "HLSL/Target/DXIL/ContainerWriter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,6 +84,11 @@ llvm::cl::opt<std::string> rootSignatureVersion(
     llvm::cl::desc("Root signature version: rootsig_1_0, rootsig_1_1 "
                    "(default) or rootsig_1_2"),
     llvm::cl::value_desc("version"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> rootSignatureDefine(
+    "rootsig-define",
+    llvm::cl::desc("Read the entry's root signature from this #define "
+                   "(instead of a [RootSignature] attribute)"),
+    llvm::cl::value_desc("name"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool>
     rowMajor("Zpr", llvm::cl::desc("Matrices are row-major by default"),
              llvm::cl::cat(dxcCategory));
@@ -124,6 +130,7 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
     return std::nullopt;
   }
   options.rootSignatureVersion = rootSignatureVersion;
+  options.rootSignatureDefine = rootSignatureDefine;
   return options;
 }
 } // namespace
@@ -291,6 +298,18 @@ llvm::cl::opt<bool> stripRootSignature(
     llvm::cl::desc("--to-dxil: leave the root signature (RTS0) out of the "
                    "container"),
     llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> extractRootSignature(
+    "extractrootsignature",
+    llvm::cl::desc("--to-dxil: write the root signature alone (a container "
+                   "with its RTS0 part, digest zero) to the -Fo file instead "
+                   "of the shader"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> setRootSignatureFile(
+    "setrootsignature",
+    llvm::cl::desc("--to-dxil: use the root signature of this container "
+                   "(e.g. one -Frs wrote) as the shader's RTS0 part, "
+                   "replacing the entry's"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<std::string> headerFile(
     "Fh", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the container as a C/C++ header "
@@ -316,6 +335,35 @@ static LogicalResult writeFile(StringRef path, StringRef bytes) {
   }
   file << bytes;
   return success();
+}
+
+/// The RTS0 part of the container in `path` (-setrootsignature); nullopt
+/// after reporting why there is none.
+static std::optional<std::string> readRootSignaturePart(StringRef path) {
+  auto error = [&]() -> llvm::raw_ostream & {
+    return llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+           << "-setrootsignature '" << path << "': ";
+  };
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file) {
+    error() << file.getError().message() << "\n";
+    return std::nullopt;
+  }
+  llvm::Expected<hlsl::dxil::ParsedDXContainer> parsed =
+      hlsl::dxil::parseDXContainer((*file)->getBuffer());
+  if (!parsed) {
+    error() << "not a DXBC container: " << llvm::toString(parsed.takeError())
+            << "\n";
+    return std::nullopt;
+  }
+  const hlsl::dxil::ContainerPart *part = parsed->findPart("RTS0");
+  if (!part) {
+    error() << "the container has no root signature (RTS0) part\n";
+    return std::nullopt;
+  }
+  return part->data.str();
 }
 
 /// Fills the header digest as --validate or --hash-bypass ask; `container`
@@ -364,6 +412,18 @@ static void registerToDXIL() {
         std::string reflection;
         if (!reflectionFile.empty())
           containerOptions.reflectionPartOut = &reflection;
+        if (extractRootSignature && objectFile.empty()) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << "-extractrootsignature must be used with -Fo <file>\n";
+          return failure();
+        }
+        if (!setRootSignatureFile.empty()) {
+          std::optional<std::string> part =
+              readRootSignaturePart(setRootSignatureFile);
+          if (!part)
+            return failure();
+          containerOptions.rootSignatureOverride = std::move(*part);
+        }
         if (llvm::Error error = hlsl::writeDXILContainer(
                 *llvmModule, containerOptions, containerStream)) {
           llvm::WithColor::error(llvm::errs(), "hlsl-translate")
@@ -432,6 +492,23 @@ static void registerToDXIL() {
               failed(writeFile(headerFile, hlsl::formatContainerHeader(
                                                container, text, variable))))
             return failure();
+        }
+        if (extractRootSignature) {
+          llvm::Expected<std::vector<uint8_t>> blob =
+              hlsl::dxil::extractRootSignatureContainer(
+                  llvm::ArrayRef<uint8_t>(
+                      reinterpret_cast<const uint8_t *>(container.data()),
+                      container.size()),
+                  /*sign=*/false);
+          if (!blob) {
+            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+                << "-extractrootsignature: " << llvm::toString(blob.takeError())
+                << "\n";
+            return failure();
+          }
+          return writeFile(objectFile, StringRef(reinterpret_cast<const char *>(
+                                                     blob->data()),
+                                                 blob->size()));
         }
         if (!objectFile.empty())
           return writeFile(objectFile, container);

@@ -7,6 +7,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 namespace llvm {
 class Module;
 class raw_ostream;
@@ -33,6 +35,9 @@ struct ContainerOptions {
   /// Write the entry's root signature as the RTS0 part
   /// (-Qstrip_rootsignature turns it off).
   bool rootSignaturePart = true;
+  /// When set, the RTS0 part's contents instead of the entry's root
+  /// signature (-setrootsignature).
+  std::optional<std::string> rootSignatureOverride;
   /// When set, receives the STAT part with its part header, as DXC's -Fre
   /// writes it, whether or not the container gets it.
   std::string *reflectionPartOut = nullptr;

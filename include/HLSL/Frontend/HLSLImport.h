@@ -49,6 +49,9 @@ struct ImportOptions {
   /// `-force-rootsig-ver`: rootsig_1_0, rootsig_1_1 (Clang's default) or
   /// rootsig_1_2; empty = the default.
   std::string rootSignatureVersion;
+  /// `-rootsig-define NAME`: the entry's root signature is the string the
+  /// macro NAME expands to (replacing a [RootSignature] attribute).
+  std::string rootSignatureDefine;
   /// The prelude header to force-include; empty = found next to the tool.
   std::string preludePath;
   /// Declare only the prelude's intrinsics the shader mentions (a

@@ -60,10 +60,12 @@ PSVResourceType getPSVResourceType(const ResourceBinding &binding);
 std::vector<uint8_t> buildReflectionPart(const ShaderContainerInfo &info);
 
 /// A container of the RTS0 part of `container` alone, signed with the
-/// validator's digest, as DXC's -Frs writes it (the root signature was
-/// checked when it was parsed). Fails if there is no RTS0 part.
+/// validator's digest as DXC's -Frs writes it (the root signature was
+/// checked when it was parsed), or with a zero digest as DXC's
+/// -extractrootsignature writes it. Fails if there is no RTS0 part.
 llvm::Expected<std::vector<uint8_t>>
-extractRootSignatureContainer(llvm::ArrayRef<uint8_t> container);
+extractRootSignatureContainer(llvm::ArrayRef<uint8_t> container,
+                              bool sign = true);
 
 /// The HASH part digest: standard MD5 of the bitcode bytes.
 std::array<uint8_t, 16> computeShaderHash(llvm::ArrayRef<uint8_t> bitcode);

@@ -719,7 +719,7 @@ mlir::hlsl::dxil::computeShaderHash(llvm::ArrayRef<uint8_t> bitcode) {
 
 llvm::Expected<std::vector<uint8_t>>
 mlir::hlsl::dxil::extractRootSignatureContainer(
-    llvm::ArrayRef<uint8_t> container) {
+    llvm::ArrayRef<uint8_t> container, bool sign) {
   llvm::Expected<ParsedDXContainer> parsed = parseDXContainer(llvm::StringRef(
       reinterpret_cast<const char *>(container.data()), container.size()));
   if (!parsed)
@@ -740,8 +740,9 @@ mlir::hlsl::dxil::extractRootSignatureContainer(
     w.u32(uint32_t(part.data.size()));
     w.bytes(llvm::ArrayRef<uint8_t>(
         reinterpret_cast<const uint8_t *>(part.data.data()), part.data.size()));
-    if (llvm::Error error = signContainer(out))
-      return std::move(error);
+    if (sign)
+      if (llvm::Error error = signContainer(out))
+        return std::move(error);
     return out;
   }
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
