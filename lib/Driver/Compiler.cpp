@@ -139,6 +139,8 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     declaredOnly |= dxil::shader_flag::UseNativeLowPrecision;
   if (options.optLevel == DXILOptLevel::Od)
     declaredOnly |= dxil::shader_flag::DisableOptimizations;
+  if (options.allResourcesBound)
+    declaredOnly |= dxil::shader_flag::AllResourcesBound;
   dxil::setShaderFlags(*llvmModule, declaredOnly);
   setSignatureUsageForDXIL(*llvmModule);
   setCBufferUsageForDXIL(*llvmModule);

@@ -12,8 +12,12 @@
 #include "SourceRewrites.h"
 #include "PreludeSelection.h"
 
-#include "clang/Basic/DiagnosticFrontend.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/TargetInfo.h"
@@ -22,10 +26,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -266,6 +267,33 @@ public:
     gen::HLSLGenModule module(ast, diags, context, options);
     if (module.emitTranslationUnit(ast.getTranslationUnitDecl()))
       result = module.takeModule();
+    if (result && options.includedFiles)
+      recordIncludedFiles(ast.getSourceManager());
+  }
+
+  /// The files Clang entered, in order: the main file first (its own name,
+  /// not the remapped buffer's), without the prelude.
+  void recordIncludedFiles(const clang::SourceManager &sources) {
+    std::vector<std::string> &files = *options.includedFiles;
+    files.clear();
+    std::string prelude = options.preludePath.empty() ? getDefaultPreludePath()
+                                                      : options.preludePath;
+    llvm::StringSet<> seen;
+    for (unsigned i = 0, e = sources.local_sloc_entry_size(); i != e; ++i) {
+      const clang::SrcMgr::SLocEntry &entry = sources.getLocalSLocEntry(i);
+      if (!entry.isFile())
+        continue;
+      clang::OptionalFileEntryRef file =
+          entry.getFile().getContentCache().OrigEntry;
+      if (!file)
+        continue;
+      StringRef name = file->getName();
+      if (name == prelude)
+        continue;
+      name = llvm::sys::path::remove_leading_dotslash(name);
+      if (seen.insert(name).second)
+        files.push_back(name.str());
+    }
   }
 
 private:
@@ -451,6 +479,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     compiler->getDiagnostics().setSeverityForGroup(
         clang::diag::Flavor::WarningOrError, "return-type",
         clang::diag::Severity::Error);
+    clang::DiagnosticsEngine &engine = compiler->getDiagnostics();
+    for (const std::string &group : options.disabledWarningGroups)
+      // (The group names were checked when the options were read.)
+      (void)engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
+                                       group, clang::diag::Severity::Ignored);
+    engine.setWarningsAsErrors(options.warningsAsErrors);
+    engine.setIgnoreAllWarnings(options.noWarnings);
     std::unique_ptr<clang::FrontendAction> action =
         std::make_unique<ImportAction>(options, context, result, timing,
                                        clangTiming, diagOut);

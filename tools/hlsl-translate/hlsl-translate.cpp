@@ -33,6 +33,7 @@
 #include "mlir/Support/Timing.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "clang/Basic/DiagnosticIDs.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -40,12 +41,14 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -76,6 +79,16 @@ llvm::cl::opt<std::string>
                                "2018, 2021 (default) or "
                                "202x"),
                 llvm::cl::init("2021"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> warningsAsErrors("WX",
+                                     llvm::cl::desc("Treat warnings as errors"),
+                                     llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> noWarnings("no-warnings",
+                               llvm::cl::desc("Suppress warnings"),
+                               llvm::cl::cat(dxcCategory));
+llvm::cl::list<std::string> disabledWarnings(
+    "Wno-", llvm::cl::Prefix,
+    llvm::cl::desc("Silence the warnings of this group (-Wno-<group>)"),
+    llvm::cl::value_desc("group"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool> enable16BitTypes("enable-16bit-types",
                                      llvm::cl::desc("Native 16-bit types"),
                                      llvm::cl::cat(dxcCategory));
@@ -131,6 +144,16 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
   }
   options.rootSignatureVersion = rootSignatureVersion;
   options.rootSignatureDefine = rootSignatureDefine;
+  options.warningsAsErrors = warningsAsErrors;
+  options.noWarnings = noWarnings;
+  for (const std::string &group : disabledWarnings) {
+    // As Clang and DXC do, an unknown group is a warning, not an error.
+    if (clang::DiagnosticIDs::getGroupForWarningOption(group))
+      options.disabledWarningGroups.push_back(group);
+    else if (!noWarnings)
+      llvm::WithColor::warning(llvm::errs(), "hlsl-translate")
+          << "unknown warning option '-Wno-" << group << "'\n";
+  }
   return options;
 }
 } // namespace
@@ -151,12 +174,93 @@ llvm::cl::opt<bool> verifyEach(
                    "(default: only before and after the pipeline)"),
     llvm::cl::cat(dxcCategory));
 
+llvm::cl::opt<bool> allResourcesBound(
+    "all_resources_bound",
+    llvm::cl::desc("Declare that every resource the shader may access is "
+                   "bound (the AllResourcesBound shader flag)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> ieeeStrict(
+    "Gis",
+    llvm::cl::desc("Force IEEE strictness (always the case: no fast-math "
+                   "flags are ever emitted)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> avoidFlowControl(
+    "Gfa", llvm::cl::desc("Avoid flow control constructs (a hint, ignored)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> preferFlowControl(
+    "Gfp", llvm::cl::desc("Prefer flow control constructs (a hint, ignored)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> disableValidation(
+    "Vd",
+    llvm::cl::desc("Disable validation (the default: only --validate runs "
+                   "a validator)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool>
+    stripDebug("Qstrip_debug",
+               llvm::cl::desc("Strip debug information (none is ever written)"),
+               llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> errorFile(
+    "Fe",
+    llvm::cl::desc("Write warnings and errors to this file instead of the "
+                   "standard error"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+// Accepted only to be refused with a clear message.
+llvm::cl::opt<bool> debugInfo("Zi",
+                              llvm::cl::desc("Debug information (not "
+                                             "supported yet)"),
+                              llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> smallPDB("Zs",
+                             llvm::cl::desc("Small PDB (not supported "
+                                            "yet)"),
+                             llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool>
+    embedDebug("Qembed_debug",
+               llvm::cl::desc("Embed the PDB (not supported yet)"),
+               llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string>
+    debugFile("Fd",
+              llvm::cl::desc("Write debug information (not supported yet)"),
+              llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool>
+    strictMode("Ges", llvm::cl::desc("Strict mode (not supported yet)"),
+               llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> resourcesMayAlias(
+    "res_may_alias",
+    llvm::cl::desc("Resources may alias (not supported: DXC 1.9's own "
+                   "validator rejects the flags it then writes)"),
+    llvm::cl::cat(dxcCategory));
+
+/// Refuses the DXC options we accept but cannot honour yet.
+static LogicalResult checkUnsupportedOptions() {
+  auto refuse = [](StringRef option, StringRef what) {
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << "not supported yet: " << what << " (" << option << ")\n";
+    return failure();
+  };
+  if (debugInfo)
+    return refuse("-Zi", "debug information");
+  if (smallPDB)
+    return refuse("-Zs", "debug information");
+  if (embedDebug)
+    return refuse("-Qembed_debug", "debug information");
+  if (!debugFile.empty())
+    return refuse("-Fd", "debug information");
+  if (strictMode)
+    return refuse("-Ges", "strict mode");
+  if (resourcesMayAlias)
+    return refuse("-res_may_alias",
+                  "resources that may alias (DXC 1.9's validator rejects "
+                  "the shader flags DXC writes for it)");
+  return success();
+}
+
 /// The options of --to-llvmir/--to-dxil; nullopt after an error.
 static std::optional<hlsl::CompileOptions> getCompileOptions() {
   std::optional<hlsl::ImportOptions> import = getImportOptions();
-  if (!import)
+  if (!import || failed(checkUnsupportedOptions()))
     return std::nullopt;
   hlsl::CompileOptions options;
+  options.allResourcesBound = allResourcesBound;
   options.import = *import;
   options.validatorVersion = validatorVersion;
   std::optional<hlsl::DXILOptLevel> level =
@@ -298,6 +402,21 @@ llvm::cl::opt<bool> stripRootSignature(
     llvm::cl::desc("--to-dxil: leave the root signature (RTS0) out of the "
                    "container"),
     llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> printDependencies(
+    "M",
+    llvm::cl::desc("--to-dxil: print the shader's dependencies (the files it "
+                   "includes) as a Make rule instead of writing any output"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<bool> writeDependencyFile(
+    "MD",
+    llvm::cl::desc("--to-dxil: also write the dependencies as a Make rule "
+                   "to <-Fo file without extension>.d (or <input>.d)"),
+    llvm::cl::cat(dxcCategory));
+llvm::cl::opt<std::string> dependencyFile(
+    "MF",
+    llvm::cl::desc("--to-dxil: also write the dependencies as a Make rule "
+                   "to this file"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
 llvm::cl::opt<bool> extractRootSignature(
     "extractrootsignature",
     llvm::cl::desc("--to-dxil: write the root signature alone (a container "
@@ -335,6 +454,27 @@ static LogicalResult writeFile(StringRef path, StringRef bytes) {
   }
   file << bytes;
   return success();
+}
+
+/// `target: file...` as Make reads it (spaces, '#' and '$' escaped), one
+/// prerequisite per line.
+static std::string formatMakeRule(StringRef target,
+                                  ArrayRef<std::string> files) {
+  auto escape = [](StringRef path) {
+    std::string out;
+    for (char c : path) {
+      if (c == ' ' || c == '#')
+        out += '\\';
+      else if (c == '$')
+        out += '$';
+      out += c;
+    }
+    return out;
+  };
+  std::string rule = escape(target) + ":";
+  for (auto [i, file] : llvm::enumerate(files))
+    rule += (i ? " \\\n " : " ") + escape(file);
+  return rule + "\n";
 }
 
 /// The RTS0 part of the container in `path` (-setrootsignature); nullopt
@@ -394,12 +534,39 @@ static void registerToDXIL() {
         std::optional<hlsl::CompileOptions> options = getCompileOptions();
         if (!options)
           return failure();
+        std::vector<std::string> dependencies;
+        bool wantDependencies =
+            printDependencies || writeDependencyFile || !dependencyFile.empty();
+        if (wantDependencies)
+          options->import.includedFiles = &dependencies;
         PhaseTiming timing;
         llvm::LLVMContext llvmContext;
         std::unique_ptr<llvm::Module> llvmModule = compileInput(
             *sourceMgr, *options, context, llvmContext, timing.scope());
         if (!llvmModule)
           return failure();
+        StringRef inputName =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())
+                ->getBufferIdentifier();
+        if (printDependencies) {
+          // As DXC's -M: the rule names the input and nothing is written.
+          llvm::outs() << formatMakeRule(inputName, dependencies);
+          return success();
+        }
+        if (writeDependencyFile || !dependencyFile.empty()) {
+          StringRef target =
+              objectFile.empty() ? inputName : StringRef(objectFile);
+          std::string rule = formatMakeRule(target, dependencies);
+          if (!dependencyFile.empty() &&
+              failed(writeFile(dependencyFile, rule)))
+            return failure();
+          if (writeDependencyFile) {
+            llvm::SmallString<128> path(target);
+            llvm::sys::path::replace_extension(path, "d");
+            if (failed(writeFile(path, rule)))
+              return failure();
+          }
+        }
         std::string container;
         llvm::raw_string_ostream containerStream(container);
         TimingScope writeTiming =
@@ -456,6 +623,11 @@ static void registerToDXIL() {
               << "-Vn '" << headerVariable
               << "' is not a C identifier (letters, digits and '_', not "
                  "starting with a digit)\n";
+          return failure();
+        }
+        if (validateContainer && disableValidation) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << "--validate and -Vd exclude each other\n";
           return failure();
         }
         if (validateContainer && bypassHash) {
@@ -635,6 +807,24 @@ static llvm::raw_ostream &driverError() {
 /// Runs the parsed translation on the parsed input and output options.
 static int translateInput(const Translation *translation) {
   auto error = driverError;
+  if (!errorFile.empty()) {
+    // -Fe: every diagnostic (Clang's, ours, MLIR's) goes to the file.
+    int fd = -1;
+    if (std::error_code code = llvm::sys::fs::openFileForWrite(
+            errorFile, fd, llvm::sys::fs::CD_CreateAlways,
+            llvm::sys::fs::OF_Text)) {
+      error() << "cannot write '" << errorFile << "': " << code.message()
+              << "\n";
+      return 1;
+    }
+    llvm::errs().flush();
+    int redirected = dup2(fd, STDERR_FILENO);
+    close(fd);
+    if (redirected < 0) {
+      error() << "cannot redirect the diagnostics to '" << errorFile << "'\n";
+      return 1;
+    }
+  }
   std::string message;
   std::unique_ptr<llvm::MemoryBuffer> input =
       translation->getInputAlignment()

@@ -37,6 +37,9 @@ struct CompileOptions {
   /// every pass doubling it is a tax on every compile; the module is still
   /// verified once before and once after the pipeline. The tests turn it on.
   bool verifyEachPass = false;
+  /// -all_resources_bound: declare that every resource the shader may
+  /// access is bound (the AllResourcesBound shader flag).
+  bool allResourcesBound = false;
 };
 
 /// Registers the dialects and translations the compiler needs in `context`.

@@ -57,6 +57,16 @@ struct ImportOptions {
   /// Declare only the prelude's intrinsics the shader mentions (a
   /// preprocessing pass finds them); false declares all of them.
   bool selectivePrelude = true;
+  /// When set, receives the shader's source files after a successful
+  /// import: the main file, then every file it includes, in the order they
+  /// were entered (not the prelude); for -M, -MD and -MF.
+  std::vector<std::string> *includedFiles = nullptr;
+  /// -WX: warnings are errors.
+  bool warningsAsErrors = false;
+  /// -no-warnings: no warnings at all.
+  bool noWarnings = false;
+  /// -Wno-<group>: Clang warning groups to silence.
+  std::vector<std::string> disabledWarningGroups;
   /// After recovering from a crash inside our own AST import (a bug, unlike
   /// a crash in Clang), abort instead of returning an error: fuzzers need
   /// to see it.
