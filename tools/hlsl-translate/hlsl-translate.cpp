@@ -53,61 +53,67 @@
 using namespace mlir;
 
 namespace {
-llvm::cl::OptionCategory dxcCategory("DXC-style options");
+// Option groups as DXC groups its help.
+llvm::cl::OptionCategory compileCategory("Compilation options");
+llvm::cl::OptionCategory outputCategory("Output options");
+llvm::cl::OptionCategory rootSignatureCategory("Root signature options");
+llvm::cl::OptionCategory warningCategory("Warning options");
+llvm::cl::OptionCategory validationCategory("Validation and signing options");
+llvm::cl::OptionCategory developerCategory("Developer options");
 
 llvm::cl::opt<std::string> targetProfile(
     "T",
     llvm::cl::desc("Target profile: <stage>_6_<0..8>, stage one of "
                    "cs vs ps gs hs ds lib ms as (default cs_6_6)"),
     llvm::cl::value_desc("profile"), llvm::cl::init("cs_6_6"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<std::string> entryPoint("E", llvm::cl::desc("Entry point name"),
                                       llvm::cl::value_desc("name"),
                                       llvm::cl::init("main"),
-                                      llvm::cl::cat(dxcCategory));
+                                      llvm::cl::cat(compileCategory));
 llvm::cl::list<std::string> defines("D", llvm::cl::Prefix,
                                     llvm::cl::desc("Define a macro"),
                                     llvm::cl::value_desc("name[=value]"),
-                                    llvm::cl::cat(dxcCategory));
+                                    llvm::cl::cat(compileCategory));
 llvm::cl::list<std::string> includeDirs("I", llvm::cl::Prefix,
                                         llvm::cl::desc("Include directory"),
                                         llvm::cl::value_desc("dir"),
-                                        llvm::cl::cat(dxcCategory));
+                                        llvm::cl::cat(compileCategory));
 llvm::cl::opt<std::string>
     hlslVersion("HV",
                 llvm::cl::desc("HLSL version: 2016, 2017, "
                                "2018, 2021 (default) or "
                                "202x"),
-                llvm::cl::init("2021"), llvm::cl::cat(dxcCategory));
+                llvm::cl::init("2021"), llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> warningsAsErrors("WX",
                                      llvm::cl::desc("Treat warnings as errors"),
-                                     llvm::cl::cat(dxcCategory));
+                                     llvm::cl::cat(warningCategory));
 llvm::cl::opt<bool> noWarnings("no-warnings",
                                llvm::cl::desc("Suppress warnings"),
-                               llvm::cl::cat(dxcCategory));
+                               llvm::cl::cat(warningCategory));
 llvm::cl::list<std::string> disabledWarnings(
     "Wno-", llvm::cl::Prefix,
     llvm::cl::desc("Silence the warnings of this group (-Wno-<group>)"),
-    llvm::cl::value_desc("group"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("group"), llvm::cl::cat(warningCategory));
 llvm::cl::opt<bool> enable16BitTypes("enable-16bit-types",
                                      llvm::cl::desc("Native 16-bit types"),
-                                     llvm::cl::cat(dxcCategory));
+                                     llvm::cl::cat(compileCategory));
 llvm::cl::opt<std::string> rootSignatureVersion(
     "force-rootsig-ver",
     llvm::cl::desc("Root signature version: rootsig_1_0, rootsig_1_1 "
                    "(default) or rootsig_1_2"),
-    llvm::cl::value_desc("version"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("version"), llvm::cl::cat(rootSignatureCategory));
 llvm::cl::opt<std::string> rootSignatureDefine(
     "rootsig-define",
     llvm::cl::desc("Read the entry's root signature from this #define "
                    "(instead of a [RootSignature] attribute)"),
-    llvm::cl::value_desc("name"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("name"), llvm::cl::cat(rootSignatureCategory));
 llvm::cl::opt<bool>
     rowMajor("Zpr", llvm::cl::desc("Matrices are row-major by default"),
-             llvm::cl::cat(dxcCategory));
+             llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> columnMajor(
     "Zpc", llvm::cl::desc("Matrices are column-major by default (default)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 /// Checks the DXC-style options; prints an error and returns nullopt if
 /// they are invalid.
 std::optional<hlsl::ImportOptions> getImportOptions() {
@@ -162,73 +168,73 @@ llvm::cl::opt<std::string>
     optLevel("O", llvm::cl::Prefix,
              llvm::cl::desc("Optimization level: -O0, -O1, -O2, -O3 (default) "
                             "or -Od (no optimization at all)"),
-             llvm::cl::init("3"), llvm::cl::cat(dxcCategory));
+             llvm::cl::init("3"), llvm::cl::cat(compileCategory));
 llvm::cl::opt<std::string> validatorVersion(
     "validator-version",
     llvm::cl::desc("Validator version recorded in the module (default 1.8)"),
-    llvm::cl::init("1.8"), llvm::cl::cat(dxcCategory));
+    llvm::cl::init("1.8"), llvm::cl::cat(compileCategory));
 
 llvm::cl::opt<bool> verifyEach(
     "verify-each",
     llvm::cl::desc("Verify the module after every pass of the hlsl pipeline "
                    "(default: only before and after the pipeline)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(developerCategory));
 
 llvm::cl::opt<bool> allResourcesBound(
     "all_resources_bound",
     llvm::cl::desc("Declare that every resource the shader may access is "
                    "bound (the AllResourcesBound shader flag)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> ieeeStrict(
     "Gis",
     llvm::cl::desc("Force IEEE strictness (always the case: no fast-math "
                    "flags are ever emitted)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> avoidFlowControl(
     "Gfa", llvm::cl::desc("Avoid flow control constructs (a hint, ignored)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> preferFlowControl(
     "Gfp", llvm::cl::desc("Prefer flow control constructs (a hint, ignored)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> disableValidation(
     "Vd",
     llvm::cl::desc("Disable validation (the default: only --validate runs "
                    "a validator)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(validationCategory));
 llvm::cl::opt<bool>
     stripDebug("Qstrip_debug",
                llvm::cl::desc("Strip debug information (none is ever written)"),
-               llvm::cl::cat(dxcCategory));
+               llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string> errorFile(
     "Fe",
     llvm::cl::desc("Write warnings and errors to this file instead of the "
                    "standard error"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 // Accepted only to be refused with a clear message.
 llvm::cl::opt<bool> debugInfo("Zi",
                               llvm::cl::desc("Debug information (not "
                                              "supported yet)"),
-                              llvm::cl::cat(dxcCategory));
+                              llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> smallPDB("Zs",
                              llvm::cl::desc("Small PDB (not supported "
                                             "yet)"),
-                             llvm::cl::cat(dxcCategory));
+                             llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool>
     embedDebug("Qembed_debug",
                llvm::cl::desc("Embed the PDB (not supported yet)"),
-               llvm::cl::cat(dxcCategory));
+               llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string>
     debugFile("Fd",
               llvm::cl::desc("Write debug information (not supported yet)"),
-              llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+              llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool>
     strictMode("Ges", llvm::cl::desc("Strict mode (not supported yet)"),
-               llvm::cl::cat(dxcCategory));
+               llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> resourcesMayAlias(
     "res_may_alias",
     llvm::cl::desc("Resources may alias (not supported: DXC 1.9's own "
                    "validator rejects the flags it then writes)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(compileCategory));
 
 /// Refuses the DXC options we accept but cannot honour yet.
 static LogicalResult checkUnsupportedOptions() {
@@ -288,7 +294,7 @@ llvm::cl::opt<bool> timePhases(
                    "parse + Sema, AST import, each hlsl pass, LLVM "
                    "optimization, legalization, container writing) and the "
                    "peak RSS to stderr"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(developerCategory));
 
 namespace {
 /// The --time-phases report: a tree of timers under one root, printed with
@@ -359,89 +365,89 @@ llvm::cl::opt<std::string> objectFile(
     "Fo", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: write the container to this file (default: "
                    "the -o output)"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> validateContainer(
     "validate",
     llvm::cl::desc("--to-dxil: run a DXIL validator on the container and, "
                    "only when it accepts it, write the validator's digest "
                    "into the header (signing it as DXC does)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(validationCategory));
 llvm::cl::opt<std::string> validatorPath(
     "validator",
     llvm::cl::desc("The validator --validate runs (default: $HLSL_DXV, then "
                    "dxv on PATH)"),
-    llvm::cl::value_desc("path"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("path"), llvm::cl::cat(validationCategory));
 llvm::cl::opt<bool> bypassHash(
     "hash-bypass",
     llvm::cl::desc("--to-dxil: write the BYPASS sentinel digest (sixteen "
                    "0x01 bytes), which D3D12 runtimes from Agility SDK 1.615 "
                    "load without a hash check; the container is not "
                    "validated"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(validationCategory));
 llvm::cl::opt<bool> stripReflection(
     "Qstrip_reflect",
     llvm::cl::desc("--to-dxil: leave out the reflection part (STAT)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> keepReflectionInDXIL(
     "Qkeep_reflect_in_dxil",
     llvm::cl::desc("--to-dxil: keep the reflection metadata "
                    "(dx.typeAnnotations) in the DXIL part too"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string> reflectionFile(
     "Fre", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the reflection part (STAT, with "
                    "its part header) to this file"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string> rootSignatureFile(
     "Frs", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the root signature alone (a "
                    "container of its RTS0 part, signed as DXC signs it)"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> stripRootSignature(
     "Qstrip_rootsignature",
     llvm::cl::desc("--to-dxil: leave the root signature (RTS0) out of the "
                    "container"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> printDependencies(
     "M",
     llvm::cl::desc("--to-dxil: print the shader's dependencies (the files it "
                    "includes) as a Make rule instead of writing any output"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> writeDependencyFile(
     "MD",
     llvm::cl::desc("--to-dxil: also write the dependencies as a Make rule "
                    "to <-Fo file without extension>.d (or <input>.d)"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string> dependencyFile(
     "MF",
     llvm::cl::desc("--to-dxil: also write the dependencies as a Make rule "
                    "to this file"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> extractRootSignature(
     "extractrootsignature",
     llvm::cl::desc("--to-dxil: write the root signature alone (a container "
                    "with its RTS0 part, digest zero) to the -Fo file instead "
                    "of the shader"),
-    llvm::cl::cat(dxcCategory));
+    llvm::cl::cat(rootSignatureCategory));
 llvm::cl::opt<std::string> setRootSignatureFile(
     "setrootsignature",
     llvm::cl::desc("--to-dxil: use the root signature of this container "
                    "(e.g. one -Frs wrote) as the shader's RTS0 part, "
                    "replacing the entry's"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(rootSignatureCategory));
 llvm::cl::opt<std::string> headerFile(
     "Fh", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the container as a C/C++ header "
                    "(the disassembly in #if 0, then a byte array)"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string> headerVariable(
     "Vn", llvm::cl::Prefix,
     llvm::cl::desc("The name of -Fh's array (default g_<entry>)"),
-    llvm::cl::value_desc("name"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("name"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<std::string> disassemblyFile(
     "Fc", llvm::cl::Prefix,
     llvm::cl::desc("--to-dxil: also write the disassembly to this file"),
-    llvm::cl::value_desc("file"), llvm::cl::cat(dxcCategory));
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 
 /// Writes `bytes` to `path` (binary), reporting failures.
 static LogicalResult writeFile(StringRef path, StringRef bytes) {
@@ -921,7 +927,10 @@ static int translateMain(int argc, char **argv) {
                                 llvm::cl::cat(toolCategory));
   // LLVM's and MLIR's own options (code generators, passes, IR printing)
   // stay usable but only --help-hidden lists them.
-  hlsl::hideOtherOptions({&dxcCategory, &toolCategory});
+  hlsl::hideOtherOptions({&compileCategory, &outputCategory,
+                          &rootSignatureCategory, &warningCategory,
+                          &validationCategory, &developerCategory,
+                          &toolCategory});
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "hlsl-mlir translation driver: HLSL to the hlsl dialect, LLVM IR or a "
