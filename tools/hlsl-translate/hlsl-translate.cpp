@@ -12,6 +12,7 @@
 #include "HLSL/Driver/ContainerFromModule.h"
 #include "HLSL/Driver/ContainerHeader.h"
 #include "HLSL/Driver/ExternalValidator.h"
+#include "HLSL/Driver/ReflectionJSON.h"
 #include "HLSL/Frontend/HLSLImport.h"
 #include "HLSL/Support/LargeStack.h"
 #include "HLSL/Support/ToolOptions.h"
@@ -408,6 +409,12 @@ llvm::cl::opt<bool> stripRootSignature(
     llvm::cl::desc("--to-dxil: leave the root signature (RTS0) out of the "
                    "container"),
     llvm::cl::cat(outputCategory));
+llvm::cl::opt<std::string> reflectionJSONFile(
+    "reflect-json",
+    llvm::cl::desc("--to-dxil: also write the shader's interface as JSON "
+                   "(stage, signatures, resources, constant buffer layouts, "
+                   "feature flags, root signature; see docs/reflect-json.md)"),
+    llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool> printDependencies(
     "M",
     llvm::cl::desc("--to-dxil: print the shader's dependencies (the files it "
@@ -572,6 +579,19 @@ static void registerToDXIL() {
             if (failed(writeFile(path, rule)))
               return failure();
           }
+        }
+        if (!reflectionJSONFile.empty()) {
+          std::string json;
+          llvm::raw_string_ostream jsonStream(json);
+          if (llvm::Error error =
+                  hlsl::writeReflectionJSON(*llvmModule, jsonStream)) {
+            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+                << "--reflect-json: " << llvm::toString(std::move(error))
+                << "\n";
+            return failure();
+          }
+          if (failed(writeFile(reflectionJSONFile, json)))
+            return failure();
         }
         std::string container;
         llvm::raw_string_ostream containerStream(container);
