@@ -649,8 +649,9 @@ TEST(DXContainerWriter, RejectsInconsistentInfo) {
   info = emptyCompute();
   info.stage = ShaderKind::Library;
   EXPECT_EQ(buildError(info),
-            "shader kind Library is not supported: only non-library graphics, "
-            "compute, mesh and amplification shaders can be written");
+            "not supported yet: containers of shader kind Library (only "
+            "non-library graphics, compute, mesh and amplification shaders "
+            "can be written)");
 
   info = emptyCompute();
   info.bitcode = {'B', 'C', 0xC0};

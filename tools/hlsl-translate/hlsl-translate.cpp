@@ -17,6 +17,7 @@
 #include "HLSL/Support/LargeStack.h"
 #include "HLSL/Support/ToolOptions.h"
 #include "HLSL/Target/DXIL/ContainerDigest.h"
+#include "HLSL/Target/DXIL/ContainerInfo.h"
 #include "HLSL/Target/DXIL/ContainerReader.h"
 #include "HLSL/Target/DXIL/ContainerWriter.h"
 
@@ -266,6 +267,25 @@ static std::optional<hlsl::CompileOptions> getCompileOptions() {
   std::optional<hlsl::ImportOptions> import = getImportOptions();
   if (!import || failed(checkUnsupportedOptions()))
     return std::nullopt;
+  // Stages without a code generator yet are refused before parsing (Clang
+  // 22 does not parse their signatures and patch-constant functions).
+  switch (import->profile.stage) {
+  case hlsl::ShaderStage::Geometry:
+  case hlsl::ShaderStage::Hull:
+  case hlsl::ShaderStage::Domain:
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << "not supported yet: geometry, hull and domain shaders (-T "
+        << targetProfile << "); cs, vs, ps and ms profiles compile\n";
+    return std::nullopt;
+  case hlsl::ShaderStage::Amplification:
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << "not supported yet: amplification shaders (-T " << targetProfile
+        << "; DispatchMesh has no lowering); cs, vs, ps and ms profiles "
+           "compile\n";
+    return std::nullopt;
+  default:
+    break;
+  }
   hlsl::CompileOptions options;
   options.allResourcesBound = allResourcesBound;
   options.import = *import;
@@ -547,6 +567,14 @@ static void registerToDXIL() {
         std::optional<hlsl::CompileOptions> options = getCompileOptions();
         if (!options)
           return failure();
+        // Before parsing: a library's exports have no container layout yet.
+        if (options->import.profile.stage == hlsl::ShaderStage::Library) {
+          llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+              << llvm::toString(hlsl::dxil::checkWritableStage(
+                     hlsl::dxil::ShaderKind::Library))
+              << "\n";
+          return failure();
+        }
         std::vector<std::string> dependencies;
         bool wantDependencies =
             printDependencies || writeDependencyFile || !dependencyFile.empty();

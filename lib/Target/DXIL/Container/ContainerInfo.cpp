@@ -412,9 +412,10 @@ llvm::Error verifyResource(unsigned index, const ResourceBinding &r) {
 llvm::Error mlir::hlsl::dxil::checkWritableStage(ShaderKind stage) {
   if (isSupportedStage(stage))
     return llvm::Error::success();
-  return fail("shader kind " + stringifyShaderKind(stage) +
-              " is not supported: only non-library graphics, compute, mesh "
-              "and amplification shaders can be written");
+  return fail("not supported yet: containers of shader kind " +
+              stringifyShaderKind(stage) +
+              " (only non-library graphics, compute, mesh and amplification "
+              "shaders can be written)");
 }
 
 llvm::Error
