@@ -305,6 +305,27 @@ void writeRootSignature(json::OStream &j, StringRef rts0) {
           }
           if (p.type == 1)
             j.attribute("num32BitValues", int64_t(p.num32BitValues));
+          if (p.type == 0)
+            j.attributeArray("ranges", [&] {
+              static const char *rangeTypes[] = {"SRV", "UAV", "CBV",
+                                                 "Sampler"};
+              for (const RootParameterInfo::Range &r : p.ranges)
+                j.object([&] {
+                  j.attribute("type",
+                              r.type < 4 ? rangeTypes[r.type] : "unknown");
+                  j.attribute("register", int64_t(r.baseShaderRegister));
+                  j.attribute("space", int64_t(r.registerSpace));
+                  if (r.numDescriptors == UINT32_MAX)
+                    j.attribute("count", "unbounded");
+                  else
+                    j.attribute("count", int64_t(r.numDescriptors));
+                  j.attribute("flags", int64_t(r.flags));
+                  if (r.offsetInDescriptors == UINT32_MAX)
+                    j.attribute("offset", "append");
+                  else
+                    j.attribute("offset", int64_t(r.offsetInDescriptors));
+                });
+            });
         });
     });
     Expected<std::vector<StaticSamplerInfo>> samplers =

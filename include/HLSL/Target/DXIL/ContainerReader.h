@@ -198,6 +198,20 @@ struct RootParameterInfo {
   uint32_t registerSpace = 0;
   /// Root constants: the number of 32-bit values.
   uint32_t num32BitValues = 0;
+  /// A descriptor table's ranges.
+  struct Range {
+    /// 0 SRV, 1 UAV, 2 CBV, 3 sampler.
+    uint32_t type = 0;
+    /// UINT32_MAX: unbounded.
+    uint32_t numDescriptors = 0;
+    uint32_t baseShaderRegister = 0;
+    uint32_t registerSpace = 0;
+    /// Version 1.1 and later; 0 before.
+    uint32_t flags = 0;
+    /// UINT32_MAX: appended after the previous range.
+    uint32_t offsetInDescriptors = 0;
+  };
+  std::vector<Range> ranges;
 };
 
 /// Decodes the parameters of an RTS0 part (versions 1.0 to 1.2).

@@ -589,7 +589,27 @@ mlir::hlsl::dxil::parseRootParameters(llvm::StringRef rts0) {
                                         " is outside the part");
         info.num32BitValues = *values;
       }
-    } else if (*type != 0) {
+    } else if (*type == 0) {
+      std::optional<uint32_t> count = word(*at), rangesAt = word(*at + 4);
+      if (!count || !rangesAt)
+        return malformedRootSignature("parameter " + llvm::Twine(i) +
+                                      " is outside the part");
+      // Version 1.0 ranges have no flags word.
+      uint64_t size = table->version == 1 ? 20 : 24;
+      for (uint32_t r = 0; r < *count; ++r) {
+        uint64_t at = *rangesAt + size * r;
+        std::optional<uint32_t> rangeType = word(at), num = word(at + 4),
+                                base = word(at + 8), space = word(at + 12),
+                                flags = size == 20 ? 0u : word(at + 16),
+                                offset = word(at + size - 4);
+        if (!rangeType || !num || !base || !space || !flags || !offset)
+          return malformedRootSignature("range " + llvm::Twine(r) +
+                                        " of parameter " + llvm::Twine(i) +
+                                        " is outside the part");
+        info.ranges.push_back(
+            {*rangeType, *num, *base, *space, *flags, *offset});
+      }
+    } else {
       return malformedRootSignature("parameter " + llvm::Twine(i) +
                                     " has unknown type " + llvm::Twine(*type));
     }
