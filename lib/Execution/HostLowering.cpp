@@ -695,6 +695,43 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
                                builder.CreateFMul(arg(1 + i), arg(1 + n + i)));
     return replace(sum);
   }
+  case Pack4x8: {
+    // (mode, x, y, z, w): each lane truncated (mode 0) or clamped to
+    // [0, 255] (1) or [-128, 127] (2), then byte i of the result.
+    uint64_t mode = cast<ConstantInt>(arg(1))->getZExtValue();
+    Value *packed = builder.getInt32(0);
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      Value *v = builder.CreateSExt(arg(2 + lane), i32);
+      if (mode != 0) {
+        Value *low = builder.getInt32(mode == 1 ? 0 : -128);
+        Value *high = builder.getInt32(mode == 1 ? 255 : 127);
+        v = builder.CreateSelect(builder.CreateICmpSLT(v, low), low, v);
+        v = builder.CreateSelect(builder.CreateICmpSGT(v, high), high, v);
+      }
+      Value *byte = builder.CreateAnd(v, builder.getInt32(0xFF));
+      packed = builder.CreateOr(
+          packed, builder.CreateShl(byte, builder.getInt32(8 * lane)));
+    }
+    return replace(packed);
+  }
+  case Unpack4x8: {
+    // (mode, packed): the four bytes sign- (mode 1) or zero-extended (0).
+    bool sign = cast<ConstantInt>(arg(1))->getZExtValue() == 1;
+    auto *result = cast<StructType>(type);
+    Type *element = result->getElementType(0);
+    Value *value = PoisonValue::get(result);
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      Value *byte = builder.CreateTrunc(
+          builder.CreateLShr(arg(2), builder.getInt32(8 * lane)),
+          builder.getInt8Ty());
+      value =
+          builder.CreateInsertValue(value,
+                                    sign ? builder.CreateSExt(byte, element)
+                                         : builder.CreateZExt(byte, element),
+                                    lane);
+    }
+    return replace(value);
+  }
   case Msad: {
     // c + the sum of |a_i - b_i| over the bytes i where a_i is not zero.
     Value *sum = arg(3);

@@ -448,6 +448,50 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                     i32, {args[2], args[0], args[1]}, dxil::OpAttr::ReadNone));
     return success();
   }
+  if (name.starts_with("pack_") || name.starts_with("unpack_")) {
+    if (ctx.smMinor < 6)
+      return op.emitError()
+             << "'" << name << "' requires shader model 6.6 or later";
+    if (name.starts_with("pack_")) {
+      // Pack4x8(mode, x, y, z, w): mode 0 truncates, 1 clamps to [0, 255],
+      // 2 to [-128, 127].
+      SmallVector<Value> lanes = scalarize(rewriter, loc, args[0], dx);
+      if (lanes.size() != 4)
+        return op.emitError() << "'" << name << "' expects four components";
+      uint8_t mode = name == "pack_clamp_u8"   ? 1
+                     : name == "pack_clamp_s8" ? 2
+                                               : 0;
+      Type i32 = rewriter.getI32Type();
+      rewriter.replaceOp(op, dx.call(rewriter, loc, "pack4x8",
+                                     lanes[0].getType(), dxil::Pack4x8, i32,
+                                     {dx.i8(rewriter, loc, mode), lanes[0],
+                                      lanes[1], lanes[2], lanes[3]},
+                                     dxil::OpAttr::ReadNone));
+      return success();
+    }
+    // Unpack4x8(mode, packed): mode 1 sign-extends, 0 zero-extends.
+    Type type = getTypeConverter()->convertType(op.getType(0));
+    auto vector = dyn_cast<VectorType>(type);
+    if (!vector || vector.getNumElements() != 4)
+      return op.emitError() << "'" << name << "' returns four components";
+    Type element = vector.getElementType();
+    unsigned width = element.getIntOrFloatBitWidth();
+    std::string four = width == 16 ? "dx.types.fouri16" : "dx.types.fouri32";
+    auto fourType =
+        LLVM::LLVMStructType::getIdentified(rewriter.getContext(), four);
+    if (!fourType.isInitialized())
+      (void)fourType.setBody({element, element, element, element}, false);
+    bool isSigned = name.starts_with("unpack_s");
+    Value unpacked =
+        dx.call(rewriter, loc, "unpack4x8", element, dxil::Unpack4x8, fourType,
+                {dx.i8(rewriter, loc, isSigned ? 1 : 0), args[0]},
+                dxil::OpAttr::ReadNone);
+    SmallVector<Value> lanes;
+    for (int64_t i = 0; i < 4; ++i)
+      lanes.push_back(LLVM::ExtractValueOp::create(rewriter, loc, unpacked, i));
+    rewriter.replaceOp(op, vectorize(rewriter, loc, type, lanes, dx));
+    return success();
+  }
   if (name == "msad4" && args.size() == 3) {
     // Window k of the source is bytes k..k+3 of (source.y:source.x): the
     // low word shifted right by 8k with source.y's low bytes inserted on

@@ -194,6 +194,10 @@ typedef long int64_t;
 typedef unsigned long uint64_t;
 typedef float float32_t;
 typedef double float64_t;
+// Four 8-bit integers in a uint (shader model 6.6's pack_* / unpack_*). DXC
+// makes them distinct types (for overloading); here they are uint.
+typedef uint int8_t4_packed;
+typedef uint uint8_t4_packed;
 
 #ifdef __HLSL_ENABLE_16_BIT
 typedef short int16_t;
@@ -687,6 +691,34 @@ __HLSL_WHEN(dot2add,
 // byte-aligned windows of `source`, each added to a component of `accum`.
 __HLSL_WHEN(msad4, __HLSL_INTRINSIC uint4 msad4(uint reference, uint2 source,
                                                 uint4 accum);)
+
+// Shader model 6.6: four integers packed into / unpacked from 8-bit lanes
+// (truncated, or clamped to the unsigned or signed 8-bit range).
+__HLSL_WHEN(pack_u8, __HLSL_INTRINSIC uint8_t4_packed pack_u8(int4 v);
+            __HLSL_INTRINSIC uint8_t4_packed pack_u8(uint4 v);)
+__HLSL_WHEN(pack_s8, __HLSL_INTRINSIC int8_t4_packed pack_s8(int4 v);
+            __HLSL_INTRINSIC int8_t4_packed pack_s8(uint4 v);)
+__HLSL_WHEN(pack_clamp_u8,
+            __HLSL_INTRINSIC uint8_t4_packed pack_clamp_u8(int4 v);)
+__HLSL_WHEN(pack_clamp_s8,
+            __HLSL_INTRINSIC int8_t4_packed pack_clamp_s8(int4 v);)
+__HLSL_WHEN(unpack_s8s32, __HLSL_INTRINSIC int4 unpack_s8s32(int8_t4_packed v);)
+__HLSL_WHEN(unpack_u8u32,
+            __HLSL_INTRINSIC uint4 unpack_u8u32(uint8_t4_packed v);)
+#ifdef __HLSL_ENABLE_16_BIT
+__HLSL_WHEN(pack_u8, __HLSL_INTRINSIC uint8_t4_packed pack_u8(int16_t4 v);
+            __HLSL_INTRINSIC uint8_t4_packed pack_u8(uint16_t4 v);)
+__HLSL_WHEN(pack_s8, __HLSL_INTRINSIC int8_t4_packed pack_s8(int16_t4 v);
+            __HLSL_INTRINSIC int8_t4_packed pack_s8(uint16_t4 v);)
+__HLSL_WHEN(pack_clamp_u8,
+            __HLSL_INTRINSIC uint8_t4_packed pack_clamp_u8(int16_t4 v);)
+__HLSL_WHEN(pack_clamp_s8,
+            __HLSL_INTRINSIC int8_t4_packed pack_clamp_s8(int16_t4 v);)
+__HLSL_WHEN(unpack_s8s16,
+            __HLSL_INTRINSIC int16_t4 unpack_s8s16(int8_t4_packed v);)
+__HLSL_WHEN(unpack_u8u16,
+            __HLSL_INTRINSIC uint16_t4 unpack_u8u16(uint8_t4_packed v);)
+#endif
 
 // IsNaN / IsInf / IsFinite / IsNormal.
 __HLSL_T_FLOAT(__HLSL_UN_TO_BOOL, isnan)

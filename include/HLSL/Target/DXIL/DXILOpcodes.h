@@ -115,6 +115,8 @@ enum Opcode : unsigned {
   WaveAllBitCount = 135,
   WavePrefixBitCount = 136,
   WaveMatch = 165,
+  Unpack4x8 = 219,
+  Pack4x8 = 220,
   WaveMultiPrefixOp = 166,
   WaveMultiPrefixBitCount = 167,
   QuadVote = 222,
