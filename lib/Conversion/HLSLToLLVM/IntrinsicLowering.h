@@ -76,7 +76,15 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
 
   LogicalResult lowerWave(IntrinsicOp op, StringRef name, ValueRange args,
                           ConversionPatternRewriter &b) const;
+
+  /// dot4add_*, dot2add, msad4, pack_*, unpack_* (PackedIntegerLowering.cpp).
+  LogicalResult lowerPackedInteger(IntrinsicOp op, StringRef name,
+                                   ValueRange args,
+                                   ConversionPatternRewriter &b) const;
 };
+
+/// Whether lowerPackedInteger handles `name`.
+bool isPackedIntegerIntrinsic(StringRef name);
 
 } // namespace mlir::hlsl
 
