@@ -92,7 +92,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   if (!info.hasSourceManager())
     return false;
   return recordMatrixMember(info) || recordGroupShared(info) ||
-         recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info);
+         recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
+         recordFloatSubscript(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -156,6 +157,56 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
     return false;
   edits[place->file][place->offset] = '$';
   macros[("$" + name.drop_front()).str()] = (name + "<>").str();
+  ++constructs;
+  return true;
+}
+
+bool SourceRewrites::recordFloatSubscript(const clang::Diagnostic &info) {
+  // HLSL converts a floating-point subscript to uint (`a[floor(x)]`); Clang
+  // requires an integer. `[expr]` becomes a macro of the same length that
+  // expands to `[(uint)(expr)]`.
+  if (info.getID() != clang::diag::err_typecheck_subscript_not_integer &&
+      info.getID() != clang::diag::err_matrix_index_not_integer)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  // The diagnostic is at the `[` (arrays) or at the index (matrices).
+  size_t open = place->offset;
+  while (open > 0 && text[open] != '[' &&
+         (open == place->offset || llvm::isSpace(text[open])))
+    --open;
+  if (open >= text.size() || text[open] != '[')
+    return false;
+  size_t close = open + 1;
+  for (unsigned depth = 0; close < text.size(); ++close) {
+    char c = text[close];
+    if (c == '[' || c == '(')
+      ++depth;
+    else if ((c == ']' || c == ')') && depth > 0)
+      --depth;
+    else if (c == ']')
+      break;
+    else if (c == '\n' || c == ';' || c == '$')
+      return false;
+  }
+  if (close >= text.size())
+    return false;
+  // A name right before the `[` (`t[i]`) goes into the macro too: `$` is
+  // an identifier character, so `t$i0` would lex as one name.
+  size_t start = open;
+  while (start > 0 && isIdentifierChar(text[start - 1]))
+    --start;
+  std::string macro = "$i" + std::to_string(macros.size());
+  if (close - start + 1 < macro.size())
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = start; i <= close; ++i)
+    fileEdits[i] = i - start < macro.size() ? macro[i - start] : ' ';
+  macros[macro] = (text.slice(start, open) + "[(uint)(" +
+                   text.slice(open + 1, close).trim() + ")]")
+                      .str();
   ++constructs;
   return true;
 }

@@ -91,6 +91,7 @@ private:
   bool recordGroupShared(const clang::Diagnostic &info);
   bool recordBareVectorMatrix(const clang::Diagnostic &info);
   bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
+  bool recordFloatSubscript(const clang::Diagnostic &info);
 
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
