@@ -93,7 +93,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
     return false;
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
-         recordFloatSubscript(info);
+         recordFloatSubscript(info) || recordCenterModifier(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -157,6 +157,28 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
     return false;
   edits[place->file][place->offset] = '$';
   macros[("$" + name.drop_front()).str()] = (name + "<>").str();
+  ++constructs;
+  return true;
+}
+
+bool SourceRewrites::recordCenterModifier(const clang::Diagnostic &info) {
+  // `center float2 uv : TEXCOORD`: DXC's name for the default (linear,
+  // pixel-centre) interpolation, which Clang 22 does not know. Writing it
+  // changes nothing, so the keyword becomes spaces.
+  if (info.getID() != clang::diag::err_unknown_typename)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  constexpr llvm::StringLiteral keyword = "center";
+  if (!place || !place->text.drop_front(place->offset).starts_with(keyword))
+    return false;
+  llvm::StringRef after =
+      place->text.drop_front(place->offset + keyword.size());
+  if (after.empty() || isIdentifierChar(after.front()) ||
+      !isIdentifierChar(after.ltrim().empty() ? ' ' : after.ltrim().front()))
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = 0; i < keyword.size(); ++i)
+    fileEdits[place->offset + i] = ' ';
   ++constructs;
   return true;
 }

@@ -92,6 +92,7 @@ private:
   bool recordBareVectorMatrix(const clang::Diagnostic &info);
   bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
   bool recordFloatSubscript(const clang::Diagnostic &info);
+  bool recordCenterModifier(const clang::Diagnostic &info);
 
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
