@@ -513,9 +513,11 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
         if (auto *poison = dyn_cast<PoisonValue>(use.get()))
           use.set(UndefValue::get(poison->getType()));
   }
-  // Intrinsic declarations left without calls.
+  // Intrinsic and DXIL operation declarations left without calls (at -Od
+  // nothing else removes them, and the validator rejects unused externals).
   for (Function &func : llvm::make_early_inc_range(module))
-    if (func.isIntrinsic() && func.use_empty())
+    if (func.isDeclaration() && func.use_empty() &&
+        (func.isIntrinsic() || func.getName().starts_with("dx.op.")))
       func.eraseFromParent();
   // Barriers were convergent for the optimizer; DXC declares them
   // noduplicate.
