@@ -193,12 +193,12 @@ Value IntrinsicLowering::lowerGather(IntrinsicOp op, StringRef name,
   DXILOpBuilder &dx = ctx.dx;
   std::optional<int32_t> channel =
       llvm::StringSwitch<std::optional<int32_t>>(name)
-          .Cases({"Gather", "GatherRed", "GatherCmp"}, 0)
-          .Case("GatherGreen", 1)
-          .Case("GatherBlue", 2)
-          .Case("GatherAlpha", 3)
+          .Cases({"Gather", "GatherRed", "GatherCmp", "GatherCmpRed"}, 0)
+          .Cases({"GatherGreen", "GatherCmpGreen"}, 1)
+          .Cases({"GatherBlue", "GatherCmpBlue"}, 2)
+          .Cases({"GatherAlpha", "GatherCmpAlpha"}, 3)
           .Default(std::nullopt);
-  bool compare = name == "GatherCmp";
+  bool compare = name.starts_with("GatherCmp");
   unsigned fixed = compare ? 4 : 3; // texture, sampler, location[, cmp]
   if (!channel || args.size() < fixed || args.size() > fixed + 1)
     return {};

@@ -1471,24 +1471,39 @@ struct SamplerComparisonState {
                                                   O offset);                   \
   __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location,  \
                                                   O offset, out uint status);
+// GatherCmp of one channel: four comparison results.
+#define __HLSL_TEX_GATHER_CMP_ONE(NAME, C)                                     \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerComparisonState s, C location, float compareValue);
+#define __HLSL_TEX_GATHER_CMP_OFS(NAME, C, O)                                  \
+  __HLSL_TEX_GATHER_CMP_ONE(NAME, C)                                           \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerComparisonState s, C location, float compareValue, O offset);     \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerComparisonState s, C location, float compareValue, O offset,      \
+      out uint status);
 #define __HLSL_TEX_GATHER(C, O)                                                \
   __HLSL_TEX_GATHER_OFS(Gather, C, O)                                          \
   __HLSL_TEX_GATHER_OFS(GatherRed, C, O)                                       \
   __HLSL_TEX_GATHER_OFS(GatherGreen, C, O)                                     \
   __HLSL_TEX_GATHER_OFS(GatherBlue, C, O)                                      \
   __HLSL_TEX_GATHER_OFS(GatherAlpha, C, O)                                     \
-  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> GatherCmp(                        \
-      SamplerComparisonState s, C location, float compareValue);               \
-  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> GatherCmp(                        \
-      SamplerComparisonState s, C location, float compareValue, O offset);
+  __HLSL_TEX_GATHER_CMP_OFS(GatherCmp, C, O)                                   \
+  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpRed, C, O)                                \
+  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpGreen, C, O)                              \
+  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpBlue, C, O)                               \
+  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpAlpha, C, O)
 #define __HLSL_TEX_GATHER_CUBE(C)                                              \
   __HLSL_TEX_GATHER_ONE(Gather, C)                                             \
   __HLSL_TEX_GATHER_ONE(GatherRed, C)                                          \
   __HLSL_TEX_GATHER_ONE(GatherGreen, C)                                        \
   __HLSL_TEX_GATHER_ONE(GatherBlue, C)                                         \
   __HLSL_TEX_GATHER_ONE(GatherAlpha, C)                                        \
-  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> GatherCmp(                        \
-      SamplerComparisonState s, C location, float compareValue);
+  __HLSL_TEX_GATHER_CMP_ONE(GatherCmp, C)                                      \
+  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpRed, C)                                   \
+  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpGreen, C)                                 \
+  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpBlue, C)                                  \
+  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpAlpha, C)
 // Texel fetch: L = integer location incl. mip level, O = offset.
 #define __HLSL_TEX_LOAD(L, O)                                                  \
   __HLSL_INTRINSIC T Load(L location);                                         \
