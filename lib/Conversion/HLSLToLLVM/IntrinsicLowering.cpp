@@ -378,6 +378,9 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                          name) &&
       failed(checkQuadStage(op, name)))
     return failure();
+  if (name == "SampleCmpLevel" && ctx.smMinor < 7)
+    return op.emitError()
+           << "'SampleCmpLevel' requires shader model 6.7 or later";
   if (Value result = lowerTexture(op, name, args, rewriter)) {
     rewriter.replaceOp(op, result);
     return success();

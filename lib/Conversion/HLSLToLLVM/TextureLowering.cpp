@@ -109,14 +109,18 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
           .Case("SampleGrad", 63)
           .Case("SampleCmp", 64)
           .Case("SampleCmpLevelZero", 65)
+          .Case("SampleCmpLevel", 224)
           .Default(std::nullopt);
   if (!opcode || args.size() < 3)
     return {};
+
   Value sampler = args[1];
   SmallVector<Value> coords = pad(scalarize(b, loc, args[2], dx), 4, f32);
   // Extra operands after the coordinates, per method: (bias|lod|cmp) or
   // (ddx, ddy), then an optional integer offset and a clamp.
-  unsigned fixed = *opcode == 60 ? 0 : *opcode == 63 ? 2 : 1;
+  unsigned fixed = *opcode == 60                       ? 0
+                   : (*opcode == 63 || *opcode == 224) ? 2
+                                                       : 1;
   if (args.size() < 3 + fixed)
     return {};
   SmallVector<Value> extra(args.begin() + 3, args.begin() + 3 + fixed);
@@ -163,6 +167,11 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
   case 65:
     operands.push_back(extra[0]);
     break;
+  case 224:
+    // SampleCmpLevel(..., compareValue, lod).
+    operands.push_back(extra[0]);
+    operands.push_back(extra[1]);
+    break;
   case 63: {
     SmallVector<Value> ddx = pad(scalarize(b, loc, extra[0], dx), 3, f32);
     SmallVector<Value> ddy = pad(scalarize(b, loc, extra[1], dx), 3, f32);
@@ -178,6 +187,7 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
                       .Case("SampleLevel", "sampleLevel")
                       .Case("SampleGrad", "sampleGrad")
                       .Case("SampleCmp", "sampleCmp")
+                      .Case("SampleCmpLevel", "sampleCmpLevel")
                       .Default("sampleCmpLevelZero");
   return finish(dx.call(b, loc, cls, scalar, *opcode, dx.getResRetType(scalar),
                         operands, dxil::OpAttr::ReadOnly));

@@ -1428,18 +1428,25 @@ struct SamplerComparisonState {
                                  O offset);                                    \
   __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod,        \
                                  O offset, out uint status);                   \
-  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
-                                            C location, float compareValue);   \
-  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
-                                            C location, float compareValue,    \
-                                            O offset);                         \
-  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
-                                            C location, float compareValue,    \
-                                            O offset, float clampLod);         \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmp(SamplerComparisonState s, C location, float compareValue);     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(                                   \
+      SamplerComparisonState s, C location, float compareValue, O offset);     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmp(SamplerComparisonState s, C location, float compareValue,      \
+                O offset, float clampLod);                                     \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
       SamplerComparisonState s, C location, float compareValue);               \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
-      SamplerComparisonState s, C location, float compareValue, O offset);
+      SamplerComparisonState s, C location, float compareValue, O offset);     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevel(                              \
+      SamplerComparisonState s, C location, float compareValue, float lod);    \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpLevel(SamplerComparisonState s, C location, float compareValue, \
+                     float lod, O offset);                                     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpLevel(SamplerComparisonState s, C location, float compareValue, \
+                     float lod, O offset, out uint status);
 #define __HLSL_TEX_SAMPLE_GRAD(C, G, O)                                        \
   __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy);     \
   __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
@@ -1455,10 +1462,15 @@ struct SamplerComparisonState {
   __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias);       \
   __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod);       \
   __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy);     \
-  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmp(SamplerComparisonState s,          \
-                                            C location, float compareValue);   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmp(SamplerComparisonState s, C location, float compareValue);     \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
       SamplerComparisonState s, C location, float compareValue);               \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevel(                              \
+      SamplerComparisonState s, C location, float compareValue, float lod);    \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpLevel(SamplerComparisonState s, C location, float compareValue, \
+                     float lod, out uint status);                              \
   __HLSL_INTRINSIC float CalculateLevelOfDetail(SamplerState s, G location);   \
   __HLSL_INTRINSIC float CalculateLevelOfDetailUnclamped(SamplerState s,       \
                                                          G location);
