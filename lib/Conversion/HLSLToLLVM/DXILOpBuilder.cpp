@@ -66,6 +66,12 @@ LLVM::LLVMStructType DXILOpBuilder::getSplitDoubleType() {
   return getNamedStruct("dx.types.splitdouble", {i32, i32});
 }
 
+LLVM::LLVMStructType DXILOpBuilder::getFourType(Type element) {
+  return getNamedStruct(
+      ("dx.types.fouri" + Twine(element.getIntOrFloatBitWidth())).str(),
+      {element, element, element, element});
+}
+
 LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
                                              LLVM::LLVMFunctionType type,
                                              dxil::OpAttr attr, Location loc) {

@@ -65,6 +65,8 @@ public:
   LLVM::LLVMStructType getDimensionsType();
   /// %dx.types.splitdouble = { i32 lo, i32 hi }.
   LLVM::LLVMStructType getSplitDoubleType();
+  /// %dx.types.fouri32 / %dx.types.fouri16: four integers of `element`.
+  LLVM::LLVMStructType getFourType(Type element);
 
   /// DXIL's overload suffix: f16 f32 f64 i1 i8 i16 i32 i64.
   static std::string getOverloadName(Type type);

@@ -81,17 +81,11 @@ LogicalResult IntrinsicLowering::lowerPackedInteger(
     if (!vector || vector.getNumElements() != 4)
       return op.emitError() << "'" << name << "' returns four components";
     Type element = vector.getElementType();
-    unsigned width = element.getIntOrFloatBitWidth();
-    std::string four = width == 16 ? "dx.types.fouri16" : "dx.types.fouri32";
-    auto fourType =
-        LLVM::LLVMStructType::getIdentified(rewriter.getContext(), four);
-    if (!fourType.isInitialized())
-      (void)fourType.setBody({element, element, element, element}, false);
     bool isSigned = name.starts_with("unpack_s");
-    Value unpacked =
-        dx.call(rewriter, loc, "unpack4x8", element, dxil::Unpack4x8, fourType,
-                {dx.i8(rewriter, loc, isSigned ? 1 : 0), args[0]},
-                dxil::OpAttr::ReadNone);
+    Value unpacked = dx.call(rewriter, loc, "unpack4x8", element,
+                             dxil::Unpack4x8, dx.getFourType(element),
+                             {dx.i8(rewriter, loc, isSigned ? 1 : 0), args[0]},
+                             dxil::OpAttr::ReadNone);
     SmallVector<Value> lanes;
     for (int64_t i = 0; i < 4; ++i)
       lanes.push_back(LLVM::ExtractValueOp::create(rewriter, loc, unpacked, i));

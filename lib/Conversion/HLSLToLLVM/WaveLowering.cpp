@@ -45,11 +45,7 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
   if (name == "WavePrefixCountBits")
     return replace(voidOp("wavePrefixOp", 136, i32, {args[0]}));
   if (name == "WaveActiveBallot") {
-    auto four =
-        LLVM::LLVMStructType::getIdentified(b.getContext(), "dx.types.fouri32");
-    if (!four.isInitialized())
-      (void)four.setBody({i32, i32, i32, i32}, false);
-    Value ret = voidOp("waveActiveBallot", 116, four, {args[0]});
+    Value ret = voidOp("waveActiveBallot", 116, dx.getFourType(i32), {args[0]});
     SmallVector<Value> parts;
     for (int64_t i = 0; i < 4; ++i)
       parts.push_back(LLVM::ExtractValueOp::create(b, loc, ret, i));
@@ -147,13 +143,6 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     return op.emitError() << "'" << name << "' requires shader model 6."
                           << minor << " or later";
   };
-  auto fourWords = [&]() {
-    auto four =
-        LLVM::LLVMStructType::getIdentified(b.getContext(), "dx.types.fouri32");
-    if (!four.isInitialized())
-      (void)four.setBody({i32, i32, i32, i32}, false);
-    return four;
-  };
   if (name == "WaveMatch") {
     if (failed(requireShaderModel(5)))
       return failure();
@@ -161,7 +150,8 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     // component does.
     SmallVector<Value> mask;
     for (Value s : scalarize(b, loc, args[0], dx)) {
-      Value ret = voidOp("waveMatch", 165, fourWords(), {s}, s.getType());
+      Value ret =
+          voidOp("waveMatch", 165, dx.getFourType(i32), {s}, s.getType());
       for (int64_t i = 0; i < 4; ++i) {
         Value word = LLVM::ExtractValueOp::create(b, loc, ret, i);
         mask.size() < 4
