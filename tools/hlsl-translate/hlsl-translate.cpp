@@ -510,6 +510,28 @@ static std::string formatMakeRule(StringRef target,
   return rule + "\n";
 }
 
+/// Writes the root signature of `container` alone (a container of its RTS0
+/// part, signed as DXC's -Frs or with a zero digest as its
+/// -extractrootsignature); errors name `option`.
+static LogicalResult writeRootSignatureContainer(StringRef option,
+                                                 StringRef path,
+                                                 StringRef container,
+                                                 bool sign) {
+  llvm::Expected<std::vector<uint8_t>> blob =
+      hlsl::dxil::extractRootSignatureContainer(
+          llvm::ArrayRef<uint8_t>(
+              reinterpret_cast<const uint8_t *>(container.data()),
+              container.size()),
+          sign);
+  if (!blob) {
+    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
+        << option << ": " << llvm::toString(blob.takeError()) << "\n";
+    return failure();
+  }
+  return writeFile(path, StringRef(reinterpret_cast<const char *>(blob->data()),
+                                   blob->size()));
+}
+
 /// The RTS0 part of the container in `path` (-setrootsignature); nullopt
 /// after reporting why there is none.
 static std::optional<std::string> readRootSignaturePart(StringRef path) {
@@ -655,22 +677,10 @@ static void registerToDXIL() {
         if (!reflectionFile.empty() &&
             failed(writeFile(reflectionFile, reflection)))
           return failure();
-        if (!rootSignatureFile.empty()) {
-          llvm::Expected<std::vector<uint8_t>> blob =
-              hlsl::dxil::extractRootSignatureContainer(llvm::ArrayRef<uint8_t>(
-                  reinterpret_cast<const uint8_t *>(container.data()),
-                  container.size()));
-          if (!blob) {
-            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
-                << "-Frs: " << llvm::toString(blob.takeError()) << "\n";
-            return failure();
-          }
-          if (failed(writeFile(
-                  rootSignatureFile,
-                  StringRef(reinterpret_cast<const char *>(blob->data()),
-                            blob->size()))))
-            return failure();
-        }
+        if (!rootSignatureFile.empty() &&
+            failed(writeRootSignatureContainer("-Frs", rootSignatureFile,
+                                               container, /*sign=*/true)))
+          return failure();
         if (!headerFile.empty() && !headerVariable.empty() &&
             !hlsl::isValidHeaderVariableName(headerVariable)) {
           llvm::WithColor::error(llvm::errs(), "hlsl-translate")
@@ -719,23 +729,10 @@ static void registerToDXIL() {
                                                container, text, variable))))
             return failure();
         }
-        if (extractRootSignature) {
-          llvm::Expected<std::vector<uint8_t>> blob =
-              hlsl::dxil::extractRootSignatureContainer(
-                  llvm::ArrayRef<uint8_t>(
-                      reinterpret_cast<const uint8_t *>(container.data()),
-                      container.size()),
-                  /*sign=*/false);
-          if (!blob) {
-            llvm::WithColor::error(llvm::errs(), "hlsl-translate")
-                << "-extractrootsignature: " << llvm::toString(blob.takeError())
-                << "\n";
-            return failure();
-          }
-          return writeFile(objectFile, StringRef(reinterpret_cast<const char *>(
-                                                     blob->data()),
-                                                 blob->size()));
-        }
+        if (extractRootSignature)
+          return writeRootSignatureContainer("-extractrootsignature",
+                                             objectFile, container,
+                                             /*sign=*/false);
         if (!objectFile.empty())
           return writeFile(objectFile, container);
         output << container;
