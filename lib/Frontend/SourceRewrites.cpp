@@ -129,16 +129,24 @@ bool SourceRewrites::recordAttributeOnDeclaration(
       return false;
   }
   // `$a<n>`: matrix members take `$<digits>` (`_12` is `$12`).
-  std::string macro = "$a" + std::to_string(macros.size());
-  if (close >= text.size() || close - open + 1 < macro.size())
+  return close < text.size() &&
+         replaceWithMacro(place->file, open, close, "$a",
+                          ("_Pragma(\"message(\\\"attribute '" + name +
+                           "' applies to statements, not to declarations: "
+                           "ignored\\\")\")")
+                              .str());
+}
+
+bool SourceRewrites::replaceWithMacro(const std::string &file, size_t first,
+                                      size_t last, llvm::StringRef prefix,
+                                      std::string expansion) {
+  std::string macro = (prefix + llvm::Twine(macros.size())).str();
+  if (last - first + 1 < macro.size())
     return false;
-  auto &fileEdits = edits[place->file];
-  for (size_t i = open; i <= close; ++i)
-    fileEdits[i] = i - open < macro.size() ? macro[i - open] : ' ';
-  macros[macro] = ("_Pragma(\"message(\\\"attribute '" + name +
-                   "' applies to statements, not to declarations: "
-                   "ignored\\\")\")")
-                      .str();
+  auto &fileEdits = edits[file];
+  for (size_t i = first; i <= last; ++i)
+    fileEdits[i] = i - first < macro.size() ? macro[i - first] : ' ';
+  macros[macro] = std::move(expansion);
   ++constructs;
   return true;
 }
@@ -173,8 +181,10 @@ bool SourceRewrites::recordCenterModifier(const clang::Diagnostic &info) {
     return false;
   llvm::StringRef after =
       place->text.drop_front(place->offset + keyword.size());
-  if (after.empty() || isIdentifierChar(after.front()) ||
-      !isIdentifierChar(after.ltrim().empty() ? ' ' : after.ltrim().front()))
+  // A whole word, followed by the type it modifies.
+  llvm::StringRef type = after.ltrim();
+  if (after.empty() || isIdentifierChar(after.front()) || type.empty() ||
+      !isIdentifierChar(type.front()))
     return false;
   auto &fileEdits = edits[place->file];
   for (size_t i = 0; i < keyword.size(); ++i)
@@ -220,17 +230,10 @@ bool SourceRewrites::recordFloatSubscript(const clang::Diagnostic &info) {
   size_t start = open;
   while (start > 0 && isIdentifierChar(text[start - 1]))
     --start;
-  std::string macro = "$i" + std::to_string(macros.size());
-  if (close - start + 1 < macro.size())
-    return false;
-  auto &fileEdits = edits[place->file];
-  for (size_t i = start; i <= close; ++i)
-    fileEdits[i] = i - start < macro.size() ? macro[i - start] : ' ';
-  macros[macro] = (text.slice(start, open) + "[(uint)(" +
-                   text.slice(open + 1, close).trim() + ")]")
-                      .str();
-  ++constructs;
-  return true;
+  return replaceWithMacro(place->file, start, close, "$i",
+                          (text.slice(start, open) + "[(uint)(" +
+                           text.slice(open + 1, close).trim() + ")]")
+                              .str());
 }
 
 bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {

@@ -93,6 +93,11 @@ private:
   bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
   bool recordFloatSubscript(const clang::Diagnostic &info);
   bool recordCenterModifier(const clang::Diagnostic &info);
+  /// Replaces the characters `first`..`last` of `file` with a new macro
+  /// `<prefix><n>` padded with spaces, expanding to `expansion`; false if the
+  /// span is shorter than the name.
+  bool replaceWithMacro(const std::string &file, size_t first, size_t last,
+                        llvm::StringRef prefix, std::string expansion);
 
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
