@@ -239,11 +239,12 @@ void restoreResourceStructAddressSpace(clang::ASTContext &ast,
 /// Imports the translation unit once Sema is done with it.
 class ImportConsumer : public clang::ASTConsumer {
 public:
-  ImportConsumer(const ImportOptions &options, MLIRContext *context,
-                 OwningOpRef<ModuleOp> &result, TimingScope &timing,
-                 TimingScope &clangTiming, HeldOutput &diagOut)
-      : options(options), context(context), result(result), timing(timing),
-        clangTiming(clangTiming), diagOut(diagOut) {}
+  ImportConsumer(const ImportOptions &options, StringRef prelude,
+                 MLIRContext *context, OwningOpRef<ModuleOp> &result,
+                 TimingScope &timing, TimingScope &clangTiming,
+                 HeldOutput &diagOut)
+      : options(options), prelude(prelude), context(context), result(result),
+        timing(timing), clangTiming(clangTiming), diagOut(diagOut) {}
 
   void Initialize(clang::ASTContext &context) override { ast = &context; }
 
@@ -276,8 +277,6 @@ public:
   void recordIncludedFiles(const clang::SourceManager &sources) {
     std::vector<std::string> &files = *options.includedFiles;
     files.clear();
-    std::string prelude = options.preludePath.empty() ? getDefaultPreludePath()
-                                                      : options.preludePath;
     llvm::StringSet<> seen;
     for (unsigned i = 0, e = sources.local_sloc_entry_size(); i != e; ++i) {
       const clang::SrcMgr::SLocEntry &entry = sources.getLocalSLocEntry(i);
@@ -298,6 +297,8 @@ public:
 
 private:
   const ImportOptions &options;
+  /// The prelude file, left out of the included files.
+  StringRef prelude;
   MLIRContext *context;
   OwningOpRef<ModuleOp> &result;
   TimingScope &timing;
@@ -308,20 +309,22 @@ private:
 
 class ImportAction : public clang::ASTFrontendAction {
 public:
-  ImportAction(const ImportOptions &options, MLIRContext *context,
-               OwningOpRef<ModuleOp> &result, TimingScope &timing,
-               TimingScope &clangTiming, HeldOutput &diagOut)
-      : options(options), context(context), result(result), timing(timing),
-        clangTiming(clangTiming), diagOut(diagOut) {}
+  ImportAction(const ImportOptions &options, StringRef prelude,
+               MLIRContext *context, OwningOpRef<ModuleOp> &result,
+               TimingScope &timing, TimingScope &clangTiming,
+               HeldOutput &diagOut)
+      : options(options), prelude(prelude), context(context), result(result),
+        timing(timing), clangTiming(clangTiming), diagOut(diagOut) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
-    return std::make_unique<ImportConsumer>(options, context, result, timing,
-                                            clangTiming, diagOut);
+    return std::make_unique<ImportConsumer>(options, prelude, context, result,
+                                            timing, clangTiming, diagOut);
   }
 
 private:
   const ImportOptions &options;
+  StringRef prelude;
   MLIRContext *context;
   OwningOpRef<ModuleOp> &result;
   TimingScope &timing;
@@ -487,8 +490,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     engine.setWarningsAsErrors(options.warningsAsErrors);
     engine.setIgnoreAllWarnings(options.noWarnings);
     std::unique_ptr<clang::FrontendAction> action =
-        std::make_unique<ImportAction>(options, context, result, timing,
-                                       clangTiming, diagOut);
+        std::make_unique<ImportAction>(options, prelude, context, result,
+                                       timing, clangTiming, diagOut);
     // -rootsig-define: Clang's HLSL action wrapper attaches the macro's root
     // signature to the entry (its preprocessor callback sees the #define).
     if (!options.rootSignatureDefine.empty())
