@@ -105,6 +105,9 @@ public:
         !inImporter) {
       ++rewritesToRecord->errorCount;
       rewritesToRecord->record(info);
+    } else if (level == clang::DiagnosticsEngine::Note && rewritesToRecord &&
+               !inImporter) {
+      rewritesToRecord->recordNote(info);
     }
     if (level >= clang::DiagnosticsEngine::Error) {
       llvm::SmallString<128> text;
@@ -433,6 +436,14 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     std::string mainText = unbraceScalarInitializers(source.getBuffer());
     if (rewrites)
       mainText = rewrites->rewrite(fileName, mainText);
+    // HLSL_MLIR_SHOW_REWRITES=1 shows what a run parses (to debug the
+    // rewrites).
+    if (rewrites && llvm::sys::Process::GetEnv("HLSL_MLIR_SHOW_REWRITES")) {
+      llvm::errs() << "--- rewritten " << fileName << ":\n" << mainText;
+      for (const auto &macro : rewrites->getMacros())
+        llvm::errs() << "#define " << macro.getKey() << " " << macro.getValue()
+                     << "\n";
+    }
     invocation->getPreprocessorOpts().addRemappedFile(
         fileName,
         llvm::MemoryBuffer::getMemBufferCopy(mainText, fileName).release());
@@ -539,28 +550,39 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   };
 
   // Clang's diagnostics are held until it is known whether the shader needs
-  // a second run (SourceRewrites.h).
-  HeldOutput firstOut(llvm::errs()), secondOut(llvm::errs());
-  SourceRewrites rewrites;
+  // more runs (SourceRewrites.h).
+  HeldOutput firstOut(llvm::errs());
+  std::unique_ptr<HeldOutput> lastOut;
+  SourceRewrites rewrites(
+      /*strictUserTypeCasts=*/options.hlslVersion != "2016" &&
+      options.hlslVersion != "2017" && options.hlslVersion != "2018");
   bool crashed = false;
+  rewrites.beginRun();
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
-  if (!ok && !crashed && !rewrites.empty()) {
-    unsigned firstErrors = rewrites.errorCount;
-    SourceRewrites second;
-    ok = runClang(&rewrites, secondOut, &second, crashed);
-    // The second run's diagnostics, unless it failed with more errors than
-    // the rewrites removed (a clash the rewriting did not foresee): the
-    // first run's then describe the shader as written.
-    bool useSecond = ok || crashed ||
-                     second.errorCount + rewrites.count() <= firstErrors;
-    if (useSecond) {
-      firstOut.discard();
-      secondOut.release();
-    } else {
-      secondOut.discard();
-      firstOut.release();
-    }
+  unsigned firstErrors = rewrites.errorCount;
+  unsigned applied = 0;
+  for (unsigned run = 1; !ok && !crashed && rewrites.count() > applied &&
+                         run < kMaxSourceRewriteRuns;
+       ++run) {
+    applied = rewrites.count();
+    if (lastOut)
+      lastOut->discard();
+    lastOut = std::make_unique<HeldOutput>(llvm::errs());
+    if (llvm::sys::Process::GetEnv("HLSL_MLIR_SHOW_REWRITES"))
+      lastOut->release();
+    rewrites.beginRun();
+    ok = runClang(&rewrites, *lastOut, &rewrites, crashed);
+  }
+  // The last run's diagnostics, unless it failed with more errors than the
+  // rewrites removed (a clash the rewriting did not foresee): the first
+  // run's then describe the shader as written.
+  if (lastOut &&
+      (ok || crashed || rewrites.errorCount + applied <= firstErrors)) {
+    firstOut.discard();
+    lastOut->release();
   } else {
+    if (lastOut)
+      lastOut->discard();
     firstOut.release();
   }
   if (!ok)

@@ -2,6 +2,9 @@
 
 #include "SourceRewrites.h"
 
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -89,11 +92,13 @@ getDiagnosticPlace(const clang::Diagnostic &info) {
 }
 
 bool SourceRewrites::record(const clang::Diagnostic &info) {
+  pending.reset();
   if (!info.hasSourceManager())
     return false;
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
-         recordFloatSubscript(info) || recordCenterModifier(info);
+         recordFloatSubscript(info) || recordCenterModifier(info) ||
+         recordImplicitConversion(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -141,8 +146,12 @@ bool SourceRewrites::replaceWithMacro(const std::string &file, size_t first,
                                       size_t last, llvm::StringRef prefix,
                                       std::string expansion) {
   std::string macro = (prefix + llvm::Twine(macros.size())).str();
-  if (last - first + 1 < macro.size())
+  if (last < first || last - first + 1 < macro.size())
     return false;
+  for (const auto &[spanFile, spanFirst, spanLast] : spansOfRun)
+    if (spanFile == file && first <= spanLast && spanFirst <= last)
+      return false;
+  spansOfRun.emplace_back(file, first, last);
   auto &fileEdits = edits[file];
   for (size_t i = first; i <= last; ++i)
     fileEdits[i] = i - first < macro.size() ? macro[i - first] : ' ';
@@ -407,4 +416,306 @@ std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
     i = close;
   }
   return result;
+}
+
+bool SourceRewrites::replaceExpression(const std::string &file,
+                                       llvm::StringRef text, size_t first,
+                                       size_t last, std::string expansion) {
+  // A name like `g` is shorter than any macro: the macro takes in the
+  // blanks around it, and what precedes it (`= g`, `(g`, `return g`), which
+  // its expansion repeats.
+  size_t nameSize = 2 + std::to_string(macros.size()).size();
+  auto isBlank = [](char c) { return c == ' ' || c == '\t'; };
+  auto isPunctuation = [](char c) {
+    return llvm::StringRef("=+-*/%&|^<>!~?:.([{,").contains(c);
+  };
+  size_t start = first, end = last;
+  for (unsigned step = 0; step < 4 && end - start + 1 < nameSize; ++step) {
+    while (end - start + 1 < nameSize && end + 1 < text.size() &&
+           isBlank(text[end + 1]))
+      ++end;
+    while (end - start + 1 < nameSize && start > 0 && isBlank(text[start - 1]))
+      --start;
+    if (end - start + 1 >= nameSize || start == 0)
+      break;
+    // A whole token: a name (`return`, a callee) or a run of punctuation
+    // (`=`, `(`, `==`).
+    if (isIdentifierChar(text[start - 1]))
+      while (start > 0 && isIdentifierChar(text[start - 1]))
+        --start;
+    else if (isPunctuation(text[start - 1]))
+      while (start > 0 && isPunctuation(text[start - 1]))
+        --start;
+    else
+      break;
+  }
+  // The macro's name must not continue a name before it (`return$c1`).
+  auto isNameChar = [](char c) { return isIdentifierChar(c) || c == '$'; };
+  if (start < first)
+    while (start > 0 && isNameChar(text[start - 1]))
+      --start;
+  return replaceWithMacro(file, start, end, "$c",
+                          (text.slice(start, first) + expansion).str());
+}
+
+/// The characters `first`..`last` that range `index` of `info` covers in
+/// the file of `place`, if it is an expression written there (not in a
+/// macro) that closes what it opens.
+static std::optional<std::pair<size_t, size_t>>
+getExpressionSpan(const clang::Diagnostic &info, unsigned index,
+                  const DiagnosticPlace &place) {
+  if (index >= info.getNumRanges())
+    return std::nullopt;
+  const clang::SourceManager &sources = info.getSourceManager();
+  clang::CharSourceRange range = info.getRange(index);
+  clang::SourceLocation begin = range.getBegin(), end = range.getEnd();
+  if (begin.isInvalid() || end.isInvalid() || !begin.isFileID() ||
+      !end.isFileID())
+    return std::nullopt;
+  auto [beginFile, first] = sources.getDecomposedLoc(begin);
+  auto [endFile, last] = sources.getDecomposedLoc(end);
+  if (beginFile != endFile ||
+      beginFile !=
+          sources.getDecomposedLoc(sources.getFileLoc(info.getLocation()))
+              .first)
+    return std::nullopt;
+  if (range.isTokenRange()) {
+    clang::LangOptions options;
+    options.CPlusPlus = true;
+    last += clang::Lexer::MeasureTokenLength(end, sources, options);
+  }
+  if (last <= first || last > place.text.size())
+    return std::nullopt;
+  --last;
+  // Brackets balance, and the span is one expression (no `;` or top-level
+  // comma).
+  int depth = 0;
+  for (size_t i = first; i <= last; ++i) {
+    char c = place.text[i];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    if (depth < 0 || c == ';' || (c == ',' && depth == 0))
+      return std::nullopt;
+  }
+  if (depth != 0)
+    return std::nullopt;
+  return std::make_pair(size_t(first), size_t(last));
+}
+
+/// `type` written so that HLSL source can name it in a cast: scalars,
+/// vectors, matrices and named structs, without address spaces. nullopt
+/// for types a cast cannot name (arrays, unnamed structs).
+static std::optional<std::string> spellType(clang::QualType type) {
+  if (type.isNull())
+    return std::nullopt;
+  type = type.getCanonicalType().getUnqualifiedType();
+  clang::LangOptions options;
+  options.CPlusPlus = true;
+  options.HLSL = true;
+  clang::PrintingPolicy policy(options);
+  policy.FullyQualifiedName = true;
+  policy.SuppressScope = false;
+  if (const auto *vector = type->getAs<clang::ExtVectorType>()) {
+    std::optional<std::string> element = spellType(vector->getElementType());
+    if (!element)
+      return std::nullopt;
+    return "vector<" + *element + ", " +
+           std::to_string(vector->getNumElements()) + ">";
+  }
+  if (const auto *matrix = type->getAs<clang::ConstantMatrixType>()) {
+    std::optional<std::string> element = spellType(matrix->getElementType());
+    if (!element)
+      return std::nullopt;
+    return "matrix<" + *element + ", " + std::to_string(matrix->getNumRows()) +
+           ", " + std::to_string(matrix->getNumColumns()) + ">";
+  }
+  if (type->isBuiltinType())
+    return type.getAsString(policy);
+  if (const auto *record = type->getAsRecordDecl()) {
+    if (!record->getIdentifier() || !record->isCompleteDefinition())
+      return std::nullopt;
+    return type.getAsString(policy);
+  }
+  return std::nullopt;
+}
+
+/// Whether `type` is a scalar, vector or matrix.
+static bool isNumeric(clang::QualType type) {
+  type = type.getCanonicalType();
+  return type->isBuiltinType() || type->isExtVectorType() ||
+         type->isConstantMatrixType();
+}
+
+bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
+  namespace diag = clang::diag;
+  // Which type the expression converts to, which range is the expression,
+  // and whether it initializes (where a braced list can stand for a cast).
+  clang::QualType target;
+  unsigned rangeIndex = 0;
+  bool initialization = false;
+  // `lhs = rhs` of a struct: the target is the left side's type, written
+  // as `__decltype(lhs)`.
+  bool assignment = false;
+  // Whether the note after the error decides (PendingConversion).
+  bool needsNote = false;
+  switch (info.getID()) {
+  case diag::err_ovl_no_viable_function_in_init:
+    // `S s = cbufferStruct;`: Clang's copy constructor cannot bind the
+    // cbuffer's object (or the struct is of another type).
+    target = getTypeArg(info, 0);
+    initialization = true;
+    needsNote = true;
+    if (target.isNull() || !target.getCanonicalType()->isRecordType())
+      return false;
+    break;
+  case diag::err_init_conversion_failed:
+    // cannot initialize a variable/parameter/return object of type T with
+    // an lvalue of type U.
+    target = getTypeArg(info, 1);
+    initialization = true;
+    if (target.isNull() || !isNumeric(target) ||
+        !isNumeric(getTypeArg(info, 3)))
+      return false;
+    break;
+  case diag::err_typecheck_nonviable_condition:
+    // no viable conversion from (returned value of type) U to T.
+    target = getTypeArg(info, 2);
+    initialization = true;
+    // Arrays convert element by element (a cbuffer's float4[] to structs
+    // of float4s).
+    if (!(!target.isNull() && target->isArrayType()) &&
+        !isImplicitStructConversion(getTypeArg(info, 1), target))
+      return false;
+    break;
+  case diag::err_member_function_call_bad_type:
+    // A method called on a struct in a cbuffer.
+    target = getTypeArg(info, 0);
+    break;
+  case diag::err_typecheck_convert_incompatible: {
+    // assigning to / initializing T from U; passing, returning, converting
+    // U to T. Only between vectors and matrices (Clang converts scalars).
+    if (info.getNumArgs() < 3 ||
+        (info.getArgKind(2) != clang::DiagnosticsEngine::ak_uint &&
+         info.getArgKind(2) != clang::DiagnosticsEngine::ak_sint))
+      return false;
+    unsigned action = info.getRawArg(2);
+    bool targetFirst = action == 0 || action == 4;
+    target = getTypeArg(info, targetFirst ? 0 : 1);
+    clang::QualType source = getTypeArg(info, targetFirst ? 1 : 0);
+    if (target.isNull() || source.isNull() || !isNumeric(target) ||
+        !isNumeric(source) || target->isBuiltinType() ||
+        source->isBuiltinType())
+      return false;
+    break;
+  }
+  case diag::err_conditional_vector_mismatched: {
+    // `c ? int3 : uint3`: both become the common type (float before
+    // integers, unsigned before signed), by converting the other operand.
+    clang::QualType lhs = getTypeArg(info, 0), rhs = getTypeArg(info, 1);
+    if (lhs.isNull() || rhs.isNull())
+      return false;
+    auto element = [](clang::QualType type) {
+      type = type.getCanonicalType();
+      if (const auto *vector = type->getAs<clang::ExtVectorType>())
+        return vector->getElementType().getCanonicalType();
+      return type;
+    };
+    clang::QualType l = element(lhs), r = element(rhs);
+    bool rhsWins = (r->isFloatingType() && !l->isFloatingType()) ||
+                   (r->isUnsignedIntegerType() && l->isSignedIntegerType());
+    target = rhsWins ? rhs : lhs;
+    rangeIndex = rhsWins ? 0 : 1;
+    break;
+  }
+  case diag::err_ovl_no_viable_oper: {
+    if (info.getNumArgs() < 1)
+      return false;
+    if (info.getArgKind(0) == clang::DiagnosticsEngine::ak_c_string
+            ? llvm::StringRef(info.getArgCStr(0)) != "="
+            : info.getArgKind(0) != clang::DiagnosticsEngine::ak_std_string ||
+                  info.getArgStdStr(0) != "=")
+      return false;
+    assignment = true;
+    needsNote = true;
+    rangeIndex = 1;
+    break;
+  }
+  default:
+    return false;
+  }
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, rangeIndex, *place);
+  if (!span)
+    return false;
+  llvm::StringRef expression = place->text.slice(span->first, span->second + 1);
+  std::string expansion;
+  if (assignment) {
+    std::optional<std::pair<size_t, size_t>> lhs =
+        getExpressionSpan(info, 0, *place);
+    if (!lhs)
+      return false;
+    expansion =
+        ("((__decltype(" + place->text.slice(lhs->first, lhs->second + 1) +
+         "))(" + expression + "))")
+            .str();
+  } else if (std::optional<std::string> spelled = spellType(target)) {
+    expansion = "((" + *spelled + ")(" + expression.str() + "))";
+  } else if (initialization) {
+    expansion = "{" + expression.str() + "}";
+  } else {
+    return false;
+  }
+  if (needsNote) {
+    pending = PendingConversion{place->file, place->text, span->first,
+                                span->second, std::move(expansion)};
+    return true;
+  }
+  return replaceExpression(place->file, place->text, span->first, span->second,
+                           std::move(expansion));
+}
+
+bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
+                                                clang::QualType to) const {
+  if (from.isNull() || to.isNull())
+    return false;
+  const auto *fromRecord = from->getAsCXXRecordDecl();
+  const auto *toRecord = to->getAsCXXRecordDecl();
+  if (!fromRecord || !toRecord)
+    return false;
+  fromRecord = fromRecord->getDefinition();
+  toRecord = toRecord->getDefinition();
+  if (!fromRecord || !toRecord)
+    return false;
+  return fromRecord->getCanonicalDecl() == toRecord->getCanonicalDecl() ||
+         fromRecord->isDerivedFrom(toRecord) || !strictUserTypeCasts;
+}
+
+void SourceRewrites::recordNote(const clang::Diagnostic &info) {
+  if (!pending)
+    return;
+  bool applies = false;
+  if (info.getID() == clang::diag::note_ovl_candidate_bad_addrspace) {
+    applies = true;
+  } else if (info.getID() == clang::diag::note_ovl_candidate_bad_conv) {
+    // The first two types the note names: from and to.
+    llvm::SmallVector<clang::QualType, 2> types;
+    for (unsigned i = 0; i < info.getNumArgs() && types.size() < 2; ++i)
+      if (info.getArgKind(i) == clang::DiagnosticsEngine::ak_qualtype)
+        types.push_back(getTypeArg(info, i));
+    applies =
+        types.size() == 2 &&
+        isImplicitStructConversion(types[0], types[1].getNonReferenceType());
+  } else {
+    return;
+  }
+  PendingConversion conversion = std::move(*pending);
+  pending.reset();
+  if (applies)
+    replaceExpression(conversion.file, conversion.text, conversion.first,
+                      conversion.last, std::move(conversion.expansion));
 }

@@ -25,6 +25,20 @@
 //    which DXC ignores with a warning: the bracketed attribute becomes
 //    `$aN` and spaces, and `$aN` expands to a `#pragma message` that says it
 //    is ignored.
+//  - Conversions DXC makes implicitly and Clang 22 only explicitly: a struct
+//    copied out of a cbuffer (Clang's implicit copy constructor cannot bind
+//    a `hlsl_constant` object), a struct of another type (derived to base,
+//    the same layout), a matrix to a vector of as many elements and back, a
+//    one-element vector to a wider one, vector conditionals whose operands
+//    differ in type. The converted expression becomes `$cN`, which expands
+//    to an explicit cast `((T)(expr))`, or in an initialization to a braced
+//    initializer `{expr}` where T cannot be spelled (arrays, unnamed
+//    structs).
+//
+// A rewrite can reveal an error Clang could not see before (an operand
+// that was itself in error): runs repeat, each on the text the previous one
+// rewrote, while they find new constructs to rewrite (at most
+// kMaxSourceRewriteRuns). Within one run, rewrites do not overlap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +51,12 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
 class Diagnostic;
+class QualType;
 } // namespace clang
 
 namespace mlir::hlsl {
@@ -63,12 +79,36 @@ std::optional<std::string> getMatrixMemberExpansion(llvm::StringRef name,
 /// its length.
 std::string unbraceScalarInitializers(llvm::StringRef text);
 
-/// The rewrites a parse calls for, collected from Clang's errors.
+/// How often the importer parses a shader at most (the first parse and the
+/// runs that apply rewrites).
+constexpr unsigned kMaxSourceRewriteRuns = 4;
+
+/// The rewrites a parse calls for, collected from Clang's errors. One
+/// object collects the rewrites of every run: a run's diagnostics point
+/// into the text the earlier runs rewrote, and as rewrites keep the
+/// text's length, their offsets are those of the original text too.
 class SourceRewrites {
 public:
+  /// `strictUserTypeCasts`: HLSL 2021 and later, where DXC converts a
+  /// struct to another struct type only explicitly (to a base also
+  /// implicitly).
+  explicit SourceRewrites(bool strictUserTypeCasts)
+      : strictUserTypeCasts(strictUserTypeCasts) {}
+
+  /// Starts recording a new run (its error count and the spans it
+  /// rewrote).
+  void beginRun() {
+    errorCount = 0;
+    spansOfRun.clear();
+    pending.reset();
+  }
+
   /// Records the rewrite for `info` if it is one of the errors above.
   /// Returns whether it did.
   bool record(const clang::Diagnostic &info);
+  /// A note that follows an error: for some errors, whether the rewrite
+  /// applies depends on the note that explains it.
+  void recordNote(const clang::Diagnostic &info);
 
   bool empty() const { return edits.empty(); }
   /// How many constructs are rewritten.
@@ -93,6 +133,16 @@ private:
   bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
   bool recordFloatSubscript(const clang::Diagnostic &info);
   bool recordCenterModifier(const clang::Diagnostic &info);
+  bool recordImplicitConversion(const clang::Diagnostic &info);
+  /// Whether DXC converts a `from` struct to `to` implicitly (the same
+  /// struct, a base, or before HLSL 2021 any struct).
+  bool isImplicitStructConversion(clang::QualType from,
+                                  clang::QualType to) const;
+  /// Replaces the expression `first`..`last` of `file` (whose text is
+  /// `text`) with a macro expanding to `expansion`, taking in blanks around
+  /// it when the expression is shorter than the macro's name.
+  bool replaceExpression(const std::string &file, llvm::StringRef text,
+                         size_t first, size_t last, std::string expansion);
   /// Replaces the characters `first`..`last` of `file` with a new macro
   /// `<prefix><n>` padded with spaces, expanding to `expansion`; false if the
   /// span is shorter than the name.
@@ -103,6 +153,19 @@ private:
   std::map<std::string, std::map<unsigned, char>> edits;
   llvm::StringMap<std::string> macros;
   unsigned constructs = 0;
+  /// The spans the current run replaced with macros (file, first, last).
+  std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
+  bool strictUserTypeCasts;
+  /// A struct conversion whose error does not say the source's type: it
+  /// is rewritten if the candidate note that follows shows an address space
+  /// (a cbuffer's struct) or a conversion DXC makes implicitly.
+  struct PendingConversion {
+    std::string file;
+    llvm::StringRef text;
+    size_t first, last;
+    std::string expansion;
+  };
+  std::optional<PendingConversion> pending;
 };
 
 } // namespace mlir::hlsl

@@ -289,6 +289,12 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
                   global.getAddressSpace()};
 
   const clang::Expr *init = var->getInit();
+  // A struct's trivial default construction leaves a static variable as
+  // zero-initialized as one without initializer.
+  if (const auto *construct = dyn_cast_or_null<clang::CXXConstructExpr>(init);
+      construct && construct->getConstructor()->isTrivial() &&
+      construct->getConstructor()->isDefaultConstructor())
+    init = nullptr;
   if (!init || groupShared)
     return;
   // The initializer is an expression like any other: emit it into the init

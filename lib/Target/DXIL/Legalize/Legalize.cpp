@@ -513,12 +513,6 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
         if (auto *poison = dyn_cast<PoisonValue>(use.get()))
           use.set(UndefValue::get(poison->getType()));
   }
-  // Intrinsic and DXIL operation declarations left without calls (at -Od
-  // nothing else removes them, and the validator rejects unused externals).
-  for (Function &func : llvm::make_early_inc_range(module))
-    if (func.isDeclaration() && func.use_empty() &&
-        (func.isIntrinsic() || func.getName().starts_with("dx.op.")))
-      func.eraseFromParent();
   // Barriers were convergent for the optimizer; DXC declares them
   // noduplicate.
   for (Function &func : module) {
@@ -591,6 +585,13 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
     if (global.hasLocalLinkage() && global.use_empty())
       global.eraseFromParent();
   }
+  // Intrinsic and DXIL operation declarations left without calls (at -Od
+  // nothing else removes them; an output store of undef was removed above),
+  // and the validator rejects unused externals.
+  for (Function &func : llvm::make_early_inc_range(module))
+    if (func.isDeclaration() && func.use_empty() &&
+        (func.isIntrinsic() || func.getName().starts_with("dx.op.")))
+      func.eraseFromParent();
   return verifyDXILIR(module);
 }
 
@@ -607,6 +608,10 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
                                "invalid DXIL: the internal global '" +
                                    global.getName() + "' is unused");
   for (const Function &func : module) {
+    if (func.isDeclaration() && func.use_empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid DXIL: the external function '" +
+                                   func.getName() + "' is unused");
     if (func.isIntrinsic())
       return createStringError(inconvertibleErrorCode(),
                                "not supported yet: intrinsic '" +
