@@ -101,10 +101,17 @@ public:
       return;
     // Only Clang's own errors measure whether a rewrite helped; the
     // importer's (e.g. "not supported yet") come after a successful parse.
+    // An error the next run rewrites away is not shown, nor are its notes.
+    if (level == clang::DiagnosticsEngine::Note && rewrittenError)
+      return;
+    rewrittenError = false;
     if (level >= clang::DiagnosticsEngine::Error && rewritesToRecord &&
         !inImporter) {
-      ++rewritesToRecord->errorCount;
-      rewritesToRecord->record(info);
+      rewrittenError = rewritesToRecord->record(info) &&
+                       !rewritesToRecord->hasPendingConversion();
+      if (rewrittenError)
+        return;
+      ++rewritesToRecord->shownErrorCount;
     } else if (level == clang::DiagnosticsEngine::Note && rewritesToRecord &&
                !inImporter) {
       rewritesToRecord->recordNote(info);
@@ -125,6 +132,8 @@ private:
   std::unique_ptr<clang::DiagnosticConsumer> next;
   SourceRewrites *rewritesToRecord;
   bool numthreadsRejected = false;
+  /// Whether the last error was one a rewrite removes.
+  bool rewrittenError = false;
 };
 } // namespace
 
@@ -554,13 +563,13 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   HeldOutput firstOut(llvm::errs());
   std::unique_ptr<HeldOutput> lastOut;
   SourceRewrites rewrites(
-      /*strictUserTypeCasts=*/options.hlslVersion != "2016" &&
+      /*hlsl2021=*/options.hlslVersion != "2016" &&
       options.hlslVersion != "2017" && options.hlslVersion != "2018");
   bool crashed = false;
   rewrites.beginRun();
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
-  unsigned firstErrors = rewrites.errorCount;
-  unsigned applied = 0;
+  unsigned firstShownErrors = rewrites.shownErrorCount;
+  unsigned applied = 0; // rewrites the last run applied
   for (unsigned run = 1; !ok && !crashed && rewrites.count() > applied &&
                          run < kMaxSourceRewriteRuns;
        ++run) {
@@ -573,11 +582,10 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     rewrites.beginRun();
     ok = runClang(&rewrites, *lastOut, &rewrites, crashed);
   }
-  // The last run's diagnostics, unless it failed with more errors than the
-  // rewrites removed (a clash the rewriting did not foresee): the first
-  // run's then describe the shader as written.
-  if (lastOut &&
-      (ok || crashed || rewrites.errorCount + applied <= firstErrors)) {
+  // The last run's diagnostics, unless it failed and the first run had
+  // errors no rewrite removes: they describe the shader as written (the
+  // errors that were rewritten are left out of every run's output).
+  if (lastOut && (ok || crashed || firstShownErrors == 0)) {
     firstOut.discard();
     lastOut->release();
   } else {

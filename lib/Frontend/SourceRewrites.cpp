@@ -98,7 +98,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
          recordFloatSubscript(info) || recordCenterModifier(info) ||
-         recordImplicitConversion(info);
+         recordImplicitConversion(info) || recordMatrixOperator(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -468,6 +468,10 @@ getExpressionSpan(const clang::Diagnostic &info, unsigned index,
     return std::nullopt;
   const clang::SourceManager &sources = info.getSourceManager();
   clang::CharSourceRange range = info.getRange(index);
+  // An operand that is a macro (an earlier rewrite's `$c3`) is the text
+  // that invokes it.
+  if (range.getBegin().isMacroID() || range.getEnd().isMacroID())
+    range = sources.getExpansionRange(range);
   clang::SourceLocation begin = range.getBegin(), end = range.getEnd();
   if (begin.isInvalid() || end.isInvalid() || !begin.isFileID() ||
       !end.isFileID())
@@ -541,6 +545,32 @@ static std::optional<std::string> spellType(clang::QualType type) {
   return std::nullopt;
 }
 
+/// Whether `type` is a vector or matrix of one element.
+static bool hasOneElement(clang::QualType type) {
+  if (type.isNull())
+    return false;
+  type = type.getCanonicalType();
+  if (const auto *vector = type->getAs<clang::ExtVectorType>())
+    return vector->getNumElements() == 1;
+  if (const auto *matrix = type->getAs<clang::ConstantMatrixType>())
+    return matrix->getNumElementsFlattened() == 1;
+  return false;
+}
+
+/// Whether `expression` has an operator outside brackets.
+static bool hasTopLevelOperator(llvm::StringRef expression) {
+  int depth = 0;
+  for (char c : expression) {
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    else if (depth == 0 && llvm::StringRef("+-*/%&|^<>?=!~").contains(c))
+      return true;
+  }
+  return false;
+}
+
 /// Whether `type` is a scalar, vector or matrix.
 static bool isNumeric(clang::QualType type) {
   type = type.getCanonicalType();
@@ -560,6 +590,8 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   bool assignment = false;
   // Whether the note after the error decides (PendingConversion).
   bool needsNote = false;
+  // The converted expression's type, where the error names it.
+  clang::QualType sourceType;
   switch (info.getID()) {
   case diag::err_ovl_no_viable_function_in_init:
     // `S s = cbufferStruct;`: Clang's copy constructor cannot bind the
@@ -574,9 +606,9 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
     // cannot initialize a variable/parameter/return object of type T with
     // an lvalue of type U.
     target = getTypeArg(info, 1);
+    sourceType = getTypeArg(info, 3);
     initialization = true;
-    if (target.isNull() || !isNumeric(target) ||
-        !isNumeric(getTypeArg(info, 3)))
+    if (target.isNull() || !isNumeric(target) || !isNumeric(sourceType))
       return false;
     break;
   case diag::err_typecheck_nonviable_condition:
@@ -604,6 +636,7 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
     bool targetFirst = action == 0 || action == 4;
     target = getTypeArg(info, targetFirst ? 0 : 1);
     clang::QualType source = getTypeArg(info, targetFirst ? 1 : 0);
+    sourceType = source;
     if (target.isNull() || source.isNull() || !isNumeric(target) ||
         !isNumeric(source) || target->isBuiltinType() ||
         source->isBuiltinType())
@@ -653,6 +686,11 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   if (!span)
     return false;
   llvm::StringRef expression = place->text.slice(span->first, span->second + 1);
+  // A one-element vector made by an operation may be Clang's truncation of
+  // a wider operand (`float4 + float1` is a float1 to Clang, a float4 to
+  // DXC): widening that result again would compute something else.
+  if (hasOneElement(sourceType) && hasTopLevelOperator(expression))
+    return false;
   std::string expansion;
   if (assignment) {
     std::optional<std::pair<size_t, size_t>> lhs =
@@ -692,7 +730,7 @@ bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
   if (!fromRecord || !toRecord)
     return false;
   return fromRecord->getCanonicalDecl() == toRecord->getCanonicalDecl() ||
-         fromRecord->isDerivedFrom(toRecord) || !strictUserTypeCasts;
+         fromRecord->isDerivedFrom(toRecord) || !hlsl2021;
 }
 
 void SourceRewrites::recordNote(const clang::Diagnostic &info) {
@@ -718,4 +756,98 @@ void SourceRewrites::recordNote(const clang::Diagnostic &info) {
   if (applies)
     replaceExpression(conversion.file, conversion.text, conversion.first,
                       conversion.last, std::move(conversion.expansion));
+}
+
+/// Whether `type` is a matrix, or (`orVector`) a vector.
+static bool isMatrixOrVector(clang::QualType type, bool orVector) {
+  if (type.isNull())
+    return false;
+  type = type.getCanonicalType();
+  return type->isConstantMatrixType() || (orVector && type->isExtVectorType());
+}
+
+bool SourceRewrites::recordMatrixOperator(const clang::Diagnostic &info) {
+  namespace diag = clang::diag;
+  unsigned id = info.getID();
+  if (id != diag::err_typecheck_invalid_operands &&
+      id != diag::err_typecheck_unary_expr &&
+      id != diag::err_typecheck_illegal_increment_decrement)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+
+  if (id == diag::err_typecheck_invalid_operands) {
+    // `a % b`, `a %= b` with a matrix operand.
+    if (!isMatrixOrVector(getTypeArg(info, 0), false) &&
+        !isMatrixOrVector(getTypeArg(info, 1), false))
+      return false;
+    std::optional<std::pair<size_t, size_t>> lhs =
+        getExpressionSpan(info, 0, *place);
+    std::optional<std::pair<size_t, size_t>> rhs =
+        getExpressionSpan(info, 1, *place);
+    if (!lhs || !rhs || lhs->second >= rhs->first)
+      return false;
+    llvm::StringRef spelled = text.slice(lhs->second + 1, rhs->first).trim();
+    static const llvm::StringMap<llvm::StringRef> names = {
+        {"+", "add"},   {"-", "sub"},  {"*", "mul"}, {"/", "div"},
+        {"%", "rem"},   {"&", "and"},  {"|", "or"},  {"^", "xor"},
+        {"<<", "shl"},  {">>", "shr"}, {"<", "lt"},  {">", "gt"},
+        {"<=", "le"},   {">=", "ge"},  {"==", "eq"}, {"!=", "ne"},
+        {"&&", "land"}, {"||", "lor"}};
+    bool compound = spelled.size() >= 2 && spelled.ends_with("=") &&
+                    spelled != "==" && spelled != "<=" && spelled != ">=" &&
+                    spelled != "!=";
+    auto name = names.find(compound ? spelled.drop_back() : spelled);
+    // HLSL 2021 takes `&&` and `||` on scalars only (and(), or()); before,
+    // Clang 22 refuses them on vectors and matrices at the operator ("HLSL
+    // language version 2018 is incomplete"), so only matrix comparisons'
+    // results reach here then.
+    if (name == names.end() ||
+        (hlsl2021 && (name->second == "land" || name->second == "lor")))
+      return false;
+    llvm::StringRef lhsText = text.slice(lhs->first, lhs->second + 1);
+    llvm::StringRef rhsText = text.slice(rhs->first, rhs->second + 1);
+    std::string call = ("__hlsl_operator_" + name->second + "(" + lhsText +
+                        ", " + rhsText + ")")
+                           .str();
+    return replaceExpression(place->file, text, lhs->first, rhs->second,
+                             compound ? (lhsText + " = " + call).str()
+                                      : "(" + call + ")");
+  }
+
+  // Unary operators: the error is at the operator, the range the operand.
+  clang::QualType type = getTypeArg(info, 0);
+  bool increment = id == diag::err_typecheck_illegal_increment_decrement;
+  if (!isMatrixOrVector(type, /*orVector=*/increment))
+    return false;
+  std::optional<std::pair<size_t, size_t>> operand =
+      getExpressionSpan(info, 0, *place);
+  if (!operand)
+    return false;
+  size_t at = place->offset;
+  llvm::StringRef operandText = text.slice(operand->first, operand->second + 1);
+  if (increment) {
+    llvm::StringRef spelled = text.substr(at, 2);
+    if (spelled != "++" && spelled != "--")
+      return false;
+    bool prefix = at < operand->first;
+    std::string call =
+        (llvm::Twine("__hlsl_operator_") + (prefix ? "pre_" : "post_") +
+         (spelled == "++" ? "inc" : "dec") + "(" + operandText + ")")
+            .str();
+    return prefix
+               ? replaceExpression(place->file, text, at, operand->second, call)
+               : replaceExpression(place->file, text, operand->first, at + 1,
+                                   call);
+  }
+  static const llvm::StringMap<llvm::StringRef> unary = {
+      {"-", "neg"}, {"+", "pos"}, {"~", "bitnot"}, {"!", "not"}};
+  auto name = unary.find(text.substr(at, 1));
+  if (name == unary.end() || at >= operand->first)
+    return false;
+  return replaceExpression(
+      place->file, text, at, operand->second,
+      ("__hlsl_operator_" + name->second + "(" + operandText + ")").str());
 }

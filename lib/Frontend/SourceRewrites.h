@@ -34,6 +34,13 @@
 //    to an explicit cast `((T)(expr))`, or in an initialization to a braced
 //    initializer `{expr}` where T cannot be spelled (arrays, unnamed
 //    structs).
+//  - Operators Clang 22 refuses on matrices (`%`, bitwise, shifts,
+//    comparisons, `&&`/`||`, `*` and `/` of non-product shapes, unary `-`,
+//    `~`, `!`) and `++`/`--` on vectors and matrices: `a % b` becomes
+//    `$cN`, which expands to the call `(__hlsl_operator_rem(a, b))` of a
+//    prelude template (a compound `a %= b` to `a = __hlsl_operator_rem(a,
+//    b)`; `x++` to `__hlsl_operator_post_inc(x)`, whose inout argument the
+//    importer increments in place).
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -81,7 +88,7 @@ std::string unbraceScalarInitializers(llvm::StringRef text);
 
 /// How often the importer parses a shader at most (the first parse and the
 /// runs that apply rewrites).
-constexpr unsigned kMaxSourceRewriteRuns = 4;
+constexpr unsigned kMaxSourceRewriteRuns = 8;
 
 /// The rewrites a parse calls for, collected from Clang's errors. One
 /// object collects the rewrites of every run: a run's diagnostics point
@@ -89,16 +96,15 @@ constexpr unsigned kMaxSourceRewriteRuns = 4;
 /// text's length, their offsets are those of the original text too.
 class SourceRewrites {
 public:
-  /// `strictUserTypeCasts`: HLSL 2021 and later, where DXC converts a
-  /// struct to another struct type only explicitly (to a base also
-  /// implicitly).
-  explicit SourceRewrites(bool strictUserTypeCasts)
-      : strictUserTypeCasts(strictUserTypeCasts) {}
+  /// `hlsl2021`: HLSL 2021 and later, where DXC converts a struct to
+  /// another struct type only explicitly (to a base also implicitly), and
+  /// `&&`/`||` take only scalars.
+  explicit SourceRewrites(bool hlsl2021) : hlsl2021(hlsl2021) {}
 
   /// Starts recording a new run (its error count and the spans it
-  /// rewrote).
+  /// rewrites).
   void beginRun() {
-    errorCount = 0;
+    shownErrorCount = 0;
     spansOfRun.clear();
     pending.reset();
   }
@@ -123,8 +129,10 @@ public:
   /// The macros the rewritten text uses: name and expansion.
   const llvm::StringMap<std::string> &getMacros() const { return macros; }
 
-  /// Errors of the run (recorded or not).
-  unsigned errorCount = 0;
+  /// Errors of the run that were not rewritten (shown to the user).
+  unsigned shownErrorCount = 0;
+  /// Whether the last error's rewrite waits for its note (PendingConversion).
+  bool hasPendingConversion() const { return pending.has_value(); }
 
 private:
   bool recordMatrixMember(const clang::Diagnostic &info);
@@ -134,6 +142,7 @@ private:
   bool recordFloatSubscript(const clang::Diagnostic &info);
   bool recordCenterModifier(const clang::Diagnostic &info);
   bool recordImplicitConversion(const clang::Diagnostic &info);
+  bool recordMatrixOperator(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
@@ -155,7 +164,7 @@ private:
   unsigned constructs = 0;
   /// The spans the current run replaced with macros (file, first, last).
   std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
-  bool strictUserTypeCasts;
+  bool hlsl2021;
   /// A struct conversion whose error does not say the source's type: it
   /// is rewritten if the candidate note that follows shows an address space
   /// (a cbuffer's struct) or a conversion DXC makes implicitly.

@@ -30,6 +30,10 @@ namespace mlir::hlsl::gen {
 
 class HLSLGenModule;
 
+/// A matrix as its flat row-major vector (arithmetic on matrices goes
+/// through that form); other values unchanged.
+Value toArithmeticValue(OpBuilder &builder, Location loc, Value value);
+
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
 Type withMatrixOrder(Type type, MatrixOrder order);
 
@@ -235,6 +239,12 @@ public:
   Value emitCompoundAssign(const clang::CompoundAssignOperator *expr,
                            LValue *target = nullptr);
   Value emitUnary(const clang::UnaryOperator *expr, LValue *target = nullptr);
+  /// `++`/`--` on `lvalue`: the value after (prefix) or before.
+  Value emitIncrementDecrement(const LValue &lvalue, bool increment,
+                               bool prefix, Location loc);
+  /// `+`, `-`, `~` or `!` applied to `value` (of Clang type `type`).
+  Value emitUnaryValue(clang::UnaryOperatorKind op, Value value,
+                       clang::QualType type, Location loc);
   Value emitLogical(const clang::BinaryOperator *expr);
   Value emitConditional(const clang::AbstractConditionalOperator *expr);
   /// Whether evaluating `expr` has no effect and cannot trap, so that a
@@ -270,6 +280,9 @@ public:
   Value emitCall(const clang::CallExpr *expr);
   Value emitIntrinsic(const clang::CallExpr *expr,
                       const clang::FunctionDecl *callee, Value object);
+  /// A call of `__hlsl_operator_<op>`: an operator Clang 22 refuses on
+  /// matrices or vectors, rewritten to a call (HLSLGenOperatorCall.cpp).
+  Value emitOperatorCall(const clang::CallExpr *expr, StringRef op);
   /// The intrinsic `name` on scalar and vector operands.
   Value emitElementwiseIntrinsic(const clang::CallExpr *expr, StringRef name,
                                  SmallVectorImpl<Value> &args,

@@ -208,6 +208,9 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
       module.getTypes().isResourceRecord(
           module.getASTContext().getCanonicalTagType(method->getParent())))
     return emitResourceMethod(expr, method, object);
+  if (isIntrinsic(callee) && callee->getName().starts_with("__hlsl_operator_"))
+    return emitOperatorCall(
+        expr, callee->getName().drop_front(strlen("__hlsl_operator_")));
   if (isIntrinsic(callee) || callee->getBuiltinID())
     return emitIntrinsic(expr, callee, Value());
   if (method && object &&

@@ -443,8 +443,27 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
                           comparison && comparison->isComparisonOp()
                       ? emitComparisonOrArithmetic(comparison)
                       : emitRValue(sub);
+    if (!value)
+      return {};
+    // Clang 22 splats a one-element vector or matrix operand of a vector
+    // operation as if it were a scalar (to a `vector<matrix<int, 1, 1>, 4>`
+    // that the next cast converts): its element is what is splat.
+    if (expr->getCastKind() == clang::CK_VectorSplat &&
+        !isa<IntegerType, FloatType>(value.getType())) {
+      Value flat = toArithmeticValue(builder, loc, value);
+      auto vec = dyn_cast<VectorType>(flat.getType());
+      if (!vec || vec.getNumElements() != 1)
+        return notSupported(expr, "this vector splat");
+      value = vector::ExtractOp::create(builder, loc, flat, int64_t(0));
+      const auto *toVector = to->castAs<clang::ExtVectorType>();
+      Type element = value.getType();
+      return vector::BroadcastOp::create(
+          builder, loc,
+          VectorType::get({int64_t(toVector->getNumElements())}, element),
+          value);
+    }
     Type toType = convertType(to, expr->getExprLoc());
-    if (!value || !toType)
+    if (!toType)
       return {};
     switch (expr->getCastKind()) {
     case clang::CK_VectorSplat: {
@@ -524,8 +543,8 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
                       std::string("cast '") + expr->getCastKindName() + "'");
 }
 
-/// Arithmetic on matrices goes through their flat vector form.
-static Value toArithmeticValue(OpBuilder &builder, Location loc, Value value) {
+Value mlir::hlsl::gen::toArithmeticValue(OpBuilder &builder, Location loc,
+                                         Value value) {
   if (auto matrix = dyn_cast<MatrixType>(value.getType()))
     return MatrixCastOp::create(
         builder, loc,
@@ -774,6 +793,71 @@ Value HLSLGenFunction::emitCompoundAssign(
   return result;
 }
 
+Value HLSLGenFunction::emitIncrementDecrement(const LValue &lvalue,
+                                              bool increment, bool prefix,
+                                              Location loc) {
+  Value old = emitLoad(lvalue, loc);
+  Value arith = toArithmeticValue(builder, loc, old);
+  Value one = emitConstant(arith.getType(), 1.0, 1, loc);
+  Value updated;
+  if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
+    updated = increment
+                  ? Value(arith::AddFOp::create(builder, loc, arith, one))
+                  : Value(arith::SubFOp::create(builder, loc, arith, one));
+  else
+    updated = increment
+                  ? Value(arith::AddIOp::create(builder, loc, arith, one))
+                  : Value(arith::SubIOp::create(builder, loc, arith, one));
+  if (updated.getType() != old.getType())
+    updated = MatrixCastOp::create(builder, loc, old.getType(), updated);
+  emitStore(updated, lvalue, loc);
+  return prefix ? updated : old;
+}
+
+Value HLSLGenFunction::emitUnaryValue(clang::UnaryOperatorKind op, Value value,
+                                      clang::QualType type, Location loc) {
+  switch (op) {
+  case clang::UO_Plus:
+    return value;
+  case clang::UO_Minus: {
+    Value arith = toArithmeticValue(builder, loc, value);
+    Value result;
+    if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
+      result = arith::NegFOp::create(builder, loc, arith);
+    else
+      result = arith::SubIOp::create(
+          builder, loc, emitConstant(arith.getType(), 0, 0, loc), arith);
+    if (result.getType() != value.getType())
+      result = MatrixCastOp::create(builder, loc, value.getType(), result);
+    return result;
+  }
+  case clang::UO_Not: {
+    Value arith = toArithmeticValue(builder, loc, value);
+    Value result = arith::XOrIOp::create(
+        builder, loc, arith, emitConstant(arith.getType(), 0, -1, loc));
+    if (result.getType() != value.getType())
+      result = MatrixCastOp::create(builder, loc, value.getType(), result);
+    return result;
+  }
+  case clang::UO_LNot: {
+    Value arith = toArithmeticValue(builder, loc, value);
+    Value boolean = emitBool(arith, type, loc);
+    Value result = arith::XOrIOp::create(
+        builder, loc, boolean, emitConstant(boolean.getType(), 0, 1, loc));
+    if (auto matrix = dyn_cast<MatrixType>(value.getType()))
+      result = MatrixCastOp::create(
+          builder, loc,
+          MatrixType::get(matrix.getContext(), matrix.getRows(),
+                          matrix.getColumns(), builder.getI1Type(),
+                          matrix.getOrder()),
+          result);
+    return result;
+  }
+  default:
+    return {};
+  }
+}
+
 Value HLSLGenFunction::emitUnary(const clang::UnaryOperator *expr,
                                  LValue *target) {
   Location loc = getLoc(expr->getOperatorLoc());
@@ -787,53 +871,18 @@ Value HLSLGenFunction::emitUnary(const clang::UnaryOperator *expr,
       *target = lvalue;
     if (!lvalue.addr)
       return {};
-    Value old = emitLoad(lvalue, loc);
-    Value arith = toArithmeticValue(builder, loc, old);
-    bool inc = expr->isIncrementOp();
-    Value one = emitConstant(arith.getType(), 1.0, 1, loc);
-    Value updated;
-    if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
-      updated = inc ? Value(arith::AddFOp::create(builder, loc, arith, one))
-                    : Value(arith::SubFOp::create(builder, loc, arith, one));
-    else
-      updated = inc ? Value(arith::AddIOp::create(builder, loc, arith, one))
-                    : Value(arith::SubIOp::create(builder, loc, arith, one));
-    if (updated.getType() != old.getType())
-      updated = MatrixCastOp::create(builder, loc, old.getType(), updated);
-    emitStore(updated, lvalue, loc);
-    return expr->isPrefix() ? updated : old;
+    return emitIncrementDecrement(lvalue, expr->isIncrementOp(),
+                                  expr->isPrefix(), loc);
   }
   case clang::UO_Plus:
-    return emitRValue(expr->getSubExpr());
-  case clang::UO_Minus: {
-    Value value = emitRValue(expr->getSubExpr());
-    if (!value)
-      return {};
-    Value arith = toArithmeticValue(builder, loc, value);
-    Value result;
-    if (isa<FloatType>(getElementTypeOrSelf(arith.getType())))
-      result = arith::NegFOp::create(builder, loc, arith);
-    else
-      result = arith::SubIOp::create(
-          builder, loc, emitConstant(arith.getType(), 0, 0, loc), arith);
-    if (result.getType() != value.getType())
-      result = MatrixCastOp::create(builder, loc, value.getType(), result);
-    return result;
-  }
-  case clang::UO_Not: {
-    Value value = emitRValue(expr->getSubExpr());
-    if (!value)
-      return {};
-    return arith::XOrIOp::create(builder, loc, value,
-                                 emitConstant(value.getType(), 0, -1, loc));
-  }
+  case clang::UO_Minus:
+  case clang::UO_Not:
   case clang::UO_LNot: {
     Value value = emitRValue(expr->getSubExpr());
     if (!value)
       return {};
-    Value boolean = emitBool(value, expr->getSubExpr()->getType(), loc);
-    return arith::XOrIOp::create(builder, loc, boolean,
-                                 emitConstant(boolean.getType(), 0, 1, loc));
+    return emitUnaryValue(expr->getOpcode(), value,
+                          expr->getSubExpr()->getType(), loc);
   }
   case clang::UO_Deref: {
     LValue lvalue = emitLValue(expr);

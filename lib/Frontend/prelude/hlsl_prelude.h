@@ -47,10 +47,12 @@
 //  * row_major/column_major inside a template argument or a cast
 //    (`StructuredBuffer<row_major float4x4>`) are ignored with a warning.
 //  * Matrix `*` between two matrices is a matrix product in Clang 22 (HLSL
-//    says elementwise), matrix comparisons/division/negation and `_m00`
-//    swizzles are rejected; derived intrinsics therefore take no matrices.
-//  * Structs cannot be copied out of a legacy cbuffer (`Light l = Lights[i];`
-//    fails); ConstantBuffer<T> objects can be.
+//    says elementwise; the importer emits it elementwise), so derived
+//    intrinsics take no matrices. The operators Clang refuses on matrices,
+//    `_m00` members and structs copied out of a cbuffer are rewritten in the
+//    source before Clang sees them (lib/Frontend/SourceRewrites.h).
+//  * In `float4 + float1` Clang truncates the float4 (DXC splats the
+//    float1).
 //  * `hlsl::Texture2D` written with the namespace breaks, because the
 //    resource names are macros (see the end of the file).
 //
@@ -493,6 +495,55 @@ struct __enable_sv : __enable_if<__is_sv<CAT, T>::value, R> {};
 template <typename T, typename E>
 struct __with_elem
     : __make_type<E, __shape<T>::kind, __shape<T>::rows, __shape<T>::cols> {};
+
+// Operators Clang 22 refuses on matrices (and `++`/`--` on vectors): the
+// import rewrites `a % b` to `__hlsl_operator_rem(a, b)` and so on
+// (SourceRewrites.h); the result types are HLSL's promoted ones, and the
+// importer emits the element-wise operation (HLSLGenOperatorCall.cpp).
+#define __HLSL_D_OPERATOR2(NAME, RESULT)                                       \
+  __HLSL_WHEN(NAME, template <typename A, typename B>                          \
+                    __HLSL_INTRINSIC RESULT NAME(A a, B b);)
+#define __HLSL_ARITH_RESULT typename __promote2<__HLSL_CAT_NUMERIC, A, B>::type
+#define __HLSL_BITWISE_RESULT typename __promote2<__HLSL_CAT_INT, A, B>::type
+#define __HLSL_COMPARE_RESULT                                                  \
+  typename __with_elem<__HLSL_ARITH_RESULT, bool>::type
+#define __HLSL_SHIFT_RESULT typename __promote1<__HLSL_CAT_INT, A>::type
+#define __HLSL_NUMERIC1_RESULT typename __promote1<__HLSL_CAT_NUMERIC, T>::type
+#define __HLSL_INT1_RESULT typename __promote1<__HLSL_CAT_INT, T>::type
+#define __HLSL_BOOL1_RESULT typename __with_elem<T, bool>::type
+#define __HLSL_LOGICAL_RESULT                                                  \
+  typename __with_elem<typename __promote2<__HLSL_CAT_ANY, A, B>::type,        \
+                       bool>::type
+__HLSL_D_OPERATOR2(__hlsl_operator_add, __HLSL_ARITH_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_sub, __HLSL_ARITH_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_mul, __HLSL_ARITH_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_div, __HLSL_ARITH_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_rem, __HLSL_ARITH_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_and, __HLSL_BITWISE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_or, __HLSL_BITWISE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_xor, __HLSL_BITWISE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_shl, __HLSL_SHIFT_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_shr, __HLSL_SHIFT_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_lt, __HLSL_COMPARE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_gt, __HLSL_COMPARE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_le, __HLSL_COMPARE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_ge, __HLSL_COMPARE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_eq, __HLSL_COMPARE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_ne, __HLSL_COMPARE_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_land, __HLSL_LOGICAL_RESULT)
+__HLSL_D_OPERATOR2(__hlsl_operator_lor, __HLSL_LOGICAL_RESULT)
+#define __HLSL_D_OPERATOR1(NAME, RESULT)                                       \
+  __HLSL_WHEN(NAME, template <typename T> __HLSL_INTRINSIC RESULT NAME(T x);)
+__HLSL_D_OPERATOR1(__hlsl_operator_pos, __HLSL_NUMERIC1_RESULT)
+__HLSL_D_OPERATOR1(__hlsl_operator_neg, __HLSL_NUMERIC1_RESULT)
+__HLSL_D_OPERATOR1(__hlsl_operator_bitnot, __HLSL_INT1_RESULT)
+__HLSL_D_OPERATOR1(__hlsl_operator_not, __HLSL_BOOL1_RESULT)
+#define __HLSL_D_OPERATOR_INOUT(NAME)                                          \
+  __HLSL_WHEN(NAME, template <typename T> __HLSL_INTRINSIC T NAME(inout T x);)
+__HLSL_D_OPERATOR_INOUT(__hlsl_operator_pre_inc)
+__HLSL_D_OPERATOR_INOUT(__hlsl_operator_pre_dec)
+__HLSL_D_OPERATOR_INOUT(__hlsl_operator_post_inc)
+__HLSL_D_OPERATOR_INOUT(__hlsl_operator_post_dec)
 
 template <typename A, typename P> struct __differs {
   static const bool value = !__is_same(A, P);
