@@ -98,7 +98,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
          recordFloatSubscript(info) || recordCenterModifier(info) ||
-         recordImplicitConversion(info) || recordMatrixOperator(info);
+         recordImplicitConversion(info) || recordMatrixOperator(info) ||
+         recordAmbiguousReference(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -850,4 +851,24 @@ bool SourceRewrites::recordMatrixOperator(const clang::Diagnostic &info) {
   return replaceExpression(
       place->file, text, at, operand->second,
       ("__hlsl_operator_" + name->second + "(" + operandText + ")").str());
+}
+
+bool SourceRewrites::recordAmbiguousReference(const clang::Diagnostic &info) {
+  // A global the shader declares with an intrinsic's name (`float clamp;`,
+  // `float2 ddx;`): DXC's intrinsics give way to it, but to Clang the
+  // prelude's `using namespace hlsl` makes the name ambiguous. `clamp`
+  // becomes `::clamp`, which finds the global only.
+  if (info.getID() != clang::diag::err_ambiguous_reference)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  size_t at = place->offset;
+  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  if (name.empty() || (at > 0 && (isIdentifierChar(text[at - 1]) ||
+                                  text[at - 1] == ':' || text[at - 1] == '.')))
+    return false;
+  return replaceExpression(place->file, text, at, at + name.size() - 1,
+                           ("::" + name).str());
 }

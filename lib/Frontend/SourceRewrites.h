@@ -41,6 +41,9 @@
 //    prelude template (a compound `a %= b` to `a = __hlsl_operator_rem(a,
 //    b)`; `x++` to `__hlsl_operator_post_inc(x)`, whose inout argument the
 //    importer increments in place).
+//  - A global named like an intrinsic (`float clamp;`), which DXC lets hide
+//    the intrinsic and Clang finds ambiguous with the prelude's: the name
+//    becomes `$cN`, which expands to `::clamp` (the global).
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -143,6 +146,7 @@ private:
   bool recordCenterModifier(const clang::Diagnostic &info);
   bool recordImplicitConversion(const clang::Diagnostic &info);
   bool recordMatrixOperator(const clang::Diagnostic &info);
+  bool recordAmbiguousReference(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

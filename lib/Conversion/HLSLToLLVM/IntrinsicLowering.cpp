@@ -372,15 +372,18 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     return success();
   }
   // These compute derivatives (for the mip level).
-  if (llvm::is_contained({"Sample", "SampleBias", "SampleCmp",
+  if (llvm::is_contained({"Sample", "SampleBias", "SampleCmp", "SampleCmpBias",
                           "CalculateLevelOfDetail",
                           "CalculateLevelOfDetailUnclamped"},
                          name) &&
       failed(checkQuadStage(op, name)))
     return failure();
-  if (name == "SampleCmpLevel" && ctx.smMinor < 7)
-    return op.emitError()
-           << "'SampleCmpLevel' requires shader model 6.7 or later";
+  if ((name == "SampleCmpLevel" || name == "GatherRaw") && ctx.smMinor < 7)
+    return op.emitError() << "'" << name
+                          << "' requires shader model 6.7 or later";
+  if ((name == "SampleCmpBias" || name == "SampleCmpGrad") && ctx.smMinor < 8)
+    return op.emitError() << "'" << name
+                          << "' requires shader model 6.8 or later";
   if (Value result = lowerTexture(op, name, args, rewriter)) {
     rewriter.replaceOp(op, result);
     return success();

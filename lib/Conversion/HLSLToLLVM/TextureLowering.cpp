@@ -110,6 +110,8 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
           .Case("SampleCmp", 64)
           .Case("SampleCmpLevelZero", 65)
           .Case("SampleCmpLevel", 224)
+          .Case("SampleCmpGrad", 254)
+          .Case("SampleCmpBias", 255)
           .Default(std::nullopt);
   if (!opcode || args.size() < 3)
     return {};
@@ -118,9 +120,10 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
   SmallVector<Value> coords = pad(scalarize(b, loc, args[2], dx), 4, f32);
   // Extra operands after the coordinates, per method: (bias|lod|cmp) or
   // (ddx, ddy), then an optional integer offset and a clamp.
-  unsigned fixed = *opcode == 60                       ? 0
-                   : (*opcode == 63 || *opcode == 224) ? 2
-                                                       : 1;
+  unsigned fixed = *opcode == 60                                         ? 0
+                   : (*opcode == 63 || *opcode == 224 || *opcode == 255) ? 2
+                   : *opcode == 254                                      ? 3
+                                                                         : 1;
   if (args.size() < 3 + fixed)
     return {};
   SmallVector<Value> extra(args.begin() + 3, args.begin() + 3 + fixed);
@@ -147,12 +150,16 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     operands.push_back(clamp ? clamp : noClamp);
     break;
   case 61:
-  case 64: {
-    Value biasOrCompare = extra[0];
+  case 64:
+  case 255: {
+    // SampleCmpBias(..., compareValue, bias): the comparison value first.
+    if (*opcode == 255)
+      operands.push_back(extra[0]);
+    Value biasOrCompare = extra[*opcode == 255 ? 1 : 0];
     // An immediate bias must be in [-16, 15.99] (the validator's rule);
     // DXC clamps it.
     FloatAttr constant;
-    if (*opcode == 61 &&
+    if (*opcode != 64 &&
         matchPattern(biasOrCompare, m_Constant<FloatAttr>(&constant))) {
       double clamped = std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
       if (clamped != constant.getValueAsDouble())
@@ -172,7 +179,13 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     operands.push_back(extra[0]);
     operands.push_back(extra[1]);
     break;
-  case 63: {
+  case 63:
+  case 254: {
+    // SampleCmpGrad(..., compareValue, ddx, ddy).
+    if (*opcode == 254) {
+      operands.push_back(extra.front());
+      extra.erase(extra.begin());
+    }
     SmallVector<Value> ddx = pad(scalarize(b, loc, extra[0], dx), 3, f32);
     SmallVector<Value> ddy = pad(scalarize(b, loc, extra[1], dx), 3, f32);
     operands.append(ddx);
@@ -188,6 +201,8 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
                       .Case("SampleGrad", "sampleGrad")
                       .Case("SampleCmp", "sampleCmp")
                       .Case("SampleCmpLevel", "sampleCmpLevel")
+                      .Case("SampleCmpGrad", "sampleCmpGrad")
+                      .Case("SampleCmpBias", "sampleCmpBias")
                       .Default("sampleCmpLevelZero");
   return finish(dx.call(b, loc, cls, scalar, *opcode, dx.getResRetType(scalar),
                         operands, dxil::OpAttr::ReadOnly));
@@ -207,29 +222,55 @@ Value IntrinsicLowering::lowerGather(IntrinsicOp op, StringRef name,
           .Cases({"GatherGreen", "GatherCmpGreen"}, 1)
           .Cases({"GatherBlue", "GatherCmpBlue"}, 2)
           .Cases({"GatherAlpha", "GatherCmpAlpha"}, 3)
+          .Case("GatherRaw", -1)
           .Default(std::nullopt);
   bool compare = name.starts_with("GatherCmp");
+  bool raw = name == "GatherRaw";
   unsigned fixed = compare ? 4 : 3; // texture, sampler, location[, cmp]
-  if (!channel || args.size() < fixed || args.size() > fixed + 1)
+  // One offset, none, or one per texel.
+  unsigned offsetCount = args.size() - fixed;
+  if (!channel || args.size() < fixed ||
+      (offsetCount > 1 && (offsetCount != 4 || raw)))
     return {};
   Type f32 = b.getF32Type(), i32 = b.getI32Type();
   Type scalar = getElementTypeOrSelf(resultType);
-  SmallVector<Value> operands = {args[0], args[1]};
-  operands.append(pad(scalarize(b, loc, args[2], dx), 4, f32));
-  SmallVector<Value> offsets;
-  if (args.size() > fixed)
-    offsets = scalarize(b, loc, args[fixed], dx);
-  else
-    offsets = zeroOffsets(
-        b, loc, cast<ResourceType>(op.getArgs()[0].getType()).getKind());
-  operands.append(pad(offsets, 2, i32));
-  operands.push_back(dx.i32(b, loc, *channel));
-  if (compare)
-    operands.push_back(args[3]);
-  return finish(
-      dx.call(b, loc, compare ? "textureGatherCmp" : "textureGather", scalar,
-              compare ? dxil::TextureGatherCmp : dxil::TextureGather,
-              dx.getResRetType(scalar), operands, dxil::OpAttr::ReadOnly));
+  auto gather = [&](ValueRange offsetArg) {
+    SmallVector<Value> operands = {args[0], args[1]};
+    operands.append(pad(scalarize(b, loc, args[2], dx), 4, f32));
+    SmallVector<Value> offsets;
+    if (!offsetArg.empty())
+      offsets = scalarize(b, loc, offsetArg.front(), dx);
+    else
+      offsets = zeroOffsets(
+          b, loc, cast<ResourceType>(op.getArgs()[0].getType()).getKind());
+    operands.append(pad(offsets, 2, i32));
+    if (raw)
+      return dx.call(b, loc, "textureGatherRaw", scalar, dxil::TextureGatherRaw,
+                     dx.getResRetType(scalar), operands,
+                     dxil::OpAttr::ReadOnly);
+    operands.push_back(dx.i32(b, loc, *channel));
+    if (compare)
+      operands.push_back(args[3]);
+    return dx.call(b, loc, compare ? "textureGatherCmp" : "textureGather",
+                   scalar,
+                   compare ? dxil::TextureGatherCmp : dxil::TextureGather,
+                   dx.getResRetType(scalar), operands, dxil::OpAttr::ReadOnly);
+  };
+  if (offsetCount != 4)
+    return finish(gather(args.drop_front(fixed)));
+  // An offset per texel: texel i of the gather at offset i, and the status
+  // of the first gather (as DXC does).
+  Value result;
+  for (unsigned i = 0; i < 4; ++i) {
+    Value one = gather(args.slice(fixed + i, 1));
+    if (i == 0) {
+      result = one;
+      continue;
+    }
+    result = LLVM::InsertValueOp::create(
+        b, loc, result, LLVM::ExtractValueOp::create(b, loc, one, i), i);
+  }
+  return finish(result);
 }
 
 LogicalResult

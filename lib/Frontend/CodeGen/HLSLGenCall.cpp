@@ -356,6 +356,35 @@ Value HLSLGenFunction::emitResourceMethod(const clang::CallExpr *expr,
         PointerType::get(resource.getValueType(), AddressSpace::Device), handle,
         index);
   }
+  if (method->getName() == "GatherRaw") {
+    // GatherRaw returns texels' bits: textures of one 16-, 32- or 64-bit
+    // unsigned integer (DXC's rule).
+    clang::QualType element = method->getReturnType();
+    if (const auto *vector = element->getAs<clang::ExtVectorType>())
+      element = vector->getElementType();
+    element = element.getCanonicalType();
+    clang::ASTContext &context = module.getASTContext();
+    const auto *record = method->getParent();
+    const auto *specialization =
+        dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
+    clang::QualType texel =
+        specialization && specialization->getTemplateArgs().size() > 0
+            ? specialization->getTemplateArgs()[0].getAsType()
+            : clang::QualType();
+    unsigned width =
+        element->isIntegerType() ? context.getTypeSize(element) : 0;
+    if (texel.isNull() || !texel.getCanonicalType()->isUnsignedIntegerType() ||
+        (width != 16 && width != 32 && width != 64)) {
+      module.error(expr->getExprLoc(),
+                   "GatherRaw reads textures of one 16-, 32- or 64-bit "
+                   "unsigned integer, not '" +
+                       (texel.isNull()
+                            ? std::string("?")
+                            : texel.getAsString(context.getPrintingPolicy())) +
+                       "'");
+      return {};
+    }
+  }
   return emitIntrinsic(expr, method, handle);
 }
 

@@ -1486,10 +1486,27 @@ struct SamplerComparisonState {
   __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
       SampleCmp(SamplerComparisonState s, C location, float compareValue,      \
                 O offset, float clampLod);                                     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmp(SamplerComparisonState s, C location, float compareValue,      \
+                O offset, float clampLod, out uint status);                    \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
       SamplerComparisonState s, C location, float compareValue);               \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
       SamplerComparisonState s, C location, float compareValue, O offset);     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpLevelZero(SamplerComparisonState s, C location,                 \
+                         float compareValue, O offset, out uint status);       \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpBias(                               \
+      SamplerComparisonState s, C location, float compareValue, float bias);   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpBias(SamplerComparisonState s, C location, float compareValue,  \
+                    float bias, O offset);                                     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpBias(SamplerComparisonState s, C location, float compareValue,  \
+                    float bias, O offset, float clampLod);                     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpBias(SamplerComparisonState s, C location, float compareValue,  \
+                    float bias, O offset, float clampLod, out uint status);    \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevel(                              \
       SamplerComparisonState s, C location, float compareValue, float lod);    \
   __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
@@ -1504,27 +1521,83 @@ struct SamplerComparisonState {
                                 O offset);                                     \
   __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
                                 O offset, float clampLod);                     \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
+                                O offset, float clampLod, out uint status);    \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpGrad(                               \
+      SamplerComparisonState s, C location, float compareValue, G ddx, G ddy); \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpGrad(SamplerComparisonState s, C location, float compareValue,  \
+                    G ddx, G ddy, O offset);                                   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpGrad(SamplerComparisonState s, C location, float compareValue,  \
+                    G ddx, G ddy, O offset, float clampLod);                   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpGrad(SamplerComparisonState s, C location, float compareValue,  \
+                    G ddx, G ddy, O offset, float clampLod, out uint status);  \
+  __HLSL_TEX_LOD(G)
+// CalculateLevelOfDetail takes either kind of sampler.
+#define __HLSL_TEX_LOD(G)                                                      \
   __HLSL_INTRINSIC float CalculateLevelOfDetail(SamplerState s, G location);   \
   __HLSL_INTRINSIC float CalculateLevelOfDetailUnclamped(SamplerState s,       \
-                                                         G location);
-// Cube maps have no texel offsets.
+                                                         G location);          \
+  __HLSL_INTRINSIC float CalculateLevelOfDetail(SamplerComparisonState s,      \
+                                                G location);                   \
+  __HLSL_INTRINSIC float CalculateLevelOfDetailUnclamped(                      \
+      SamplerComparisonState s, G location);
+// Cube maps have no texel offsets: the clamp follows the location.
 #define __HLSL_TEX_SAMPLE_CUBE(C, G)                                           \
   __HLSL_INTRINSIC T Sample(SamplerState s, C location);                       \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location, float clampLod);       \
+  __HLSL_INTRINSIC T Sample(SamplerState s, C location, float clampLod,        \
+                            out uint status);                                  \
   __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias);       \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias,        \
+                                float clampLod);                               \
+  __HLSL_INTRINSIC T SampleBias(SamplerState s, C location, float bias,        \
+                                float clampLod, out uint status);              \
   __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod);       \
+  __HLSL_INTRINSIC T SampleLevel(SamplerState s, C location, float lod,        \
+                                 out uint status);                             \
   __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy);     \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
+                                float clampLod);                               \
+  __HLSL_INTRINSIC T SampleGrad(SamplerState s, C location, G ddx, G ddy,      \
+                                float clampLod, out uint status);              \
   __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
       SampleCmp(SamplerComparisonState s, C location, float compareValue);     \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmp(SamplerComparisonState s, C location, float compareValue,      \
+                float clampLod);                                               \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmp(SamplerComparisonState s, C location, float compareValue,      \
+                float clampLod, out uint status);                              \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevelZero(                          \
       SamplerComparisonState s, C location, float compareValue);               \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpLevelZero(SamplerComparisonState s, C location,                 \
+                         float compareValue, out uint status);                 \
   __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpLevel(                              \
       SamplerComparisonState s, C location, float compareValue, float lod);    \
   __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
       SampleCmpLevel(SamplerComparisonState s, C location, float compareValue, \
                      float lod, out uint status);                              \
-  __HLSL_INTRINSIC float CalculateLevelOfDetail(SamplerState s, G location);   \
-  __HLSL_INTRINSIC float CalculateLevelOfDetailUnclamped(SamplerState s,       \
-                                                         G location);
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpBias(                               \
+      SamplerComparisonState s, C location, float compareValue, float bias);   \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpBias(SamplerComparisonState s, C location, float compareValue,  \
+                    float bias, float clampLod);                               \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpBias(SamplerComparisonState s, C location, float compareValue,  \
+                    float bias, float clampLod, out uint status);              \
+  __HLSL_INTRINSIC __HLSL_ELEM(T) SampleCmpGrad(                               \
+      SamplerComparisonState s, C location, float compareValue, G ddx, G ddy); \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpGrad(SamplerComparisonState s, C location, float compareValue,  \
+                    G ddx, G ddy, float clampLod);                             \
+  __HLSL_INTRINSIC __HLSL_ELEM(T)                                              \
+      SampleCmpGrad(SamplerComparisonState s, C location, float compareValue,  \
+                    G ddx, G ddy, float clampLod, out uint status);            \
+  __HLSL_TEX_LOD(G)
 // Gather4 (2D-style textures only). Result is four texels of one channel.
 #define __HLSL_TEX_GATHER_ONE(NAME, C)                                         \
   __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location);
@@ -1534,6 +1607,15 @@ struct SamplerComparisonState {
                                                   O offset);                   \
   __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location,  \
                                                   O offset, out uint status);
+// One channel also takes an offset per texel (four gathers, one texel of
+// each).
+#define __HLSL_TEX_GATHER_OFS4(NAME, C, O)                                     \
+  __HLSL_TEX_GATHER_OFS(NAME, C, O)                                            \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerState s, C location, O offset1, O offset2, O offset3, O offset4); \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerState s, C location, O offset1, O offset2, O offset3, O offset4,  \
+      out uint status);
 // GatherCmp of one channel: four comparison results.
 #define __HLSL_TEX_GATHER_CMP_ONE(NAME, C)                                     \
   __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
@@ -1545,28 +1627,46 @@ struct SamplerComparisonState {
   __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
       SamplerComparisonState s, C location, float compareValue, O offset,      \
       out uint status);
+#define __HLSL_TEX_GATHER_CMP_OFS4(NAME, C, O)                                 \
+  __HLSL_TEX_GATHER_CMP_OFS(NAME, C, O)                                        \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerComparisonState s, C location, float compareValue, O offset1,     \
+      O offset2, O offset3, O offset4);                                        \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerComparisonState s, C location, float compareValue, O offset1,     \
+      O offset2, O offset3, O offset4, out uint status);
 #define __HLSL_TEX_GATHER(C, O)                                                \
   __HLSL_TEX_GATHER_OFS(Gather, C, O)                                          \
-  __HLSL_TEX_GATHER_OFS(GatherRed, C, O)                                       \
-  __HLSL_TEX_GATHER_OFS(GatherGreen, C, O)                                     \
-  __HLSL_TEX_GATHER_OFS(GatherBlue, C, O)                                      \
-  __HLSL_TEX_GATHER_OFS(GatherAlpha, C, O)                                     \
+  __HLSL_TEX_GATHER_OFS4(GatherRed, C, O)                                      \
+  __HLSL_TEX_GATHER_OFS4(GatherGreen, C, O)                                    \
+  __HLSL_TEX_GATHER_OFS4(GatherBlue, C, O)                                     \
+  __HLSL_TEX_GATHER_OFS4(GatherAlpha, C, O)                                    \
   __HLSL_TEX_GATHER_CMP_OFS(GatherCmp, C, O)                                   \
-  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpRed, C, O)                                \
-  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpGreen, C, O)                              \
-  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpBlue, C, O)                               \
-  __HLSL_TEX_GATHER_CMP_OFS(GatherCmpAlpha, C, O)
+  __HLSL_TEX_GATHER_CMP_OFS4(GatherCmpRed, C, O)                               \
+  __HLSL_TEX_GATHER_CMP_OFS4(GatherCmpGreen, C, O)                             \
+  __HLSL_TEX_GATHER_CMP_OFS4(GatherCmpBlue, C, O)                              \
+  __HLSL_TEX_GATHER_CMP_OFS4(GatherCmpAlpha, C, O)                             \
+  __HLSL_TEX_GATHER_OFS(GatherRaw, C, O)
+#define __HLSL_TEX_GATHER_CUBE_ONE(NAME, C)                                    \
+  __HLSL_TEX_GATHER_ONE(NAME, C)                                               \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(SamplerState s, C location,  \
+                                                  out uint status);
+#define __HLSL_TEX_GATHER_CMP_CUBE_ONE(NAME, C)                                \
+  __HLSL_TEX_GATHER_CMP_ONE(NAME, C)                                           \
+  __HLSL_INTRINSIC vector<__HLSL_ELEM(T), 4> NAME(                             \
+      SamplerComparisonState s, C location, float compareValue,                \
+      out uint status);
 #define __HLSL_TEX_GATHER_CUBE(C)                                              \
-  __HLSL_TEX_GATHER_ONE(Gather, C)                                             \
-  __HLSL_TEX_GATHER_ONE(GatherRed, C)                                          \
-  __HLSL_TEX_GATHER_ONE(GatherGreen, C)                                        \
-  __HLSL_TEX_GATHER_ONE(GatherBlue, C)                                         \
-  __HLSL_TEX_GATHER_ONE(GatherAlpha, C)                                        \
-  __HLSL_TEX_GATHER_CMP_ONE(GatherCmp, C)                                      \
-  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpRed, C)                                   \
-  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpGreen, C)                                 \
-  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpBlue, C)                                  \
-  __HLSL_TEX_GATHER_CMP_ONE(GatherCmpAlpha, C)
+  __HLSL_TEX_GATHER_CUBE_ONE(Gather, C)                                        \
+  __HLSL_TEX_GATHER_CUBE_ONE(GatherRed, C)                                     \
+  __HLSL_TEX_GATHER_CUBE_ONE(GatherGreen, C)                                   \
+  __HLSL_TEX_GATHER_CUBE_ONE(GatherBlue, C)                                    \
+  __HLSL_TEX_GATHER_CUBE_ONE(GatherAlpha, C)                                   \
+  __HLSL_TEX_GATHER_CMP_CUBE_ONE(GatherCmp, C)                                 \
+  __HLSL_TEX_GATHER_CMP_CUBE_ONE(GatherCmpRed, C)                              \
+  __HLSL_TEX_GATHER_CMP_CUBE_ONE(GatherCmpGreen, C)                            \
+  __HLSL_TEX_GATHER_CMP_CUBE_ONE(GatherCmpBlue, C)                             \
+  __HLSL_TEX_GATHER_CMP_CUBE_ONE(GatherCmpAlpha, C)
 // Texel fetch: L = integer location incl. mip level, O = offset.
 #define __HLSL_TEX_LOAD(L, O)                                                  \
   __HLSL_INTRINSIC T Load(L location);                                         \
