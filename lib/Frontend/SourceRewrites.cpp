@@ -97,7 +97,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
     return false;
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
-         recordFloatSubscript(info) || recordCenterModifier(info) ||
+         recordFloatSubscript(info) || recordInterpolationModifier(info) ||
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
          recordAmbiguousReference(info);
 }
@@ -179,15 +179,23 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
   return true;
 }
 
-bool SourceRewrites::recordCenterModifier(const clang::Diagnostic &info) {
-  // `center float2 uv : TEXCOORD`: DXC's name for the default (linear,
-  // pixel-centre) interpolation, which Clang 22 does not know. Writing it
-  // changes nothing, so the keyword becomes spaces.
+bool SourceRewrites::recordInterpolationModifier(
+    const clang::Diagnostic &info) {
+  // `centroid float2 uv : TEXCOORD`: interpolation modifiers Clang 22 does
+  // not know (`linear`, `centroid`, `sample`; the prelude makes
+  // `nointerpolation` and `noperspective`, which are no common names,
+  // annotations itself). The keyword becomes a macro `$qN` that expands to
+  // the annotation the importer reads. `center` is DXC's name for the
+  // default (linear, pixel-centre) interpolation: it becomes spaces.
   if (info.getID() != clang::diag::err_unknown_typename)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
-  constexpr llvm::StringLiteral keyword = "center";
-  if (!place || !place->text.drop_front(place->offset).starts_with(keyword))
+  if (!place)
+    return false;
+  llvm::StringRef keyword =
+      place->text.drop_front(place->offset).take_while(isIdentifierChar);
+  if (keyword != "center" && keyword != "linear" && keyword != "centroid" &&
+      keyword != "sample")
     return false;
   llvm::StringRef after =
       place->text.drop_front(place->offset + keyword.size());
@@ -196,11 +204,16 @@ bool SourceRewrites::recordCenterModifier(const clang::Diagnostic &info) {
   if (after.empty() || isIdentifierChar(after.front()) || type.empty() ||
       !isIdentifierChar(type.front()))
     return false;
-  auto &fileEdits = edits[place->file];
-  for (size_t i = 0; i < keyword.size(); ++i)
-    fileEdits[place->offset + i] = ' ';
-  ++constructs;
-  return true;
+  if (keyword == "center") {
+    auto &fileEdits = edits[place->file];
+    for (size_t i = 0; i < keyword.size(); ++i)
+      fileEdits[place->offset + i] = ' ';
+    ++constructs;
+    return true;
+  }
+  return replaceWithMacro(
+      place->file, place->offset, place->offset + keyword.size() - 1, "$q",
+      ("__attribute__((annotate(\"hlsl." + keyword + "\")))").str());
 }
 
 bool SourceRewrites::recordFloatSubscript(const clang::Diagnostic &info) {

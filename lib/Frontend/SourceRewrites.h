@@ -44,6 +44,10 @@
 //  - A global named like an intrinsic (`float clamp;`), which DXC lets hide
 //    the intrinsic and Clang finds ambiguous with the prelude's: the name
 //    becomes `$cN`, which expands to `::clamp` (the global).
+//  - The interpolation modifiers `linear`, `centroid` and `sample`, unknown
+//    to Clang 22 ("unknown type name 'centroid'"): the keyword becomes
+//    `$qN`, which expands to the annotation `hlsl.centroid` (and so on) that
+//    the importer reads; `center` (the default) becomes spaces.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -143,7 +147,7 @@ private:
   bool recordBareVectorMatrix(const clang::Diagnostic &info);
   bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
   bool recordFloatSubscript(const clang::Diagnostic &info);
-  bool recordCenterModifier(const clang::Diagnostic &info);
+  bool recordInterpolationModifier(const clang::Diagnostic &info);
   bool recordImplicitConversion(const clang::Diagnostic &info);
   bool recordMatrixOperator(const clang::Diagnostic &info);
   bool recordAmbiguousReference(const clang::Diagnostic &info);

@@ -226,6 +226,23 @@ enum InterpolationMode : unsigned {
   LinearNoperspectiveSample = 7,
 };
 
+/// The interpolation mode the modifiers written on a floating-point value
+/// select (the position is never perspective-corrected).
+static InterpolationMode getInterpolationMode(StringRef modifiers,
+                                              bool isPosition) {
+  SmallVector<StringRef> words;
+  modifiers.split(words, ' ', -1, /*KeepEmpty=*/false);
+  auto has = [&](StringRef word) { return llvm::is_contained(words, word); };
+  if (has("nointerpolation"))
+    return Constant;
+  bool noperspective = isPosition || has("noperspective");
+  if (has("sample"))
+    return noperspective ? LinearNoperspectiveSample : LinearSample;
+  if (has("centroid"))
+    return noperspective ? LinearNoperspectiveCentroid : LinearCentroid;
+  return noperspective ? LinearNoperspective : Linear;
+}
+
 /// Packs elements into 32 registers of four components by DXC's rules: a
 /// register has one interpolation mode and one data width; a system value
 /// goes right of arbitrary values in a register and a system-generated
@@ -392,10 +409,15 @@ private:
                         "entry point";
     if (!attrs)
       return error() << "entry point value without a semantic";
+    auto modifiersOf = [](Attribute attr) {
+      auto string = dyn_cast_or_null<StringAttr>(attr);
+      return string ? string.getValue() : StringRef();
+    };
     if (auto semantic =
             attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName()))
       return addElement(semantic.getValue(), type, isOutput,
-                        attrs.contains("hlsl.unsigned"), parts);
+                        attrs.contains("hlsl.unsigned"),
+                        modifiersOf(attrs.get("hlsl.interpolation")), parts);
     auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
     auto st = dyn_cast<StructType>(type);
     if (!fields || !st || fields.size() != st.getNumFields())
@@ -403,19 +425,25 @@ private:
                      << " (every field needs its own semantic)";
     auto unsignedFields =
         attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
+    auto interpolations = attrs.getAs<ArrayAttr>("hlsl.field_interpolation");
     for (auto [i, field, semantic] :
          llvm::enumerate(st.getFieldTypes(), fields)) {
       bool isUnsigned = unsignedFields && int64_t(i) < unsignedFields.size() &&
                         unsignedFields[i];
+      StringRef modifiers = interpolations && i < interpolations.size()
+                                ? modifiersOf(interpolations[i])
+                                : StringRef();
       if (failed(addElement(cast<StringAttr>(semantic).getValue(), field,
-                            isOutput, isUnsigned, parts)))
+                            isOutput, isUnsigned, modifiers, parts)))
         return failure();
     }
     return success();
   }
 
+  /// `modifiers`: the interpolation modifiers written on the value
+  /// (space-separated).
   LogicalResult addElement(StringRef semantic, Type type, bool isOutput,
-                           bool isUnsigned,
+                           bool isUnsigned, StringRef modifiers,
                            SmallVectorImpl<SignatureAccess> &parts) {
     auto [name, index] = splitSemantic(semantic);
     SigPoint point = isPixel ? (isOutput ? SigPoint::PSOut : SigPoint::PSIn)
@@ -490,12 +518,11 @@ private:
     // Interpolation: only the signatures between vertex and pixel shaders
     // have it; floats interpolate linearly, the rest are constant, and
     // SV_Position is never perspective-corrected.
-    if (point == SigPoint::VSOut || point == SigPoint::PSIn) {
+    if (point == SigPoint::VSOut || point == SigPoint::PSIn)
       element.interpolation =
-          isa<FloatType>(scalar) && *kind != IsFrontFace ? Linear : Constant;
-      if (*kind == Position)
-        element.interpolation = LinearNoperspective;
-    }
+          isa<FloatType>(scalar) && *kind != IsFrontFace
+              ? getInterpolationMode(modifiers, *kind == Position)
+              : Constant;
 
     switch (interpretation) {
     case ClipCull:

@@ -81,10 +81,19 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   LogicalResult lowerPackedInteger(IntrinsicOp op, StringRef name,
                                    ValueRange args,
                                    ConversionPatternRewriter &b) const;
+
+  /// EvaluateAttribute*, GetAttributeAtVertex: placeholders that DXIL
+  /// legalization resolves (AttributeEvaluationLowering.cpp).
+  LogicalResult lowerAttributeEvaluation(IntrinsicOp op, StringRef name,
+                                         ValueRange args,
+                                         ConversionPatternRewriter &b) const;
 };
 
 /// Whether lowerPackedInteger handles `name`.
 bool isPackedIntegerIntrinsic(StringRef name);
+
+/// Whether lowerAttributeEvaluation handles `name`.
+bool isAttributeEvaluationIntrinsic(StringRef name);
 
 } // namespace mlir::hlsl
 

@@ -55,6 +55,22 @@ void HLSLGenModule::errorNotSupported(clang::SourceLocation loc,
 }
 
 /// The order row_major/column_major on `decl` gives, if any.
+
+/// The interpolation modifiers written on an entry point's parameter or
+/// field (`nointerpolation`, `noperspective`, `linear`, `centroid`,
+/// `sample`, kept as annotations), space-separated in that order.
+static std::string getInterpolationModifiers(const clang::Decl *decl) {
+  std::string modifiers;
+  for (StringRef name :
+       {"nointerpolation", "noperspective", "linear", "centroid", "sample"})
+    for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>())
+      if (annotate->getAnnotation() == ("hlsl." + name).str()) {
+        modifiers += (modifiers.empty() ? "" : " ") + name.str();
+        break;
+      }
+  return modifiers;
+}
+
 static std::optional<MatrixOrder> getDeclaredOrder(const clang::Decl *decl) {
   for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
     if (annotate->getAnnotation() == "hlsl.row_major")
@@ -831,15 +847,27 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     if (const auto *record = type->getAsRecordDecl()) {
       attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
       SmallVector<bool> unsignedFields;
-      for (const clang::FieldDecl *field : record->fields())
+      SmallVector<Attribute> interpolations;
+      for (const clang::FieldDecl *field : record->fields()) {
         unsignedFields.push_back(isUnsigned(field->getType()));
+        interpolations.push_back(
+            StringAttr::get(context, getInterpolationModifiers(field)));
+      }
       if (llvm::is_contained(unsignedFields, true))
         attrs.set("hlsl.field_unsigned",
                   DenseBoolArrayAttr::get(context, unsignedFields));
+      if (llvm::any_of(interpolations, [](Attribute a) {
+            return !cast<StringAttr>(a).getValue().empty();
+          }))
+        attrs.set("hlsl.field_interpolation",
+                  ArrayAttr::get(context, interpolations));
     } else {
       attrs.set(HLSLDialect::getSemanticAttrName(), semantics.front());
       if (isUnsigned(type))
         attrs.set("hlsl.unsigned", UnitAttr::get(context));
+      if (std::string modifiers = getInterpolationModifiers(d);
+          !modifiers.empty())
+        attrs.set("hlsl.interpolation", StringAttr::get(context, modifiers));
     }
   };
   const auto *method = dyn_cast<clang::CXXMethodDecl>(decl);

@@ -982,6 +982,23 @@ __HLSL_WHEN(__hlsl_matrix_elements,
             int __hlsl_matrix_elements(int n, int e0, int e1 = 0, int e2 = 0,
                                        int e3 = 0);)
 __HLSL_INTRINSIC bool CheckAccessFullyMapped(uint status);
+// A pixel shader input interpolated again: at the centroid, at a sample, at
+// an offset from the pixel centre (in 1/16 pixel), or its value at one of
+// the primitive's vertices (of a nointerpolation input). The argument must
+// be an input (or elements of one).
+__HLSL_WHEN(EvaluateAttributeCentroid,
+            template <typename T>
+            __HLSL_INTRINSIC T EvaluateAttributeCentroid(T value);)
+__HLSL_WHEN(EvaluateAttributeAtSample,
+            template <typename T>
+            __HLSL_INTRINSIC T EvaluateAttributeAtSample(T value,
+                                                         uint sampleIndex);)
+__HLSL_WHEN(EvaluateAttributeSnapped,
+            template <typename T>
+            __HLSL_INTRINSIC T EvaluateAttributeSnapped(T value, int2 offset);)
+__HLSL_WHEN(GetAttributeAtVertex,
+            template <typename T>
+            __HLSL_INTRINSIC T GetAttributeAtVertex(T value, uint vertexIndex);)
 #define __HLSL_D_CLIP(N, T) __HLSL_INTRINSIC void N(T x);
 #define __HLSL_CLIP_SV(N, T) __HLSL_SV(__HLSL_D_CLIP, N, T)
 __HLSL_T_FLOAT(__HLSL_CLIP_SV, clip)

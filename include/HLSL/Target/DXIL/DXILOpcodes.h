@@ -12,6 +12,8 @@
 namespace mlir::hlsl::dxil {
 
 enum Opcode : unsigned {
+  LoadInput = 4,
+  StoreOutput = 5,
   FAbs = 6,
   Saturate = 7,
   IsNaN = 8,
@@ -84,6 +86,9 @@ enum Opcode : unsigned {
   DerivCoarseY = 84,
   DerivFineX = 85,
   DerivFineY = 86,
+  EvalSnapped = 87,
+  EvalSampleIndex = 88,
+  EvalCentroid = 89,
   InnerCoverage = 92,
   ThreadId = 93,
   GroupId = 94,

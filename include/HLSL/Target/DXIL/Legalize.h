@@ -36,6 +36,11 @@ void scalarizeForDXIL(llvm::Module &module);
 /// says whether i16 is a type DXIL computes in (-enable-16bit-types).
 llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 
+/// Replaces the placeholders of EvaluateAttribute* and GetAttributeAtVertex
+/// by the DXIL operations on the inputs their arguments are. Fails for an
+/// argument that is no input. Part of legalizeForDXIL.
+llvm::Error resolveAttributeEvaluationsForDXIL(llvm::Module &module);
+
 /// Widens integers of widths DXIL does not compute in (i8 and other odd
 /// widths the optimizer narrows to; i16 without native 16-bit types) to
 /// i32 or i64. Part of legalizeForDXIL.

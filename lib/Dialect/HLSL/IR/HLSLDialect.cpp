@@ -195,6 +195,34 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
       return op->emitError() << "'" << name << "' must be an array of bools";
     return success();
   }
+  // Interpolation modifiers of a signature element (`nointerpolation`,
+  // `noperspective`, `linear`, `centroid`, `sample`, space-separated).
+  auto isModifierList = [](Attribute a) {
+    auto string = dyn_cast<StringAttr>(a);
+    if (!string)
+      return false;
+    SmallVector<StringRef> words;
+    string.getValue().split(words, ' ', -1, /*KeepEmpty=*/false);
+    return llvm::all_of(words, [](StringRef word) {
+      return llvm::is_contained(
+          {"nointerpolation", "noperspective", "linear", "centroid", "sample"},
+          word);
+    });
+  };
+  if (name == "hlsl.interpolation") {
+    if (!isModifierList(attr.getValue()))
+      return op->emitError()
+             << "'" << name << "' must be a list of interpolation modifiers";
+    return success();
+  }
+  if (name == "hlsl.field_interpolation") {
+    auto fields = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!fields || !llvm::all_of(fields, isModifierList))
+      return op->emitError() << "'" << name
+                             << "' must be an array of interpolation "
+                                "modifier lists";
+    return success();
+  }
   if (name == HLSLDialect::getDirectionAttrName() && isArgument) {
     auto direction = dyn_cast<ParamDirectionAttr>(attr.getValue());
     if (!direction)

@@ -3,7 +3,9 @@
 #ifndef HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
 #define HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 
 #include <optional>
@@ -20,6 +22,17 @@ inline std::optional<unsigned> getDXILOpcode(const llvm::CallInst &call) {
   if (auto *opcode = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(0)))
     return unsigned(opcode->getZExtValue());
   return std::nullopt;
+}
+
+/// Where an instruction came from, as `file:line:col: ` for diagnostics
+/// (empty without a debug location).
+inline std::string describeLocation(const llvm::Instruction &inst) {
+  if (const llvm::DebugLoc &loc = inst.getDebugLoc())
+    if (auto *scope = llvm::dyn_cast<llvm::DIScope>(loc.getScope()))
+      return (scope->getFilename() + ":" + llvm::Twine(loc.getLine()) + ":" +
+              llvm::Twine(loc.getCol()) + ": ")
+          .str();
+  return "";
 }
 
 } // namespace mlir::hlsl::dxil

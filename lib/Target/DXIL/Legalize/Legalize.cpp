@@ -10,6 +10,7 @@
 
 #include "HLSL/Target/DXIL/Legalize.h"
 
+#include "DXILCalls.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -85,22 +86,12 @@ void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
 }
 
 namespace {
-/// Where an instruction came from, for diagnostics.
-std::string describeLocation(const Instruction &inst) {
-  if (const DebugLoc &loc = inst.getDebugLoc())
-    if (auto *scope = dyn_cast<DIScope>(loc.getScope()))
-      return (scope->getFilename() + ":" + Twine(loc.getLine()) + ":" +
-              Twine(loc.getCol()) + ": ")
-          .str();
-  return "";
-}
-
 Error unsupported(const Instruction &inst, const Twine &what) {
   std::string text;
   raw_string_ostream os(text);
   inst.print(os);
   return createStringError(inconvertibleErrorCode(),
-                           describeLocation(inst) +
+                           mlir::hlsl::dxil::describeLocation(inst) +
                                "not supported yet: " + what + " in DXIL (" +
                                StringRef(text).trim() + ")");
 }
@@ -111,8 +102,8 @@ Error invalid(const Instruction &inst, const Twine &what) {
   raw_string_ostream os(text);
   inst.print(os);
   return createStringError(inconvertibleErrorCode(),
-                           describeLocation(inst) + what + " (" +
-                               StringRef(text).trim() + ")");
+                           mlir::hlsl::dxil::describeLocation(inst) + what +
+                               " (" + StringRef(text).trim() + ")");
 }
 
 bool isUndefOperand(const Value *value) {
@@ -451,6 +442,8 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   // Again after the optimizer, which may combine scalars into vector
   // idioms.
   scalarizeForDXIL(module);
+  if (Error error = resolveAttributeEvaluationsForDXIL(module))
+    return error;
   for (Function &func : module) {
     if (func.isDeclaration())
       continue;
