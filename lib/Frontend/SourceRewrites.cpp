@@ -99,7 +99,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
          recordFloatSubscript(info) || recordInterpolationModifier(info) ||
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
-         recordAmbiguousReference(info);
+         recordAmbiguousReference(info) || recordNormModifier(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -884,4 +884,46 @@ bool SourceRewrites::recordAmbiguousReference(const clang::Diagnostic &info) {
     return false;
   return replaceExpression(place->file, text, at, at + name.size() - 1,
                            ("::" + name).str());
+}
+
+bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
+  // `snorm float4`, `Texture2D<unorm float4>`: Clang 22 knows no snorm or
+  // unorm ("unknown type name 'snorm'", or in a template argument "use of
+  // undeclared identifier 'snorm'"). The modifier and the float type
+  // become `$nN`, which expands to the prelude's typedef
+  // `__hlsl_norm::__hlsl_snorm_float4`: the same type, recognizably
+  // written.
+  if (info.getID() != clang::diag::err_unknown_typename &&
+      info.getID() != clang::diag::err_undeclared_var_use)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  llvm::StringRef keyword =
+      text.drop_front(place->offset).take_while(isIdentifierChar);
+  if (keyword != "snorm" && keyword != "unorm")
+    return false;
+  size_t typeStart = place->offset + keyword.size();
+  while (typeStart < text.size() && llvm::isSpace(text[typeStart]))
+    ++typeStart;
+  if (typeStart == place->offset + keyword.size())
+    return false;
+  llvm::StringRef type =
+      text.drop_front(typeStart).take_while(isIdentifierChar);
+  // A scalar, vector (`float4`) or matrix (`float2x3`) type name.
+  llvm::StringRef base = type;
+  if (base.size() > 3 && base.take_back(3)[1] == 'x' &&
+      llvm::StringRef("1234").contains(base.back()) &&
+      llvm::StringRef("1234").contains(base.take_back(3)[0]))
+    base = base.drop_back(3);
+  else if (!base.empty() && llvm::StringRef("1234").contains(base.back()))
+    base = base.drop_back();
+  if (!llvm::is_contained({"half", "float", "double", "float32_t", "float64_t",
+                           "float16_t", "min16float", "min10float"},
+                          base))
+    return false;
+  return replaceWithMacro(
+      place->file, place->offset, typeStart + type.size() - 1, "$n",
+      ("__hlsl_norm::__hlsl_" + keyword + "_" + type).str());
 }

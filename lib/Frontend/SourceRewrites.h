@@ -48,6 +48,10 @@
 //    to Clang 22 ("unknown type name 'centroid'"): the keyword becomes
 //    `$qN`, which expands to the annotation `hlsl.centroid` (and so on) that
 //    the importer reads; `center` (the default) becomes spaces.
+//  - `snorm float4` and `unorm float4` (also as template arguments): the
+//    modifier and the type become `$nN`, which expands to the prelude's
+//    typedef `__hlsl_norm::__hlsl_snorm_float4` of the same type, which the
+//    importer recognizes in signatures and resource element types.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -151,6 +155,7 @@ private:
   bool recordImplicitConversion(const clang::Diagnostic &info);
   bool recordMatrixOperator(const clang::Diagnostic &info);
   bool recordAmbiguousReference(const clang::Diagnostic &info);
+  bool recordNormModifier(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

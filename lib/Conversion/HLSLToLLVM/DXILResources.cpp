@@ -122,6 +122,17 @@ LogicalResult ResourceTable::build(ModuleOp module) {
           componentCount = vec.getNumElements();
         }
         info.componentType = getComponentType(scalar);
+        // `Texture2D<unorm float4>`: SNormF16/F32/F64 15/13/17, UNorm one
+        // more.
+        if (auto norm =
+                resource->getAttrOfType<StringAttr>("hlsl.element_norm");
+            norm && isa<FloatType>(scalar)) {
+          unsigned width = scalar.getIntOrFloatBitWidth();
+          info.componentType = (width == 16   ? 15
+                                : width == 64 ? 17
+                                              : 13) +
+                               (norm.getValue() == "unorm" ? 1 : 0);
+        }
       }
       if (isStructuredBuffer(type.getKind()))
         info.strideOrSize = getStructuredLayout(type.getValueType()).size;

@@ -36,6 +36,9 @@ enum SemanticKind : unsigned {
   Coverage = 14,
   InnerCoverage = 15,
   Target = 16,
+  Depth = 17,
+  DepthLessEqual = 18,
+  DepthGreaterEqual = 19,
   ViewID = 27,
   Barycentrics = 28,
   CullPrimitive = 30,
@@ -417,7 +420,7 @@ private:
             attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName()))
       return addElement(semantic.getValue(), type, isOutput,
                         attrs.contains("hlsl.unsigned"),
-                        modifiersOf(attrs.get("hlsl.interpolation")), parts);
+                        modifiersOf(attrs.get("hlsl.modifiers")), parts);
     auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
     auto st = dyn_cast<StructType>(type);
     if (!fields || !st || fields.size() != st.getNumFields())
@@ -425,7 +428,7 @@ private:
                      << " (every field needs its own semantic)";
     auto unsignedFields =
         attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
-    auto interpolations = attrs.getAs<ArrayAttr>("hlsl.field_interpolation");
+    auto interpolations = attrs.getAs<ArrayAttr>("hlsl.field_modifiers");
     for (auto [i, field, semantic] :
          llvm::enumerate(st.getFieldTypes(), fields)) {
       bool isUnsigned = unsignedFields && int64_t(i) < unsignedFields.size() &&
@@ -440,8 +443,8 @@ private:
     return success();
   }
 
-  /// `modifiers`: the interpolation modifiers written on the value
-  /// (space-separated).
+  /// `modifiers`: the interpolation and snorm/unorm modifiers written on
+  /// the value (space-separated).
   LogicalResult addElement(StringRef semantic, Type type, bool isOutput,
                            bool isUnsigned, StringRef modifiers,
                            SmallVectorImpl<SignatureAccess> &parts) {
@@ -506,6 +509,11 @@ private:
     if (width == 64)
       return error() << "'" << semantic << "' has the 64-bit type " << type
                      << ", which cannot be a shader input or output";
+    // The validator's rule: the depth outputs are one float.
+    if ((*kind == Depth || *kind == DepthLessEqual ||
+         *kind == DepthGreaterEqual) &&
+        (!scalar.isF32() || element.rows != 1 || element.columns != 1))
+      return error() << "'" << semantic << "' must be a float, not " << type;
     element.scalarType = scalar;
     // DXIL::ComponentType: I1 1, I16/U16 2/3, I32/U32 4/5, F16/F32 8/9.
     element.componentType = isa<FloatType>(scalar) ? (width == 16 ? 8 : 9)
@@ -515,12 +523,24 @@ private:
     // The bool SV_IsFrontFace is a uint in the signature, as DXC writes it.
     if (*kind == IsFrontFace)
       element.componentType = 5;
+    // snorm/unorm floats: SNormF16/UNormF16 15/16, SNormF32/UNormF32 13/14,
+    // SNormF64/UNormF64 17/18.
+    SmallVector<StringRef> words;
+    modifiers.split(words, ' ', -1, /*KeepEmpty=*/false);
+    bool snorm = llvm::is_contained(words, "snorm");
+    bool unorm = llvm::is_contained(words, "unorm");
+    if ((snorm || unorm) && isa<FloatType>(scalar))
+      element.componentType = (width == 16   ? 15
+                               : width == 64 ? 17
+                                             : 13) +
+                              (unorm ? 1 : 0);
     // Interpolation: only the signatures between vertex and pixel shaders
     // have it; floats interpolate linearly, the rest are constant, and
     // SV_Position is never perspective-corrected.
+    // (snorm/unorm values are not interpolated, as in DXC.)
     if (point == SigPoint::VSOut || point == SigPoint::PSIn)
       element.interpolation =
-          isa<FloatType>(scalar) && *kind != IsFrontFace
+          isa<FloatType>(scalar) && *kind != IsFrontFace && !snorm && !unorm
               ? getInterpolationMode(modifiers, *kind == Position)
               : Constant;
 

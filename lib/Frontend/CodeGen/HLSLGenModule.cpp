@@ -54,12 +54,39 @@ void HLSLGenModule::errorNotSupported(clang::SourceLocation loc,
   error(loc, ("not supported yet: " + what).str());
 }
 
-/// The order row_major/column_major on `decl` gives, if any.
+/// `snorm` or `unorm` if `type` is written with that modifier (the import
+/// spells `snorm float4` as the prelude typedef `__hlsl_snorm_float4`),
+/// else empty.
+static StringRef getNormModifier(clang::QualType type) {
+  while (const auto *typedefType = type->getAs<clang::TypedefType>()) {
+    StringRef name = typedefType->getDecl()->getName();
+    if (name.starts_with("__hlsl_snorm_"))
+      return "snorm";
+    if (name.starts_with("__hlsl_unorm_"))
+      return "unorm";
+    type = typedefType->desugar();
+  }
+  return "";
+}
 
-/// The interpolation modifiers written on an entry point's parameter or
-/// field (`nointerpolation`, `noperspective`, `linear`, `centroid`,
-/// `sample`, kept as annotations), space-separated in that order.
-static std::string getInterpolationModifiers(const clang::Decl *decl) {
+/// The modifier of a resource's element type as written
+/// (`Texture2D<unorm float4>`), looking through arrays of resources.
+static StringRef getElementNormModifier(clang::QualType type) {
+  while (const auto *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType();
+  const auto *specialization = type->getAs<clang::TemplateSpecializationType>();
+  if (!specialization || specialization->template_arguments().empty() ||
+      specialization->template_arguments()[0].getKind() !=
+          clang::TemplateArgument::Type)
+    return "";
+  return getNormModifier(specialization->template_arguments()[0].getAsType());
+}
+
+/// The modifiers written on an entry point's parameter or field that its
+/// signature element records: interpolation (`nointerpolation`,
+/// `noperspective`, `linear`, `centroid`, `sample`, kept as annotations)
+/// and `snorm`/`unorm` (on the type), space-separated in that order.
+static std::string getSignatureModifiers(const clang::ValueDecl *decl) {
   std::string modifiers;
   for (StringRef name :
        {"nointerpolation", "noperspective", "linear", "centroid", "sample"})
@@ -68,9 +95,12 @@ static std::string getInterpolationModifiers(const clang::Decl *decl) {
         modifiers += (modifiers.empty() ? "" : " ") + name.str();
         break;
       }
+  if (StringRef norm = getNormModifier(decl->getType()); !norm.empty())
+    modifiers += (modifiers.empty() ? "" : " ") + norm.str();
   return modifiers;
 }
 
+/// The order row_major/column_major on `decl` gives, if any.
 static std::optional<MatrixOrder> getDeclaredOrder(const clang::Decl *decl) {
   for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
     if (annotate->getAnnotation() == "hlsl.row_major")
@@ -322,6 +352,11 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   Value value = gen.emitRValue(init);
   if (!value)
     return;
+  // A row_major/column_major global: the value computed in the default
+  // order takes the declared one (matrix values are the same either way).
+  if (value.getType() != valueType && isa<MatrixType>(value.getType()) &&
+      isa<MatrixType>(valueType))
+    value = MatrixCastOp::create(gen.builder, loc, valueType, value);
   YieldOp::create(gen.builder, loc, value);
 }
 
@@ -344,8 +379,11 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
   auto resourceType = cast<ResourceType>(inner);
   std::string symbol = uniqueSymbol(var->getName());
   BindingAttr binding = getBinding(var, resourceType.getResourceClass());
-  ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
-                     TypeAttr::get(type), binding);
+  auto resource =
+      ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
+                         TypeAttr::get(type), binding);
+  if (StringRef norm = getElementNormModifier(var->getType()); !norm.empty())
+    resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
   globals[var] = {GlobalSymbol::Resource,
                   FlatSymbolRefAttr::get(context, symbol),
                   {},
@@ -444,9 +482,12 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
     // Binding diagnostics point at the variable (its register annotation);
     // the symbol names the member.
     std::string symbol = uniqueSymbol(path);
-    ResourceOp::create(builder, getLoc(var->getLocation()),
-                       builder.getStringAttr(symbol), TypeAttr::get(type),
-                       binding);
+    auto resource = ResourceOp::create(builder, getLoc(var->getLocation()),
+                                       builder.getStringAttr(symbol),
+                                       TypeAttr::get(type), binding);
+    if (StringRef norm = getElementNormModifier(field->getType());
+        !norm.empty())
+      resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
     structResources[getStructResourceKey(var, chain)] = {
         GlobalSymbol::Resource,
         FlatSymbolRefAttr::get(context, symbol),
@@ -851,7 +892,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       for (const clang::FieldDecl *field : record->fields()) {
         unsignedFields.push_back(isUnsigned(field->getType()));
         interpolations.push_back(
-            StringAttr::get(context, getInterpolationModifiers(field)));
+            StringAttr::get(context, getSignatureModifiers(field)));
       }
       if (llvm::is_contained(unsignedFields, true))
         attrs.set("hlsl.field_unsigned",
@@ -859,15 +900,16 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       if (llvm::any_of(interpolations, [](Attribute a) {
             return !cast<StringAttr>(a).getValue().empty();
           }))
-        attrs.set("hlsl.field_interpolation",
+        attrs.set("hlsl.field_modifiers",
                   ArrayAttr::get(context, interpolations));
     } else {
       attrs.set(HLSLDialect::getSemanticAttrName(), semantics.front());
       if (isUnsigned(type))
         attrs.set("hlsl.unsigned", UnitAttr::get(context));
-      if (std::string modifiers = getInterpolationModifiers(d);
-          !modifiers.empty())
-        attrs.set("hlsl.interpolation", StringAttr::get(context, modifiers));
+      if (const auto *value = dyn_cast<clang::ValueDecl>(d))
+        if (std::string modifiers = getSignatureModifiers(value);
+            !modifiers.empty())
+          attrs.set("hlsl.modifiers", StringAttr::get(context, modifiers));
     }
   };
   const auto *method = dyn_cast<clang::CXXMethodDecl>(decl);

@@ -267,6 +267,43 @@ __HLSL_TYPEDEFS(uint16_t)
 __HLSL_TYPEDEFS(float16_t)
 #endif
 
+// `snorm float4` and `unorm float4`, which the import spells
+// `__hlsl_norm::__hlsl_snorm_float4` (SourceRewrites.h): the float types
+// under names the importer recognizes in signatures and resource element
+// types.
+#if __HLSL_USED(__hlsl_norm)
+#define __HLSL_NORM_TYPEDEF(T)                                                 \
+  typedef T __hlsl_snorm_##T;                                                  \
+  typedef T __hlsl_unorm_##T;
+#define __HLSL_NORM_MATRIX_ROW_TYPEDEFS(T, R)                                  \
+  __HLSL_NORM_TYPEDEF(T##R##x1)                                                \
+  __HLSL_NORM_TYPEDEF(T##R##x2)                                                \
+  __HLSL_NORM_TYPEDEF(T##R##x3)                                                \
+  __HLSL_NORM_TYPEDEF(T##R##x4)
+#define __HLSL_NORM_TYPEDEFS(T)                                                \
+  __HLSL_NORM_TYPEDEF(T)                                                       \
+  __HLSL_NORM_TYPEDEF(T##1)                                                    \
+  __HLSL_NORM_TYPEDEF(T##2)                                                    \
+  __HLSL_NORM_TYPEDEF(T##3)                                                    \
+  __HLSL_NORM_TYPEDEF(T##4)                                                    \
+  __HLSL_NORM_MATRIX_ROW_TYPEDEFS(T, 1)                                        \
+  __HLSL_NORM_MATRIX_ROW_TYPEDEFS(T, 2)                                        \
+  __HLSL_NORM_MATRIX_ROW_TYPEDEFS(T, 3)                                        \
+  __HLSL_NORM_MATRIX_ROW_TYPEDEFS(T, 4)
+namespace __hlsl_norm {
+__HLSL_NORM_TYPEDEFS(half)
+__HLSL_NORM_TYPEDEFS(float)
+__HLSL_NORM_TYPEDEFS(double)
+__HLSL_NORM_TYPEDEFS(float32_t)
+__HLSL_NORM_TYPEDEFS(float64_t)
+__HLSL_NORM_TYPEDEFS(min16float)
+__HLSL_NORM_TYPEDEFS(min10float)
+#ifdef __HLSL_ENABLE_16_BIT
+__HLSL_NORM_TYPEDEFS(float16_t)
+#endif
+} // namespace __hlsl_norm
+#endif
+
 } // namespace hlsl
 
 //===----------------------------------------------------------------------===//

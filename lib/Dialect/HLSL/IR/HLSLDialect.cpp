@@ -156,6 +156,17 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'hlsl.loop' must be a unit attribute";
     return success();
   }
+  // `Texture2D<unorm float4>`: the element's normalization (its component
+  // type in the resource's metadata).
+  if (name == "hlsl.element_norm") {
+    auto norm = dyn_cast<StringAttr>(attr.getValue());
+    if (!norm || (norm.getValue() != "snorm" && norm.getValue() != "unorm") ||
+        !isa<ResourceOp>(op))
+      return op->emitError()
+             << "'hlsl.element_norm' must be \"snorm\" or \"unorm\" on a "
+                "resource";
+    return success();
+  }
   if (name == getEntryAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
       return op->emitError()
@@ -195,8 +206,8 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
       return op->emitError() << "'" << name << "' must be an array of bools";
     return success();
   }
-  // Interpolation modifiers of a signature element (`nointerpolation`,
-  // `noperspective`, `linear`, `centroid`, `sample`, space-separated).
+  // Modifiers of a signature element (`nointerpolation`, `noperspective`,
+  // `linear`, `centroid`, `sample`, `snorm`, `unorm`, space-separated).
   auto isModifierList = [](Attribute a) {
     auto string = dyn_cast<StringAttr>(a);
     if (!string)
@@ -204,23 +215,23 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
     SmallVector<StringRef> words;
     string.getValue().split(words, ' ', -1, /*KeepEmpty=*/false);
     return llvm::all_of(words, [](StringRef word) {
-      return llvm::is_contained(
-          {"nointerpolation", "noperspective", "linear", "centroid", "sample"},
-          word);
+      return llvm::is_contained({"nointerpolation", "noperspective", "linear",
+                                 "centroid", "sample", "snorm", "unorm"},
+                                word);
     });
   };
-  if (name == "hlsl.interpolation") {
+  if (name == "hlsl.modifiers") {
     if (!isModifierList(attr.getValue()))
       return op->emitError()
-             << "'" << name << "' must be a list of interpolation modifiers";
+             << "'" << name << "' must be a list of signature modifiers";
     return success();
   }
-  if (name == "hlsl.field_interpolation") {
+  if (name == "hlsl.field_modifiers") {
     auto fields = dyn_cast<ArrayAttr>(attr.getValue());
     if (!fields || !llvm::all_of(fields, isModifierList))
       return op->emitError() << "'" << name
-                             << "' must be an array of interpolation "
-                                "modifier lists";
+                             << "' must be an array of signature modifier "
+                                "lists";
     return success();
   }
   if (name == HLSLDialect::getDirectionAttrName() && isArgument) {
