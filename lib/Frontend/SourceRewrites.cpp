@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <array>
+
 using namespace mlir::hlsl;
 
 std::optional<std::string>
@@ -99,7 +101,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
          recordFloatSubscript(info) || recordInterpolationModifier(info) ||
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
-         recordAmbiguousReference(info) || recordNormModifier(info);
+         recordAmbiguousReference(info) || recordNormModifier(info) ||
+         recordMatrixConditional(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -592,6 +595,146 @@ static bool isNumeric(clang::QualType type) {
          type->isConstantMatrixType();
 }
 
+/// The offset after the comment starting at `i` of `text`, or `i` if none
+/// starts there.
+static size_t skipComment(llvm::StringRef text, size_t i) {
+  if (text.substr(i, 2) == "//")
+    return std::min(text.find('\n', i), text.size());
+  if (text.substr(i, 2) == "/*") {
+    size_t end = text.find("*/", i + 2);
+    return end == llvm::StringRef::npos ? text.size() : end + 2;
+  }
+  return i;
+}
+
+/// The spans of the arms of the conditional whose `?` is at `question`:
+/// up to its `:` (past nested conditionals), and from there to the end of
+/// the expression (a `;`, `,` or closing bracket outside brackets). The
+/// second arm must not itself continue with `?` or `:` outside brackets
+/// (it would be ambiguous which conditional it belongs to). Spans exclude
+/// surrounding blanks and comments.
+static std::optional<std::array<size_t, 4>>
+findConditionalArms(llvm::StringRef text, size_t question) {
+  auto trim = [&](size_t first, size_t end) -> std::pair<size_t, size_t> {
+    // [first, end) without blanks and comments at either end.
+    while (true) {
+      while (first < end && llvm::isSpace(text[first]))
+        ++first;
+      size_t after = skipComment(text, first);
+      if (after == first || after > end)
+        break;
+      first = after;
+    }
+    // Line comments at the end: drop from the first `//` outside brackets.
+    int depth = 0;
+    for (size_t i = first; i < end; ++i) {
+      if (text[i] == '(' || text[i] == '[')
+        ++depth;
+      else if (text[i] == ')' || text[i] == ']')
+        --depth;
+      else if (depth == 0 && text.substr(i, 2) == "//") {
+        end = i;
+        break;
+      }
+    }
+    while (end > first && llvm::isSpace(text[end - 1]))
+      --end;
+    return {first, end};
+  };
+  int depth = 0, nested = 0;
+  size_t colon = llvm::StringRef::npos;
+  for (size_t i = question + 1; i < text.size(); ++i) {
+    size_t after = skipComment(text, i);
+    if (after != i) {
+      i = after - 1;
+      continue;
+    }
+    char c = text[i];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (--depth < 0)
+        return std::nullopt;
+    } else if (c == ';')
+      return std::nullopt;
+    else if (depth == 0 && c == '?')
+      ++nested;
+    else if (depth == 0 && c == ':') {
+      if (nested == 0) {
+        colon = i;
+        break;
+      }
+      --nested;
+    }
+  }
+  if (colon == llvm::StringRef::npos)
+    return std::nullopt;
+  size_t end = colon + 1;
+  depth = 0;
+  for (; end < text.size(); ++end) {
+    size_t after = skipComment(text, end);
+    if (after != end) {
+      end = after - 1;
+      continue;
+    }
+    char c = text[end];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (depth-- == 0)
+        break;
+    } else if (depth == 0 && (c == ';' || c == ','))
+      break;
+    else if (depth == 0 && (c == '?' || c == ':'))
+      return std::nullopt;
+  }
+  auto [aFirst, aEnd] = trim(question + 1, colon);
+  auto [bFirst, bEnd] = trim(colon + 1, end);
+  if (aFirst >= aEnd || bFirst >= bEnd)
+    return std::nullopt;
+  return std::array<size_t, 4>{aFirst, aEnd - 1, bFirst, bEnd - 1};
+}
+
+/// The start of the condition of the conditional whose `?` is at
+/// `question`: after the nearest `=` (an assignment), `,`, `?`, `:`, `;`,
+/// opening bracket or `return` outside brackets before it (everything else
+/// binds tighter than `?:`).
+static std::optional<size_t> findConditionStart(llvm::StringRef text,
+                                                size_t question) {
+  int depth = 0;
+  size_t i = question;
+  while (i > 0) {
+    char c = text[i - 1];
+    if (c == ')' || c == ']')
+      ++depth;
+    else if (c == '(' || c == '[' || c == '{') {
+      if (depth-- == 0)
+        break;
+    } else if (depth == 0) {
+      if (c == ',' || c == ';' || c == '?' || c == ':' || c == '}')
+        break;
+      if (c == '=' && i >= 2 &&
+          !llvm::StringRef("=!<>").contains(text[i - 2]) &&
+          (i >= text.size() || text[i] != '='))
+        break;
+      if (isIdentifierChar(c)) {
+        size_t start = i - 1;
+        while (start > 0 && isIdentifierChar(text[start - 1]))
+          --start;
+        if (text.slice(start, i) == "return")
+          break;
+        i = start + 1;
+      }
+    }
+    --i;
+  }
+  while (i < question && llvm::isSpace(text[i]))
+    ++i;
+  if (i >= question)
+    return std::nullopt;
+  return i;
+}
+
 bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   namespace diag = clang::diag;
   // Which type the expression converts to, which range is the expression,
@@ -697,6 +840,13 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
     return false;
   std::optional<std::pair<size_t, size_t>> span =
       getExpressionSpan(info, rangeIndex, *place);
+  // The vector conditional's error is at its `?` and may name no ranges:
+  // the arms are found in the text.
+  if (!span && info.getID() == diag::err_conditional_vector_mismatched &&
+      place->offset < place->text.size() && place->text[place->offset] == '?')
+    if (auto arms = findConditionalArms(place->text, place->offset))
+      span = rangeIndex == 0 ? std::make_pair((*arms)[0], (*arms)[1])
+                             : std::make_pair((*arms)[2], (*arms)[3]);
   if (!span)
     return false;
   llvm::StringRef expression = place->text.slice(span->first, span->second + 1);
@@ -926,4 +1076,36 @@ bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
   return replaceWithMacro(
       place->file, place->offset, typeStart + type.size() - 1, "$n",
       ("__hlsl_norm::__hlsl_" + keyword + "_" + type).str());
+}
+
+bool SourceRewrites::recordMatrixConditional(const clang::Diagnostic &info) {
+  // `c ? a : b` with matrices (element-wise in DXC; Clang 22 allows vector
+  // conditionals only: "incompatible operand types"): the whole
+  // conditional becomes `$cN`, which expands to the call
+  // `(__hlsl_operator_select(c, a, b))` of a prelude template.
+  // (HLSL 2021 takes scalar conditions only, select() being the
+  // element-wise form.)
+  if (info.getID() != clang::diag::err_typecheck_cond_incompatible_operands ||
+      hlsl2021)
+    return false;
+  if (!isMatrixOrVector(getTypeArg(info, 0), false) &&
+      !isMatrixOrVector(getTypeArg(info, 1), false))
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || place->offset >= place->text.size() ||
+      place->text[place->offset] != '?')
+    return false;
+  llvm::StringRef text = place->text;
+  std::optional<std::array<size_t, 4>> arms =
+      findConditionalArms(text, place->offset);
+  std::optional<size_t> start = findConditionStart(text, place->offset);
+  if (!arms || !start)
+    return false;
+  llvm::StringRef condition = text.slice(*start, place->offset).rtrim();
+  std::string call = ("(__hlsl_operator_select(" + condition + ", " +
+                      text.slice((*arms)[0], (*arms)[1] + 1) + ", " +
+                      text.slice((*arms)[2], (*arms)[3] + 1) + "))")
+                         .str();
+  return replaceExpression(place->file, text, *start, (*arms)[3],
+                           std::move(call));
 }

@@ -40,7 +40,8 @@
 //    `$cN`, which expands to the call `(__hlsl_operator_rem(a, b))` of a
 //    prelude template (a compound `a %= b` to `a = __hlsl_operator_rem(a,
 //    b)`; `x++` to `__hlsl_operator_post_inc(x)`, whose inout argument the
-//    importer increments in place).
+//    importer increments in place). A conditional with matrix operands
+//    (`c ? m : 0`) likewise becomes `(__hlsl_operator_select(c, m, 0))`.
 //  - A global named like an intrinsic (`float clamp;`), which DXC lets hide
 //    the intrinsic and Clang finds ambiguous with the prelude's: the name
 //    becomes `$cN`, which expands to `::clamp` (the global).
@@ -156,6 +157,7 @@ private:
   bool recordMatrixOperator(const clang::Diagnostic &info);
   bool recordAmbiguousReference(const clang::Diagnostic &info);
   bool recordNormModifier(const clang::Diagnostic &info);
+  bool recordMatrixConditional(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

@@ -85,6 +85,55 @@ Value HLSLGenFunction::emitOperatorCall(const clang::CallExpr *expr,
                                   op.starts_with("pre"), loc);
   }
 
+  if (op == "select" && expr->getNumArgs() == 3) {
+    // `c ? a : b` element-wise: every operand in the result's shape (the
+    // condition as bools), then a choice per element.
+    clang::QualType resultType = expr->getType();
+    clang::QualType element = getElementType(resultType);
+    Value values[3];
+    for (unsigned i = 0; i < 3; ++i) {
+      const clang::Expr *arg = expr->getArg(i);
+      values[i] = emitRValue(arg);
+      if (!values[i])
+        return {};
+      clang::QualType from = arg->getType();
+      clang::QualType to =
+          withElement(context, resultType, i == 0 ? context.BoolTy : element);
+      bool scalar = !from->isExtVectorType() && !from->isConstantMatrixType();
+      if (scalar)
+        to = i == 0 ? context.BoolTy : element;
+      if (i == 0)
+        values[i] =
+            emitBool(toArithmeticValue(builder, loc, values[i]), from, loc);
+      else if (from.getCanonicalType().getUnqualifiedType() !=
+               to.getCanonicalType())
+        values[i] = emitConversion(values[i], from, to, arg->getExprLoc());
+      if (!values[i])
+        return {};
+      values[i] = toArithmeticValue(builder, loc, values[i]);
+    }
+    Type type = convertType(resultType, srcLoc);
+    if (!type)
+      return {};
+    Type flat = type;
+    if (auto matrix = dyn_cast<MatrixType>(type))
+      flat = VectorType::get({int64_t(matrix.getNumElements())},
+                             matrix.getElementType());
+    for (unsigned i = 0; i < 3; ++i)
+      if (!isa<VectorType>(values[i].getType()) && isa<VectorType>(flat))
+        values[i] = vector::BroadcastOp::create(
+            builder, loc,
+            i == 0 ? VectorType::get(cast<VectorType>(flat).getShape(),
+                                     builder.getI1Type())
+                   : flat,
+            values[i]);
+    Value result =
+        arith::SelectOp::create(builder, loc, values[0], values[1], values[2]);
+    if (result.getType() != type)
+      result = MatrixCastOp::create(builder, loc, type, result);
+    return result;
+  }
+
   static const llvm::StringMap<clang::UnaryOperatorKind> unaryOperators = {
       {"pos", clang::UO_Plus},
       {"neg", clang::UO_Minus},

@@ -575,6 +575,16 @@ __HLSL_D_OPERATOR1(__hlsl_operator_pos, __HLSL_NUMERIC1_RESULT)
 __HLSL_D_OPERATOR1(__hlsl_operator_neg, __HLSL_NUMERIC1_RESULT)
 __HLSL_D_OPERATOR1(__hlsl_operator_bitnot, __HLSL_INT1_RESULT)
 __HLSL_D_OPERATOR1(__hlsl_operator_not, __HLSL_BOOL1_RESULT)
+// `c ? a : b` on matrices: element-wise, in the shape of all three.
+template <typename C, typename A, typename B>
+struct __select_result
+    : __make_type<typename __rank_scalar<__merge2<A, B>::rank>::type,
+                  __merge3<C, A, B>::kind, __merge3<C, A, B>::rows,
+                  __merge3<C, A, B>::cols> {};
+__HLSL_WHEN(__hlsl_operator_select,
+            template <typename C, typename A, typename B> __HLSL_INTRINSIC
+            typename __select_result<C, A, B>::type __hlsl_operator_select(
+                C c, A a, B b);)
 #define __HLSL_D_OPERATOR_INOUT(NAME)                                          \
   __HLSL_WHEN(NAME, template <typename T> __HLSL_INTRINSIC T NAME(inout T x);)
 __HLSL_D_OPERATOR_INOUT(__hlsl_operator_pre_inc)

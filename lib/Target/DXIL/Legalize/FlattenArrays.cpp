@@ -15,6 +15,7 @@
 #include "HLSL/Target/DXIL/Legalize.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -186,10 +187,39 @@ public:
       if (!resolve(type, offset.constant, offset.terms, 0, resolved))
         return unsupported(inst, "an access inside an array element");
       const Leaf &leaf = leaves[resolved.leaf];
-      if (accessType != leaf.scalar)
-        return unsupported(inst, "an access of another type than the array's "
-                                 "elements");
       IRBuilder<> builder(inst);
+      if (accessType != leaf.scalar) {
+        // The optimizer folds a bit cast into the access (`asuint` of a
+        // float element loads an i32): the element is accessed as itself
+        // and cast.
+        bool reinterpretable =
+            (isa<LoadInst>(inst) || isa<StoreInst>(inst)) &&
+            accessType->isIntOrIntVectorTy() != leaf.scalar->isIntegerTy() &&
+            !accessType->isVectorTy() &&
+            layout.getTypeSizeInBits(accessType) ==
+                layout.getTypeSizeInBits(leaf.scalar);
+        if (!reinterpretable)
+          return unsupported(inst, "an access of another type than the "
+                                   "array's elements");
+        Value *address = elementAddress(builder, resolved);
+        if (auto *load = dyn_cast<LoadInst>(inst)) {
+          LoadInst *element = builder.CreateLoad(leaf.scalar, address);
+          element->setAlignment(load->getAlign());
+          element->setVolatile(load->isVolatile());
+          load->replaceAllUsesWith(
+              builder.CreateBitCast(element, load->getType()));
+          dead.push_back(load);
+        } else {
+          auto *store = cast<StoreInst>(inst);
+          StoreInst *element = builder.CreateStore(
+              builder.CreateBitCast(store->getValueOperand(), leaf.scalar),
+              address);
+          element->setAlignment(store->getAlign());
+          element->setVolatile(store->isVolatile());
+          dead.push_back(store);
+        }
+        continue;
+      }
       inst->setOperand(operand, elementAddress(builder, resolved));
     }
     return Error::success();
@@ -337,8 +367,95 @@ Error moveAccesses(Value *base, Type *type, ArrayRef<Value *> newBases,
 }
 } // namespace
 
+/// The byte offset of `pointer` from `base`, emitted by `builder`: the sum
+/// of the offsets of the GEP chain between them; null if `pointer` is not
+/// `base` reached through GEPs.
+static Value *emitOffsetFrom(IRBuilder<> &builder, const DataLayout &layout,
+                             Value *pointer, Value *base) {
+  Type *intType = layout.getIndexType(pointer->getType());
+  Value *offset = ConstantInt::get(intType, 0);
+  while (pointer != base) {
+    auto *gep = dyn_cast<GEPOperator>(pointer);
+    if (!gep)
+      return nullptr;
+    unsigned width = layout.getIndexTypeSizeInBits(gep->getType());
+    SmallMapVector<Value *, APInt, 4> variables;
+    APInt constant(width, 0);
+    if (!gep->collectOffset(layout, width, variables, constant))
+      return nullptr;
+    offset = builder.CreateAdd(offset, ConstantInt::get(intType, constant));
+    for (auto &[variable, scale] : variables)
+      offset = builder.CreateAdd(
+          offset,
+          builder.CreateMul(builder.CreateSExtOrTrunc(variable, intType),
+                            ConstantInt::get(intType, scale)));
+    pointer = gep->getPointerOperand();
+  }
+  return offset;
+}
+
+/// A choice between addresses into one variable (a phi or select of GEPs
+/// of it, which the optimizer makes of `cond ? a[i] : a[j]`) becomes one
+/// address of a choice between offsets, which flattening can resolve.
+static void chooseOffsetsNotAddresses(Function &func,
+                                      const DataLayout &layout) {
+  SmallVector<Instruction *> choices;
+  for (Instruction &inst : instructions(func))
+    if ((isa<PHINode>(inst) || isa<SelectInst>(inst)) &&
+        inst.getType()->isPointerTy())
+      choices.push_back(&inst);
+  for (Instruction *choice : choices) {
+    SmallVector<Value *> addresses;
+    if (auto *phi = dyn_cast<PHINode>(choice))
+      addresses.append(phi->incoming_values().begin(),
+                       phi->incoming_values().end());
+    else
+      addresses = {choice->getOperand(1), choice->getOperand(2)};
+    Value *base = getUnderlyingObject(addresses.front());
+    if (!base || !(isa<AllocaInst>(base) || isa<GlobalVariable>(base)) ||
+        llvm::any_of(addresses, [&](Value *address) {
+          return getUnderlyingObject(address) != base;
+        }))
+      continue;
+    Type *intType = layout.getIndexType(choice->getType());
+    Value *offset = nullptr;
+    if (auto *phi = dyn_cast<PHINode>(choice)) {
+      SmallVector<Value *> offsets;
+      for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
+        IRBuilder<> at(phi->getIncomingBlock(i)->getTerminator());
+        offsets.push_back(
+            emitOffsetFrom(at, layout, phi->getIncomingValue(i), base));
+      }
+      if (llvm::is_contained(offsets, nullptr))
+        continue;
+      auto *offsetPhi = PHINode::Create(intType, phi->getNumIncomingValues(),
+                                        "", phi->getIterator());
+      for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i)
+        offsetPhi->addIncoming(offsets[i], phi->getIncomingBlock(i));
+      offset = offsetPhi;
+    } else {
+      IRBuilder<> at(choice);
+      Value *first = emitOffsetFrom(at, layout, addresses[0], base);
+      Value *second = emitOffsetFrom(at, layout, addresses[1], base);
+      if (!first || !second)
+        continue;
+      offset = at.CreateSelect(choice->getOperand(0), first, second);
+    }
+    IRBuilder<> at(choice->getParent(),
+                   choice->getParent()->getFirstInsertionPt());
+    if (isa<SelectInst>(choice))
+      at.SetInsertPoint(choice);
+    Value *address = at.CreateGEP(at.getInt8Ty(), base, offset);
+    choice->replaceAllUsesWith(address);
+    choice->eraseFromParent();
+  }
+}
+
 Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
   const DataLayout &layout = module.getDataLayout();
+  for (Function &func : module)
+    if (!func.isDeclaration())
+      chooseOffsetsNotAddresses(func, layout);
   SmallVector<GlobalVariable *> globals;
   for (GlobalVariable &global : module.globals())
     if (!global.use_empty() && needsFlattening(global.getValueType()))
