@@ -469,8 +469,11 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
   bool hasMatrixOperand = llvm::any_of(
       args, [](Value arg) { return isa<MatrixType>(arg.getType()); });
   MatrixType matrixResult;
+  // Buffer methods store and load matrices whole, in their memory order.
+  bool wholeValues = object && (name == "Store" || name == "Load" ||
+                                name == "Append" || name == "Consume");
   if (hasMatrixOperand && name != "mul" && name != "transpose" &&
-      name != "determinant") {
+      name != "determinant" && !wholeValues) {
     if (object) {
       module.errorNotSupported(expr->getExprLoc(), "intrinsic '" + name.str() +
                                                        "' on matrix operands");

@@ -25,6 +25,18 @@ struct BufferAddress {
   Type type;
   /// Where the loads write their status (`out uint status`), if anywhere.
   Value status = {};
+  /// A byte address buffer's: `index` is the address in bytes, and a leaf's
+  /// offset adds to it (the buffer has no elements to be inside of).
+  bool byteAddressed = false;
+
+  /// (index, offset) of the leaf `leafOffset` bytes into the value.
+  std::pair<Value, Value> leafPosition(OpBuilder &b, Location loc,
+                                       Value leafOffset) const {
+    if (!byteAddressed)
+      return {index, leafOffset};
+    return {arith::AddIOp::create(b, loc, index, leafOffset).getResult(),
+            offset};
+  }
 };
 
 Value constI32(OpBuilder &b, Location loc, int64_t v) {
@@ -101,8 +113,9 @@ Value loadValue(OpBuilder &b, Location loc, const BufferAddress &addr,
                 Type type, Value offset) {
   auto leaf = [&](Type leafType, Value leafOffset) -> Value {
     Type mem = memoryType(leafType);
-    Value v = BufferLoadOp::create(b, loc, mem, addr.handle, addr.index,
-                                   leafOffset, addr.status);
+    auto [index, position] = addr.leafPosition(b, loc, leafOffset);
+    Value v = BufferLoadOp::create(b, loc, mem, addr.handle, index, position,
+                                   addr.status);
     if (mem == leafType)
       return v;
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(mem));
@@ -157,7 +170,8 @@ void storeValue(OpBuilder &b, Location loc, const BufferAddress &addr,
     Type mem = memoryType(v.getType());
     if (mem != v.getType())
       v = arith::ExtUIOp::create(b, loc, mem, v);
-    BufferStoreOp::create(b, loc, v, addr.handle, addr.index, leafOffset);
+    auto [index, position] = addr.leafPosition(b, loc, leafOffset);
+    BufferStoreOp::create(b, loc, v, addr.handle, index, position);
   };
   if (isa<IntegerType, FloatType, VectorType>(type))
     return leaf(value, offset);
@@ -373,9 +387,14 @@ struct LowerResourceAccess
     // Load(address[, out uint status]): with several loads (a struct), each
     // writes the status and the last one's stays, as in DXC.
     bool hasStatus = args.size() == 3 && isa<PointerType>(args[2].getType());
+    bool byteAddressed = isByteAddressBuffer(resource.getKind());
     if (isLoad && (args.size() == 2 || hasStatus) && intrinsic.getResult()) {
-      BufferAddress addr{args[0], args[1], zero, intrinsic.getType(0),
-                         hasStatus ? args[2] : Value()};
+      BufferAddress addr{args[0],
+                         args[1],
+                         zero,
+                         intrinsic.getType(0),
+                         hasStatus ? args[2] : Value(),
+                         byteAddressed};
       Value value = loadValue(b, loc, addr, addr.type, zero);
       if (!value)
         return op->emitError() << "not supported yet: loading "
@@ -385,7 +404,8 @@ struct LowerResourceAccess
       return success();
     }
     if (isStore && args.size() == 3) {
-      BufferAddress addr{args[0], args[1], zero, args[2].getType()};
+      BufferAddress addr{args[0],           args[1], zero,
+                         args[2].getType(), Value(), byteAddressed};
       storeValue(b, loc, addr, args[2], zero);
       intrinsic.erase();
       return success();
