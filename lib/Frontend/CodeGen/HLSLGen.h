@@ -122,7 +122,15 @@ public:
                                    clang::SourceLocation useLoc);
   const GlobalSymbol *lookupGlobal(const clang::ValueDecl *decl) {
     auto it = globals.find(decl);
-    return it == globals.end() ? nullptr : &it->second;
+    if (it != globals.end())
+      return &it->second;
+    // A static data member is used by its declaration in the struct and
+    // defined (`float4 S::data = 0.25f;`) by another declaration of it.
+    for (const clang::Decl *other : decl->redecls())
+      if (auto found = globals.find(cast<clang::ValueDecl>(other));
+          found != globals.end())
+        return &found->second;
+    return nullptr;
   }
   /// Resource flattened out of a global struct variable (`s.e.B`), found
   /// by the chain of fields from the variable to the resource member.
@@ -147,6 +155,14 @@ public:
 private:
   void emitDecl(clang::Decl *decl);
   void emitGlobalVar(const clang::VarDecl *var);
+  /// The initializer of a static global, emitted once every declaration
+  /// is: it may read a cbuffer member, and Clang declares the $Globals
+  /// cbuffer last.
+  void emitStaticInitializer(GlobalOp global, const clang::VarDecl *var);
+  SmallVector<std::pair<GlobalOp, const clang::VarDecl *>> staticInitializers;
+  /// Whether the translation unit's declarations are all emitted (static
+  /// locals of the functions emitted then get their initializers at once).
+  bool declarationsDone = false;
   void emitResource(const clang::VarDecl *var);
   void emitResourceStruct(const clang::VarDecl *var);
   static std::string

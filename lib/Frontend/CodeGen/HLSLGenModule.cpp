@@ -171,6 +171,10 @@ bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
     return false;
   for (clang::Decl *decl : unit->decls())
     emitDecl(decl);
+  for (auto [global, var] : staticInitializers)
+    emitStaticInitializer(global, var);
+  staticInitializers.clear();
+  declarationsDone = true;
   emitEntryPoints(unit);
   return !hadError();
 }
@@ -308,7 +312,9 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     return;
   }
   bool groupShared = type.getAddressSpace() == clang::LangAS::hlsl_groupshared;
-  bool isStatic = var->getStorageClass() == clang::SC_Static;
+  // (A struct's static data member is a static global too.)
+  bool isStatic =
+      var->getStorageClass() == clang::SC_Static || var->isStaticDataMember();
   if (!groupShared && !isStatic)
     return; // A $Globals constant: emitted with its buffer.
 
@@ -343,13 +349,23 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     init = nullptr;
   if (!init || groupShared)
     return;
+  if (declarationsDone)
+    emitStaticInitializer(global, var);
+  else
+    staticInitializers.push_back({global, var});
+}
+
+void HLSLGenModule::emitStaticInitializer(GlobalOp global,
+                                          const clang::VarDecl *var) {
+  Location loc = getLoc(var->getLocation());
+  Type valueType = global.getType();
   // The initializer is an expression like any other: emit it into the init
   // region with a function generator that has no function.
   Block *block = new Block();
   global.getInit().push_back(block);
   HLSLGenFunction gen(*this, nullptr, nullptr);
   gen.builder.setInsertionPointToEnd(block);
-  Value value = gen.emitRValue(init);
+  Value value = gen.emitRValue(var->getInit());
   if (!value)
     return;
   // A row_major/column_major global: the value computed in the default
