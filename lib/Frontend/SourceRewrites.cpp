@@ -102,7 +102,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordFloatSubscript(info) || recordInterpolationModifier(info) ||
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
          recordAmbiguousReference(info) || recordNormModifier(info) ||
-         recordMatrixConditional(info);
+         recordMatrixConditional(info) || recordStructOutParameter(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -743,7 +743,7 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   unsigned rangeIndex = 0;
   bool initialization = false;
   // `lhs = rhs` of a struct: the target is the left side's type, written
-  // as `__decltype(lhs)`.
+  // as `__remove_cvref(__decltype(lhs))`.
   bool assignment = false;
   // Whether the note after the error decides (PendingConversion).
   bool needsNote = false;
@@ -861,10 +861,12 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
         getExpressionSpan(info, 0, *place);
     if (!lhs)
       return false;
-    expansion =
-        ("((__decltype(" + place->text.slice(lhs->first, lhs->second + 1) +
-         "))(" + expression + "))")
-            .str();
+    // (An lvalue's decltype is a reference when it is not a plain name:
+    // the cast is to the value type.)
+    expansion = ("((__remove_cvref(__decltype(" +
+                 place->text.slice(lhs->first, lhs->second + 1) + ")))(" +
+                 expression + "))")
+                    .str();
   } else if (std::optional<std::string> spelled = spellType(target)) {
     expansion = "((" + *spelled + ")(" + expression.str() + "))";
   } else if (initialization) {
@@ -1108,4 +1110,39 @@ bool SourceRewrites::recordMatrixConditional(const clang::Diagnostic &info) {
                          .str();
   return replaceExpression(place->file, text, *start, (*arms)[3],
                            std::move(call));
+}
+
+bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {
+  // `void main(..., out VSOut o)`: the fields of an out struct carry the
+  // semantics, but Clang 22 wants one on the parameter ("semantic
+  // annotations must be present for all parameters"). The name becomes
+  // `$cN`, which expands to `o : __hlsl_mlir_fields`, a semantic that tells
+  // the importer to take the fields' own.
+  if (info.getID() != clang::diag::err_hlsl_missing_semantic_annotation)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  size_t at = place->offset;
+  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  if (name.empty())
+    return false;
+  llvm::StringRef after = text.drop_front(at + name.size()).ltrim();
+  if (after.empty() || (after.front() != ',' && after.front() != ')'))
+    return false;
+  // Only out and inout parameters (Clang accepts an input struct's fields'
+  // semantics).
+  size_t start = text.substr(0, at).find_last_of(",(");
+  if (start == llvm::StringRef::npos)
+    return false;
+  llvm::SmallVector<llvm::StringRef> words;
+  text.slice(start + 1, at).split(words, ' ', -1, /*KeepEmpty=*/false);
+  if (!llvm::any_of(words, [](llvm::StringRef word) {
+        word = word.trim();
+        return word == "out" || word == "inout";
+      }))
+    return false;
+  return replaceExpression(place->file, text, at, at + name.size() - 1,
+                           (name + " : __hlsl_mlir_fields").str());
 }

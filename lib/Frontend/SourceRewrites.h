@@ -53,6 +53,10 @@
 //    modifier and the type become `$nN`, which expands to the prelude's
 //    typedef `__hlsl_norm::__hlsl_snorm_float4` of the same type, which the
 //    importer recognizes in signatures and resource element types.
+//  - An entry point's out struct parameter, whose fields carry the
+//    semantics (Clang 22 wants one on the parameter): the parameter gets
+//    the semantic `__hlsl_mlir_fields`, which tells the importer to take
+//    the fields'.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -158,6 +162,7 @@ private:
   bool recordAmbiguousReference(const clang::Diagnostic &info);
   bool recordNormModifier(const clang::Diagnostic &info);
   bool recordMatrixConditional(const clang::Diagnostic &info);
+  bool recordStructOutParameter(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

@@ -160,6 +160,8 @@ private:
   /// cbuffer last.
   void emitStaticInitializer(GlobalOp global, const clang::VarDecl *var);
   SmallVector<std::pair<GlobalOp, const clang::VarDecl *>> staticInitializers;
+  /// Entry point parameters whose semantics were already reported wrong.
+  llvm::SmallPtrSet<const clang::Decl *, 2> reportedSemanticErrors;
   /// Whether the translation unit's declarations are all emitted (static
   /// locals of the functions emitted then get their initializers at once).
   bool declarationsDone = false;

@@ -98,8 +98,9 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
     }
     Type pointee = cast<PointerType>(type).getPointee();
     if (!collectFields(pointee, attrs, fields)) {
-      error(decl->getParamDecl(i)->getLocation(),
-            "out and inout parameters of an entry point need a semantic");
+      if (!reportedSemanticErrors.contains(decl->getParamDecl(i)))
+        error(decl->getParamDecl(i)->getLocation(),
+              "out and inout parameters of an entry point need a semantic");
       return {};
     }
     auto direction =

@@ -884,6 +884,35 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         isa<clang::FunctionDecl>(d)
             ? cast<clang::FunctionDecl>(d)->getReturnType()
             : cast<clang::ValueDecl>(d)->getType().getNonReferenceType();
+    // An out struct parameter the import marked (SourceRewrites.h): its
+    // fields' own semantics.
+    if (semantics.size() == 1 &&
+        cast<StringAttr>(semantics.front()).getValue() ==
+            "__hlsl_mlir_fields") {
+      semantics.clear();
+      const auto *record = type->getAsRecordDecl();
+      if (!record) {
+        error(d->getLocation(), "semantic annotations must be present for "
+                                "all parameters of an entry function");
+        return;
+      }
+      for (const clang::FieldDecl *field : record->fields()) {
+        const auto *semantic = field->getAttr<clang::HLSLParsedSemanticAttr>();
+        if (!semantic) {
+          error(field->getLocation(),
+                "field '" + field->getName().str() + "' of '" +
+                    cast<clang::NamedDecl>(d)->getName().str() +
+                    "' needs a semantic (it is an entry point's output)");
+          reportedSemanticErrors.insert(d);
+          return;
+        }
+        std::string name = semantic->getSemanticName().str();
+        if (semantic->getSemanticIndex() != 0 ||
+            (!name.empty() && isdigit(name.back())))
+          name += std::to_string(semantic->getSemanticIndex());
+        semantics.push_back(StringAttr::get(context, name));
+      }
+    }
     // Integers are signless in the dialect; signature elements record
     // whether each one is unsigned (its component type, U32 vs I32).
     // Compute-like stages have no signatures.
