@@ -83,7 +83,11 @@ struct DiagnosticPlace {
 static std::optional<DiagnosticPlace>
 getDiagnosticPlace(const clang::Diagnostic &info) {
   const clang::SourceManager &sources = info.getSourceManager();
-  clang::SourceLocation at = sources.getFileLoc(info.getLocation());
+  // In a macro's argument (`Append(buf, -m)`): where the argument is
+  // written.
+  clang::SourceLocation at = info.getLocation();
+  at = sources.isMacroArgExpansion(at) ? sources.getSpellingLoc(at)
+                                       : sources.getFileLoc(at);
   auto [fileID, offset] = sources.getDecomposedLoc(at);
   bool invalid = false;
   llvm::StringRef text = sources.getBufferData(fileID, &invalid);
@@ -485,9 +489,15 @@ getExpressionSpan(const clang::Diagnostic &info, unsigned index,
     return std::nullopt;
   const clang::SourceManager &sources = info.getSourceManager();
   clang::CharSourceRange range = info.getRange(index);
-  // An operand that is a macro (an earlier rewrite's `$c3`) is the text
-  // that invokes it.
-  if (range.getBegin().isMacroID() || range.getEnd().isMacroID())
+  // In a macro's argument: where the argument is written. An operand that
+  // is a macro (an earlier rewrite's `$c3`) is the text that invokes it.
+  if (sources.isMacroArgExpansion(range.getBegin()) &&
+      sources.isMacroArgExpansion(range.getEnd()))
+    range = clang::CharSourceRange(
+        clang::SourceRange(sources.getSpellingLoc(range.getBegin()),
+                           sources.getSpellingLoc(range.getEnd())),
+        range.isTokenRange());
+  else if (range.getBegin().isMacroID() || range.getEnd().isMacroID())
     range = sources.getExpansionRange(range);
   clang::SourceLocation begin = range.getBegin(), end = range.getEnd();
   if (begin.isInvalid() || end.isInvalid() || !begin.isFileID() ||
@@ -495,10 +505,10 @@ getExpressionSpan(const clang::Diagnostic &info, unsigned index,
     return std::nullopt;
   auto [beginFile, first] = sources.getDecomposedLoc(begin);
   auto [endFile, last] = sources.getDecomposedLoc(end);
-  if (beginFile != endFile ||
-      beginFile !=
-          sources.getDecomposedLoc(sources.getFileLoc(info.getLocation()))
-              .first)
+  clang::SourceLocation at = info.getLocation();
+  at = sources.isMacroArgExpansion(at) ? sources.getSpellingLoc(at)
+                                       : sources.getFileLoc(at);
+  if (beginFile != endFile || beginFile != sources.getDecomposedLoc(at).first)
     return std::nullopt;
   if (range.isTokenRange()) {
     clang::LangOptions options;
@@ -935,6 +945,8 @@ static bool isMatrixOrVector(clang::QualType type, bool orVector) {
 bool SourceRewrites::recordMatrixOperator(const clang::Diagnostic &info) {
   namespace diag = clang::diag;
   unsigned id = info.getID();
+  if (id == diag::err_hlsl_langstd_unimplemented && !hlsl2021)
+    return recordLogicalBefore2021(info);
   if (id != diag::err_typecheck_invalid_operands &&
       id != diag::err_typecheck_unary_expr &&
       id != diag::err_typecheck_illegal_increment_decrement)
@@ -1011,6 +1023,14 @@ bool SourceRewrites::recordMatrixOperator(const clang::Diagnostic &info) {
   static const llvm::StringMap<llvm::StringRef> unary = {
       {"-", "neg"}, {"+", "pos"}, {"~", "bitnot"}, {"!", "not"}};
   auto name = unary.find(text.substr(at, 1));
+  // The range is the operand, or the whole expression with the operator.
+  if (name != unary.end() && operand->first == at) {
+    operand->first = at + 1;
+    while (operand->first < operand->second &&
+           llvm::isSpace(text[operand->first]))
+      ++operand->first;
+    operandText = text.slice(operand->first, operand->second + 1);
+  }
   if (name == unary.end() || at >= operand->first)
     return false;
   return replaceExpression(
@@ -1145,4 +1165,58 @@ bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {
     return false;
   return replaceExpression(place->file, text, at, at + name.size() - 1,
                            (name + " : __hlsl_mlir_fields").str());
+}
+
+bool SourceRewrites::recordLogicalBefore2021(const clang::Diagnostic &info) {
+  // Before HLSL 2021, `&&` and `||` on vectors and matrices are
+  // element-wise; Clang 22 knows only 2021's scalar rule and reports
+  // "support for HLSL language version 2018 is incomplete" at the left
+  // operand. The operands are found in the text: the left one up to the
+  // operator, the right one up to the end of the expression or the next
+  // `&&`/`||` (both associate to the left).
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  size_t first = place->offset;
+  auto scan = [&](size_t from, bool stopAtLogical) -> size_t {
+    int depth = 0;
+    for (size_t i = from; i < text.size(); ++i) {
+      size_t after = skipComment(text, i);
+      if (after != i) {
+        i = after - 1;
+        continue;
+      }
+      char c = text[i];
+      if (c == '(' || c == '[' || c == '{')
+        ++depth;
+      else if (c == ')' || c == ']' || c == '}') {
+        if (depth-- == 0)
+          return i;
+      } else if (depth == 0 &&
+                 (c == ';' || c == ',' || c == '?' || c == ':' ||
+                  (c == '=' && text.substr(i, 2) != "==" && i > 0 &&
+                   !llvm::StringRef("=!<>").contains(text[i - 1]))))
+        return i;
+      else if (depth == 0 && stopAtLogical &&
+               (text.substr(i, 2) == "&&" || text.substr(i, 2) == "||"))
+        return i;
+    }
+    return text.size();
+  };
+  size_t op = scan(first, /*stopAtLogical=*/true);
+  llvm::StringRef spelled = text.substr(op, 2);
+  if (spelled != "&&" && spelled != "||")
+    return false;
+  size_t end = scan(op + 2, /*stopAtLogical=*/true);
+  llvm::StringRef lhs = text.slice(first, op).trim();
+  llvm::StringRef rhs = text.slice(op + 2, end).trim();
+  if (lhs.empty() || rhs.empty())
+    return false;
+  size_t last = text.slice(0, end).rtrim().size() - 1;
+  return replaceExpression(place->file, text, first, last,
+                           ("(__hlsl_operator_" +
+                            llvm::Twine(spelled == "&&" ? "land" : "lor") +
+                            "(" + lhs + ", " + rhs + "))")
+                               .str());
 }

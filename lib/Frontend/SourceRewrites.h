@@ -40,7 +40,10 @@
 //    `$cN`, which expands to the call `(__hlsl_operator_rem(a, b))` of a
 //    prelude template (a compound `a %= b` to `a = __hlsl_operator_rem(a,
 //    b)`; `x++` to `__hlsl_operator_post_inc(x)`, whose inout argument the
-//    importer increments in place). A conditional with matrix operands
+//    importer increments in place). Before HLSL 2021 also `&&` and `||` on
+//    vectors and matrices (element-wise then; Clang 22 reports "support for
+//    HLSL language version 2018 is incomplete"). A conditional with matrix
+//    operands
 //    (`c ? m : 0`) likewise becomes `(__hlsl_operator_select(c, m, 0))`.
 //  - A global named like an intrinsic (`float clamp;`), which DXC lets hide
 //    the intrinsic and Clang finds ambiguous with the prelude's: the name
@@ -163,6 +166,7 @@ private:
   bool recordNormModifier(const clang::Diagnostic &info);
   bool recordMatrixConditional(const clang::Diagnostic &info);
   bool recordStructOutParameter(const clang::Diagnostic &info);
+  bool recordLogicalBefore2021(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

@@ -1172,6 +1172,11 @@ Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
     Value value = initAt(i);
     if (!value && expr->getArrayFiller())
       value = emitRValue(expr->getArrayFiller());
+    // A row_major/column_major field: the same matrix value in the
+    // declared order.
+    if (value && value.getType() != elementType &&
+        isa<MatrixType>(value.getType()) && isa<MatrixType>(elementType))
+      value = MatrixCastOp::create(builder, loc, elementType, value);
     if (!value || value.getType() != elementType)
       value = value ? Value() : emitZero(elementType, loc);
     if (!value)
