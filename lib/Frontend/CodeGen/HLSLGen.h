@@ -26,6 +26,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <set>
+
 namespace mlir::hlsl::gen {
 
 class HLSLGenModule;
@@ -160,6 +162,8 @@ private:
   /// cbuffer last.
   void emitStaticInitializer(GlobalOp global, const clang::VarDecl *var);
   SmallVector<std::pair<GlobalOp, const clang::VarDecl *>> staticInitializers;
+  /// The errors reported (location, message), each reported once.
+  std::set<std::pair<unsigned, std::string>> reportedErrors;
   /// Entry point parameters whose semantics were already reported wrong.
   llvm::SmallPtrSet<const clang::Decl *, 2> reportedSemanticErrors;
   /// Whether the translation unit's declarations are all emitted (static

@@ -208,6 +208,13 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
       module.getTypes().isResourceRecord(
           module.getASTContext().getCanonicalTagType(method->getParent())))
     return emitResourceMethod(expr, method, object);
+  // The hull, domain and geometry stages' types (declared so that their
+  // helpers parse next to other entry points).
+  if (method && llvm::is_contained({"InputPatch", "OutputPatch", "PointStream",
+                                    "LineStream", "TriangleStream"},
+                                   method->getParent()->getName()))
+    return notSupported(expr, "'" + method->getParent()->getName().str() +
+                                  "' (the hull, domain and geometry stages)");
   if (isIntrinsic(callee) && callee->getName().starts_with("__hlsl_operator_"))
     return emitOperatorCall(
         expr, callee->getName().drop_front(strlen("__hlsl_operator_")));

@@ -35,6 +35,11 @@ Location HLSLGenModule::getLoc(clang::SourceLocation loc) {
 
 void HLSLGenModule::error(clang::SourceLocation loc, StringRef message) {
   ++errorCount;
+  // A construct the importer reaches more than once (a function imported
+  // for several callers, an expression emitted as value and address) is
+  // reported once.
+  if (!reportedErrors.insert({loc.getRawEncoding(), message.str()}).second)
+    return;
   unsigned id = diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0");
   diags.Report(loc, id) << message;
 }

@@ -1517,6 +1517,31 @@ __HLSL_INTRINSIC uint NonUniformResourceIndex(uint index);
 struct SamplerState {
   __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
 };
+
+// The patch and stream types of the hull, domain and geometry stages. Those
+// stages are not supported yet, but shaders written for several stages
+// declare their helpers next to the vertex or pixel entry point: the types
+// exist so that such a file compiles; an entry point taking one is refused
+// (its parameter type is no signature type).
+__HLSL_WHEN(
+    InputPatch, template <typename T, uint N> struct InputPatch {
+      static const uint Length = N;
+      __HLSL_INTRINSIC T operator[](uint i) const;
+    };)
+__HLSL_WHEN(
+    OutputPatch, template <typename T, uint N> struct OutputPatch {
+      static const uint Length = N;
+      __HLSL_INTRINSIC T operator[](uint i) const;
+    };)
+#define __HLSL_STREAM(NAME)                                                    \
+  __HLSL_WHEN(                                                                 \
+      NAME, template <typename T> struct NAME {                                \
+        __HLSL_INTRINSIC void Append(T value);                                 \
+        __HLSL_INTRINSIC void RestartStrip();                                  \
+      };)
+__HLSL_STREAM(PointStream)
+__HLSL_STREAM(LineStream)
+__HLSL_STREAM(TriangleStream)
 struct SamplerComparisonState {
   __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
 };
