@@ -56,6 +56,11 @@ LLVM::LLVMStructType DXILOpBuilder::getCBufRetType(Type element) {
   return getNamedStruct(name, body);
 }
 
+LLVM::LLVMStructType DXILOpBuilder::getSamplePosType() {
+  Type f32 = Float32Type::get(context);
+  return getNamedStruct("dx.types.SamplePos", {f32, f32});
+}
+
 LLVM::LLVMStructType DXILOpBuilder::getDimensionsType() {
   Type i32 = IntegerType::get(context, 32);
   return getNamedStruct("dx.types.Dimensions", {i32, i32, i32, i32});

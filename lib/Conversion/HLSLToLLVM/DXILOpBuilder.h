@@ -63,6 +63,8 @@ public:
   /// %dx.types.CBufRet.<o>: 4 x 32-bit, 2 x 64-bit or 8 x 16-bit.
   LLVM::LLVMStructType getCBufRetType(Type element);
   LLVM::LLVMStructType getDimensionsType();
+  /// %dx.types.SamplePos = { float x, float y }.
+  LLVM::LLVMStructType getSamplePosType();
   /// %dx.types.splitdouble = { i32 lo, i32 hi }.
   LLVM::LLVMStructType getSplitDoubleType();
   /// %dx.types.fouri32 / %dx.types.fouri16: four integers of `element`.

@@ -48,6 +48,10 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
     return S::TextureCube;
   case ResourceKind::TextureCubeArray:
     return S::TextureCubeArray;
+  case ResourceKind::Texture2DMS:
+    return S::Texture2DMS;
+  case ResourceKind::Texture2DMSArray:
+    return S::Texture2DMSArray;
   case ResourceKind::SamplerState:
   case ResourceKind::SamplerComparisonState:
     return S::Sampler;
@@ -122,6 +126,9 @@ LogicalResult ResourceTable::build(ModuleOp module) {
           componentCount = vec.getNumElements();
         }
         info.componentType = getComponentType(scalar);
+        if (auto samples =
+                resource->getAttrOfType<IntegerAttr>("hlsl.sample_count"))
+          info.sampleCount = unsigned(samples.getInt());
         // `Texture2D<unorm float4>`: SNormF16/F32/F64 15/13/17, UNorm one
         // more.
         if (auto norm =
@@ -152,7 +159,8 @@ LogicalResult ResourceTable::build(ModuleOp module) {
           (info.isROV ? 1u << 13 : 0) |
           (info.isSamplerComparison || info.hasCounter ? 1u << 15 : 0);
       if (info.componentType)
-        info.properties[1] = info.componentType | (componentCount << 8);
+        info.properties[1] = info.componentType | (componentCount << 8) |
+                             (info.sampleCount << 16);
       else if (isStructuredBuffer(type.getKind()) ||
                type.getKind() == ResourceKind::ConstantBuffer)
         info.properties[1] = info.strideOrSize;
@@ -313,7 +321,8 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
                        md.node({md.i32(0), md.i32(5)})});
         break;
       }
-      record.append({md.i32(unsigned(info.shape)), md.i32(0), tags});
+      record.append(
+          {md.i32(unsigned(info.shape)), md.i32(info.sampleCount), tags});
       break;
     case ResourceClass::UAV:
       // shape, globally coherent, has counter, rasterizer ordered, tags.

@@ -71,15 +71,23 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
   };
   Value handle = args[0];
   if (name == "Load") {
-    // Load(int3 xy+mip) on SRVs; RW textures have no mip level.
+    // Load(int3 xy+mip) on SRVs; RW textures have no mip level;
+    // multisampled ones take the sample index after the location.
     SmallVector<Value> coords = scalarize(b, loc, args[1], dx);
     Value mip = dx.undef(b, loc, i32);
-    if (getResourceClass(resource.getKind()) == ResourceClass::SRV) {
+    unsigned offsetArg = 2;
+    if (isMultisampled(resource.getKind())) {
+      if (args.size() < 3)
+        return {};
+      mip = args[2];
+      offsetArg = 3;
+    } else if (getResourceClass(resource.getKind()) == ResourceClass::SRV) {
       mip = coords.back();
       coords.pop_back();
     }
-    SmallVector<Value> offsets =
-        args.size() > 2 ? scalarize(b, loc, args[2], dx) : SmallVector<Value>();
+    SmallVector<Value> offsets = args.size() > offsetArg
+                                     ? scalarize(b, loc, args[offsetArg], dx)
+                                     : SmallVector<Value>();
     coords = pad(coords, 3, i32);
     offsets = pad(offsets, 3, i32);
     return finish(dx.call(b, loc, "textureLoad", scalar, dxil::TextureLoad,
@@ -90,6 +98,17 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
   }
   if (name.starts_with("Gather"))
     return lowerGather(op, name, args, b, resultType, finish, pad);
+  if (name == "GetSamplePosition" && args.size() == 2) {
+    // Texture2DMSGetSamplePosition(srv, index): { x, y } of the sample.
+    Value position =
+        dx.call(b, loc, "texture2DMSGetSamplePosition", Type(),
+                dxil::Texture2DMSGetSamplePosition, dx.getSamplePosType(),
+                {handle, args[1]}, dxil::OpAttr::ReadOnly);
+    return vectorize(b, loc, resultType,
+                     {LLVM::ExtractValueOp::create(b, loc, position, 0),
+                      LLVM::ExtractValueOp::create(b, loc, position, 1)},
+                     dx);
+  }
   if (name == "CalculateLevelOfDetail" ||
       name == "CalculateLevelOfDetailUnclamped") {
     if (args.size() != 3)
@@ -288,9 +307,13 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
       isTexture(kind) && args.size() > 1 && isa<IntegerType>(args[1].getType());
   unsigned first = mipForm ? 2 : 1;
   SmallVector<Value> outputs(args.begin() + first, args.end());
-  Value mip = mipForm           ? args[1]
-              : isTexture(kind) ? dx.i32(b, loc, 0)
-                                : dx.undef(b, loc, b.getI32Type());
+  // Multisampled textures have no mip levels; their last output is the
+  // number of samples (the fourth field of the result).
+  bool multisampled = isMultisampled(kind);
+  Value mip = mipForm ? args[1]
+              : isTexture(kind) && !multisampled
+                  ? dx.i32(b, loc, 0)
+                  : dx.undef(b, loc, b.getI32Type());
   Value dims =
       dx.call(b, loc, "getDimensions", Type(), dxil::GetDimensions,
               dx.getDimensionsType(), {args[0], mip}, dxil::OpAttr::ReadOnly);
@@ -302,7 +325,8 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
       // The stride of a structured buffer is known statically.
       value = dx.i32(b, loc, getStructuredLayout(resource.getValueType()).size);
     } else {
-      int64_t field = mipForm && i + 1 == outputs.size() ? 3 : int64_t(i);
+      int64_t field =
+          (mipForm || multisampled) && i + 1 == outputs.size() ? 3 : int64_t(i);
       value = LLVM::ExtractValueOp::create(b, loc, dims, field);
     }
     Type target = getTypeConverter()->convertType(

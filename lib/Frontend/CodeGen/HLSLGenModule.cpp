@@ -87,6 +87,27 @@ static StringRef getElementNormModifier(clang::QualType type) {
   return getNormModifier(specialization->template_arguments()[0].getAsType());
 }
 
+/// The sample count a multisampled texture type names
+/// (`Texture2DMS<float4, 4>`), looking through arrays; 0 if none (unknown,
+/// or no such texture).
+static unsigned getSampleCount(clang::QualType type) {
+  type = type.getCanonicalType();
+  while (const auto *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType().getCanonicalType();
+  const auto *specialization =
+      dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          type->getAsCXXRecordDecl());
+  if (!specialization ||
+      (specialization->getName() != "Texture2DMS" &&
+       specialization->getName() != "Texture2DMSArray") ||
+      specialization->getTemplateArgs().size() < 2 ||
+      specialization->getTemplateArgs()[1].getKind() !=
+          clang::TemplateArgument::Integral)
+    return 0;
+  return unsigned(
+      specialization->getTemplateArgs()[1].getAsIntegral().getZExtValue());
+}
+
 /// The modifiers written on an entry point's parameter or field that its
 /// signature element records: interpolation (`nointerpolation`,
 /// `noperspective`, `linear`, `centroid`, `sample`, kept as annotations)
@@ -405,6 +426,8 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
                          TypeAttr::get(type), binding);
   if (StringRef norm = getElementNormModifier(var->getType()); !norm.empty())
     resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
+  if (unsigned samples = getSampleCount(var->getType()))
+    resource->setAttr("hlsl.sample_count", builder.getI32IntegerAttr(samples));
   globals[var] = {GlobalSymbol::Resource,
                   FlatSymbolRefAttr::get(context, symbol),
                   {},
@@ -509,6 +532,9 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
     if (StringRef norm = getElementNormModifier(field->getType());
         !norm.empty())
       resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
+    if (unsigned samples = getSampleCount(field->getType()))
+      resource->setAttr("hlsl.sample_count",
+                        builder.getI32IntegerAttr(samples));
     structResources[getStructResourceKey(var, chain)] = {
         GlobalSymbol::Resource,
         FlatSymbolRefAttr::get(context, symbol),

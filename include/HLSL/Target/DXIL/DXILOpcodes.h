@@ -77,6 +77,7 @@ enum Opcode : unsigned {
   GetDimensions = 72,
   TextureGather = 73,
   TextureGatherCmp = 74,
+  Texture2DMSGetSamplePosition = 75,
   AtomicBinOp = 78,
   AtomicCompareExchange = 79,
   Barrier = 80,

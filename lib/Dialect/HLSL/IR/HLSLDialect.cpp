@@ -158,6 +158,14 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
   }
   // `Texture2D<unorm float4>`: the element's normalization (its component
   // type in the resource's metadata).
+  // `Texture2DMS<float4, 4>`: the samples per pixel the type names.
+  if (name == "hlsl.sample_count") {
+    auto count = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!count || count.getInt() < 0 || !isa<ResourceOp>(op))
+      return op->emitError()
+             << "'hlsl.sample_count' must be a count on a resource";
+    return success();
+  }
   if (name == "hlsl.element_norm") {
     auto norm = dyn_cast<StringAttr>(attr.getValue());
     if (!norm || (norm.getValue() != "snorm" && norm.getValue() != "unorm") ||

@@ -51,6 +51,8 @@ ResourceClass mlir::hlsl::getResourceClass(ResourceKind kind) {
   case ResourceKind::Texture3D:
   case ResourceKind::TextureCube:
   case ResourceKind::TextureCubeArray:
+  case ResourceKind::Texture2DMS:
+  case ResourceKind::Texture2DMSArray:
     return ResourceClass::SRV;
   case ResourceKind::RWBuffer:
   case ResourceKind::RasterizerOrderedBuffer:
@@ -95,7 +97,14 @@ bool mlir::hlsl::isByteAddressBuffer(ResourceKind kind) {
 }
 
 bool mlir::hlsl::isTexture(ResourceKind kind) {
-  return kind >= ResourceKind::Texture1D && kind <= ResourceKind::RWTexture3D;
+  return (kind >= ResourceKind::Texture1D &&
+          kind <= ResourceKind::RWTexture3D) ||
+         isMultisampled(kind);
+}
+
+bool mlir::hlsl::isMultisampled(ResourceKind kind) {
+  return kind == ResourceKind::Texture2DMS ||
+         kind == ResourceKind::Texture2DMSArray;
 }
 
 bool mlir::hlsl::isSampler(ResourceKind kind) {
@@ -123,11 +132,13 @@ unsigned mlir::hlsl::getSubscriptRank(ResourceKind kind) {
   case ResourceKind::RWTexture1DArray:
   case ResourceKind::Texture2D:
   case ResourceKind::RWTexture2D:
+  case ResourceKind::Texture2DMS:
     return 2;
   case ResourceKind::Texture2DArray:
   case ResourceKind::RWTexture2DArray:
   case ResourceKind::Texture3D:
   case ResourceKind::RWTexture3D:
+  case ResourceKind::Texture2DMSArray:
     return 3;
   default:
     // Cube maps are sampled, byte-address buffers are read with Load, and

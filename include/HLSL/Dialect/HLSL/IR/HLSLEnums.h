@@ -19,6 +19,8 @@ bool isTypedResource(ResourceKind kind);
 bool isStructuredBuffer(ResourceKind kind);
 bool isByteAddressBuffer(ResourceKind kind);
 bool isTexture(ResourceKind kind);
+/// Texture2DMS and Texture2DMSArray.
+bool isMultisampled(ResourceKind kind);
 bool isSampler(ResourceKind kind);
 /// Number of coordinates `operator[]` takes (1 for buffers, 2 for
 /// Texture2D/Texture1DArray, ...); 0 if the kind cannot be subscripted.

@@ -43,7 +43,9 @@ def HLSL_ResourceKind : I32EnumAttr<"ResourceKind", "HLSL resource type", [
       I32EnumAttrCase<"RWTexture3D", 22>,
       I32EnumAttrCase<"SamplerState", 23>,
       I32EnumAttrCase<"SamplerComparisonState", 24>,
-      I32EnumAttrCase<"ConstantBuffer", 25>]> {
+      I32EnumAttrCase<"ConstantBuffer", 25>,
+      I32EnumAttrCase<"Texture2DMS", 26>,
+      I32EnumAttrCase<"Texture2DMSArray", 27>]> {
   let cppNamespace = "::mlir::hlsl";
   let genSpecializedAttr = 0;
 }
