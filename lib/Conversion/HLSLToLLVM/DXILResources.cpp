@@ -31,18 +31,23 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
     return S::StructuredBuffer;
   case ResourceKind::Texture1D:
   case ResourceKind::RWTexture1D:
+  case ResourceKind::RasterizerOrderedTexture1D:
     return S::Texture1D;
   case ResourceKind::Texture1DArray:
   case ResourceKind::RWTexture1DArray:
+  case ResourceKind::RasterizerOrderedTexture1DArray:
     return S::Texture1DArray;
   case ResourceKind::Texture2D:
   case ResourceKind::RWTexture2D:
+  case ResourceKind::RasterizerOrderedTexture2D:
     return S::Texture2D;
   case ResourceKind::Texture2DArray:
   case ResourceKind::RWTexture2DArray:
+  case ResourceKind::RasterizerOrderedTexture2DArray:
     return S::Texture2DArray;
   case ResourceKind::Texture3D:
   case ResourceKind::RWTexture3D:
+  case ResourceKind::RasterizerOrderedTexture3D:
     return S::Texture3D;
   case ResourceKind::TextureCube:
     return S::TextureCube;
@@ -112,7 +117,9 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       info.isROV =
           type.getKind() == ResourceKind::RasterizerOrderedBuffer ||
           type.getKind() == ResourceKind::RasterizerOrderedStructuredBuffer ||
-          type.getKind() == ResourceKind::RasterizerOrderedByteAddressBuffer;
+          type.getKind() == ResourceKind::RasterizerOrderedByteAddressBuffer ||
+          (type.getKind() >= ResourceKind::RasterizerOrderedTexture1D &&
+           type.getKind() <= ResourceKind::RasterizerOrderedTexture3D);
       info.isSamplerComparison =
           type.getKind() == ResourceKind::SamplerComparisonState;
       binding = resource.getBinding();

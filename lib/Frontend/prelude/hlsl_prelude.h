@@ -1895,6 +1895,52 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
 };
 #endif
 
+// Rasterizer-ordered textures: RW textures whose accesses are ordered
+// between overlapping pixel shader invocations.
+#define __HLSL_ROV_HANDLE                                                      \
+  __hlsl_resource_t [[hlsl::resource_class(                                    \
+      UAV)]] [[hlsl::is_rov]] [[hlsl::contained_type(T)]] __handle;
+#if __HLSL_USED(RasterizerOrderedTexture1D)
+template <typename T = float4> struct RasterizerOrderedTexture1D {
+  __HLSL_ROV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint, int)
+  __HLSL_DIMS(out uint width)
+  __HLSL_DIMS(out float width)
+};
+#endif
+#if __HLSL_USED(RasterizerOrderedTexture1DArray)
+template <typename T = float4> struct RasterizerOrderedTexture1DArray {
+  __HLSL_ROV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint2, int2)
+  __HLSL_DIMS(out uint width, out uint elements)
+  __HLSL_DIMS(out float width, out float elements)
+};
+#endif
+#if __HLSL_USED(RasterizerOrderedTexture2D)
+template <typename T = float4> struct RasterizerOrderedTexture2D {
+  __HLSL_ROV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint2, int2)
+  __HLSL_DIMS(out uint width, out uint height)
+  __HLSL_DIMS(out float width, out float height)
+};
+#endif
+#if __HLSL_USED(RasterizerOrderedTexture2DArray)
+template <typename T = float4> struct RasterizerOrderedTexture2DArray {
+  __HLSL_ROV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint3, int3)
+  __HLSL_DIMS(out uint width, out uint height, out uint elements)
+  __HLSL_DIMS(out float width, out float height, out float elements)
+};
+#endif
+#if __HLSL_USED(RasterizerOrderedTexture3D)
+template <typename T = float4> struct RasterizerOrderedTexture3D {
+  __HLSL_ROV_HANDLE
+  __HLSL_RWTEX_ACCESS(uint3, int3)
+  __HLSL_DIMS(out uint width, out uint height, out uint depth)
+  __HLSL_DIMS(out float width, out float height, out float depth)
+};
+#endif
+
 #if __HLSL_USED(RWTexture1D)
 template <typename T = float4> struct RWTexture1D {
   __HLSL_UAV_HANDLE

@@ -67,6 +67,11 @@ ResourceClass mlir::hlsl::getResourceClass(ResourceKind kind) {
   case ResourceKind::RWTexture2D:
   case ResourceKind::RWTexture2DArray:
   case ResourceKind::RWTexture3D:
+  case ResourceKind::RasterizerOrderedTexture1D:
+  case ResourceKind::RasterizerOrderedTexture1DArray:
+  case ResourceKind::RasterizerOrderedTexture2D:
+  case ResourceKind::RasterizerOrderedTexture2DArray:
+  case ResourceKind::RasterizerOrderedTexture3D:
     return ResourceClass::UAV;
   case ResourceKind::SamplerState:
   case ResourceKind::SamplerComparisonState:
@@ -99,7 +104,9 @@ bool mlir::hlsl::isByteAddressBuffer(ResourceKind kind) {
 bool mlir::hlsl::isTexture(ResourceKind kind) {
   return (kind >= ResourceKind::Texture1D &&
           kind <= ResourceKind::RWTexture3D) ||
-         isMultisampled(kind);
+         isMultisampled(kind) ||
+         (kind >= ResourceKind::RasterizerOrderedTexture1D &&
+          kind <= ResourceKind::RasterizerOrderedTexture3D);
 }
 
 bool mlir::hlsl::isMultisampled(ResourceKind kind) {
@@ -127,18 +134,23 @@ unsigned mlir::hlsl::getSubscriptRank(ResourceKind kind) {
   case ResourceKind::RasterizerOrderedStructuredBuffer:
   case ResourceKind::Texture1D:
   case ResourceKind::RWTexture1D:
+  case ResourceKind::RasterizerOrderedTexture1D:
     return 1;
   case ResourceKind::Texture1DArray:
   case ResourceKind::RWTexture1DArray:
   case ResourceKind::Texture2D:
   case ResourceKind::RWTexture2D:
   case ResourceKind::Texture2DMS:
+  case ResourceKind::RasterizerOrderedTexture1DArray:
+  case ResourceKind::RasterizerOrderedTexture2D:
     return 2;
   case ResourceKind::Texture2DArray:
   case ResourceKind::RWTexture2DArray:
   case ResourceKind::Texture3D:
   case ResourceKind::RWTexture3D:
   case ResourceKind::Texture2DMSArray:
+  case ResourceKind::RasterizerOrderedTexture2DArray:
+  case ResourceKind::RasterizerOrderedTexture3D:
     return 3;
   default:
     // Cube maps are sampled, byte-address buffers are read with Load, and

@@ -45,7 +45,12 @@ def HLSL_ResourceKind : I32EnumAttr<"ResourceKind", "HLSL resource type", [
       I32EnumAttrCase<"SamplerComparisonState", 24>,
       I32EnumAttrCase<"ConstantBuffer", 25>,
       I32EnumAttrCase<"Texture2DMS", 26>,
-      I32EnumAttrCase<"Texture2DMSArray", 27>]> {
+      I32EnumAttrCase<"Texture2DMSArray", 27>,
+      I32EnumAttrCase<"RasterizerOrderedTexture1D", 28>,
+      I32EnumAttrCase<"RasterizerOrderedTexture1DArray", 29>,
+      I32EnumAttrCase<"RasterizerOrderedTexture2D", 30>,
+      I32EnumAttrCase<"RasterizerOrderedTexture2DArray", 31>,
+      I32EnumAttrCase<"RasterizerOrderedTexture3D", 32>]> {
   let cppNamespace = "::mlir::hlsl";
   let genSpecializedAttr = 0;
 }
