@@ -188,12 +188,13 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
 
 bool SourceRewrites::recordInterpolationModifier(
     const clang::Diagnostic &info) {
-  // `centroid float2 uv : TEXCOORD`: interpolation modifiers Clang 22 does
-  // not know (`linear`, `centroid`, `sample`; the prelude makes
-  // `nointerpolation` and `noperspective`, which are no common names,
+  // `centroid float2 uv : TEXCOORD`: declaration modifiers Clang 22 does
+  // not know (`linear`, `centroid`, `sample`, `globallycoherent`; the prelude
+  // makes `nointerpolation` and `noperspective`, which are no common names,
   // annotations itself). The keyword becomes a macro `$qN` that expands to
   // the annotation the importer reads. `center` is DXC's name for the
-  // default (linear, pixel-centre) interpolation: it becomes spaces.
+  // default (linear, pixel-centre) interpolation and `precise` asks for IEEE
+  // arithmetic, which is all the compiler does: they become spaces.
   if (info.getID() != clang::diag::err_unknown_typename)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -202,7 +203,8 @@ bool SourceRewrites::recordInterpolationModifier(
   llvm::StringRef keyword =
       place->text.drop_front(place->offset).take_while(isIdentifierChar);
   if (keyword != "center" && keyword != "linear" && keyword != "centroid" &&
-      keyword != "sample")
+      keyword != "sample" && keyword != "precise" &&
+      keyword != "globallycoherent")
     return false;
   llvm::StringRef after =
       place->text.drop_front(place->offset + keyword.size());
@@ -211,7 +213,8 @@ bool SourceRewrites::recordInterpolationModifier(
   if (after.empty() || isIdentifierChar(after.front()) || type.empty() ||
       !isIdentifierChar(type.front()))
     return false;
-  if (keyword == "center") {
+  // `precise` asks for what the compiler always does (no fast-math).
+  if (keyword == "center" || keyword == "precise") {
     auto &fileEdits = edits[place->file];
     for (size_t i = 0; i < keyword.size(); ++i)
       fileEdits[place->offset + i] = ' ';

@@ -51,7 +51,8 @@
 //  - The interpolation modifiers `linear`, `centroid` and `sample`, unknown
 //    to Clang 22 ("unknown type name 'centroid'"): the keyword becomes
 //    `$qN`, which expands to the annotation `hlsl.centroid` (and so on) that
-//    the importer reads; `center` (the default) becomes spaces.
+//    the importer reads; `center` (the default) and `precise` (what the
+//    compiler always does) become spaces.
 //  - `snorm float4` and `unorm float4` (also as template arguments): the
 //    modifier and the type become `$nN`, which expands to the prelude's
 //    typedef `__hlsl_norm::__hlsl_snorm_float4` of the same type, which the

@@ -161,9 +161,11 @@ LogicalResult ResourceTable::build(ModuleOp module) {
                     type.getKind() == ResourceKind::AppendStructuredBuffer ||
                     type.getKind() == ResourceKind::ConsumeStructuredBuffer);
       // Bit 15 is SamplerComparison for samplers and HasCounter for UAVs.
+      info.globallyCoherent =
+          isUAV && resource->hasAttr("hlsl.globally_coherent");
       info.properties[0] =
           unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
-          (info.isROV ? 1u << 13 : 0) |
+          (info.isROV ? 1u << 13 : 0) | (info.globallyCoherent ? 1u << 14 : 0) |
           (info.isSamplerComparison || info.hasCounter ? 1u << 15 : 0);
       if (info.componentType)
         info.properties[1] = info.componentType | (componentCount << 8) |
@@ -333,7 +335,7 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
       break;
     case ResourceClass::UAV:
       // shape, globally coherent, has counter, rasterizer ordered, tags.
-      record.append({md.i32(unsigned(info.shape)), md.i1(false),
+      record.append({md.i32(unsigned(info.shape)), md.i1(info.globallyCoherent),
                      md.i1(info.hasCounter), md.i1(info.isROV), tags});
       break;
     case ResourceClass::CBV:

@@ -31,6 +31,8 @@ struct ResourceInfo {
   uint32_t properties[2] = {0, 0};
   /// Typed resources: DXIL ComponentType of the element; 0 otherwise.
   unsigned componentType = 0;
+  /// A `globallycoherent` UAV: its writes are seen across thread groups.
+  bool globallyCoherent = false;
   /// Samples per pixel of a multisampled texture (0: unknown or none).
   unsigned sampleCount = 0;
   /// Structured buffers: element stride; cbuffers: size in bytes.

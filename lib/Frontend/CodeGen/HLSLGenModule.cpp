@@ -428,6 +428,9 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
     resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
   if (unsigned samples = getSampleCount(var->getType()))
     resource->setAttr("hlsl.sample_count", builder.getI32IntegerAttr(samples));
+  for (const auto *annotate : var->specific_attrs<clang::AnnotateAttr>())
+    if (annotate->getAnnotation() == "hlsl.globallycoherent")
+      resource->setAttr("hlsl.globally_coherent", builder.getUnitAttr());
   globals[var] = {GlobalSymbol::Resource,
                   FlatSymbolRefAttr::get(context, symbol),
                   {},

@@ -321,12 +321,12 @@ __HLSL_NORM_TYPEDEFS(float16_t)
 #define column_major __attribute__((annotate("hlsl.column_major")))
 
 // Other declaration modifiers are kept as annotations so they are not lost.
-// `linear`, `centroid` and `sample` are deliberately NOT macros: they are
-// common identifiers in real shaders (a k-means `centroid`, a `sample` count).
-#define precise __attribute__((annotate("hlsl.precise")))
+// `linear`, `centroid`, `sample`, `precise` and `globallycoherent` are
+// deliberately NOT macros: they are identifiers in real shaders too (a
+// k-means `centroid`, a `sample` count, a `precise` flag); the import
+// rewrites them where Clang rejects them as modifiers (SourceRewrites.h).
 #define nointerpolation __attribute__((annotate("hlsl.nointerpolation")))
 #define noperspective __attribute__((annotate("hlsl.noperspective")))
-#define globallycoherent __attribute__((annotate("hlsl.globallycoherent")))
 // `uniform` on an entry parameter is meaningless for SM6; drop it.
 #define uniform
 

@@ -158,6 +158,14 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
   }
   // `Texture2D<unorm float4>`: the element's normalization (its component
   // type in the resource's metadata).
+  // A `globallycoherent` UAV.
+  if (name == "hlsl.globally_coherent") {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<ResourceOp>(op))
+      return op->emitError()
+             << "'hlsl.globally_coherent' must be a unit attribute on a "
+                "resource";
+    return success();
+  }
   // `Texture2DMS<float4, 4>`: the samples per pixel the type names.
   if (name == "hlsl.sample_count") {
     auto count = dyn_cast<IntegerAttr>(attr.getValue());
