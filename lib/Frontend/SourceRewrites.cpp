@@ -106,7 +106,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordFloatSubscript(info) || recordInterpolationModifier(info) ||
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
          recordAmbiguousReference(info) || recordNormModifier(info) ||
-         recordMatrixConditional(info) || recordStructOutParameter(info);
+         recordMatrixConditional(info) || recordStructOutParameter(info) ||
+         recordSamplerStateBlock(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -1222,4 +1223,64 @@ bool SourceRewrites::recordLogicalBefore2021(const clang::Diagnostic &info) {
                             llvm::Twine(spelled == "&&" ? "land" : "lor") +
                             "(" + lhs + ", " + rhs + "))")
                                .str());
+}
+
+bool SourceRewrites::recordSamplerStateBlock(const clang::Diagnostic &info) {
+  // `SamplerState s { Filter = MIN_MAG_MIP_LINEAR; AddressU = Clamp; };`:
+  // the effect framework's sampler description, which DXC ignores (the
+  // runtime's sampler is what the root signature or descriptor says). Clang
+  // reports its names as undeclared; the block becomes spaces.
+  if (info.getID() != clang::diag::err_undeclared_var_use)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  // The innermost block around the name.
+  size_t open = place->offset;
+  for (int depth = 0; open > 0; --open) {
+    char c = text[open - 1];
+    if (c == '}')
+      ++depth;
+    else if (c == '{' && depth-- == 0)
+      break;
+  }
+  if (open == 0)
+    return false;
+  --open; // the `{`
+  // Preceded by `SamplerState name` (or a comparison sampler), with an
+  // optional register.
+  llvm::StringRef before = text.substr(0, open).rtrim();
+  if (before.ends_with(")")) {
+    size_t reg = before.rfind(':');
+    if (reg == llvm::StringRef::npos ||
+        !before.substr(reg + 1).ltrim().starts_with("register"))
+      return false;
+    before = before.substr(0, reg).rtrim();
+  }
+  size_t nameStart = before.size();
+  while (nameStart > 0 && isIdentifierChar(before[nameStart - 1]))
+    --nameStart;
+  llvm::StringRef name = before.substr(nameStart);
+  before = before.substr(0, nameStart).rtrim();
+  if (name.empty() || !(before.ends_with("SamplerState") ||
+                        before.ends_with("SamplerComparisonState")))
+    return false;
+  size_t close = open + 1;
+  for (int depth = 0; close < text.size(); ++close) {
+    if (text[close] == '{')
+      ++depth;
+    else if (text[close] == '}' && depth-- == 0)
+      break;
+  }
+  if (close >= text.size())
+    return false;
+  auto &fileEdits = edits[place->file];
+  if (fileEdits.count(open))
+    return true; // another name in the same block
+  for (size_t i = open; i <= close; ++i)
+    if (text[i] != '\n')
+      fileEdits[i] = ' ';
+  ++constructs;
+  return true;
 }

@@ -61,6 +61,9 @@
 //    semantics (Clang 22 wants one on the parameter): the parameter gets
 //    the semantic `__hlsl_mlir_fields`, which tells the importer to take
 //    the fields'.
+//  - The effect framework's sampler description after a sampler's name
+//    (`SamplerState s { Filter = ...; };`), which DXC ignores: the block
+//    becomes spaces.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -168,6 +171,7 @@ private:
   bool recordMatrixConditional(const clang::Diagnostic &info);
   bool recordStructOutParameter(const clang::Diagnostic &info);
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
+  bool recordSamplerStateBlock(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
