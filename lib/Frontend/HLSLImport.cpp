@@ -108,7 +108,8 @@ public:
     if (level >= clang::DiagnosticsEngine::Error && rewritesToRecord &&
         !inImporter) {
       rewrittenError = rewritesToRecord->record(info) &&
-                       !rewritesToRecord->hasPendingConversion();
+                       !rewritesToRecord->hasPendingConversion() &&
+                       !rewritesToRecord->isLastRun();
       if (rewrittenError)
         return;
       ++rewritesToRecord->shownErrorCount;
@@ -579,7 +580,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     lastOut = std::make_unique<HeldOutput>(llvm::errs());
     if (llvm::sys::Process::GetEnv("HLSL_MLIR_SHOW_REWRITES"))
       lastOut->release();
-    rewrites.beginRun();
+    rewrites.beginRun(/*last=*/run + 1 == kMaxSourceRewriteRuns);
     ok = runClang(&rewrites, *lastOut, &rewrites, crashed);
   }
   // The last run's diagnostics, unless it failed and the first run had

@@ -126,7 +126,9 @@ public:
 
   /// Starts recording a new run (its error count and the spans it
   /// rewrites).
-  void beginRun() {
+  /// `last`: no run follows this one (its errors are all shown).
+  void beginRun(bool last = false) {
+    lastRun = last;
     shownErrorCount = 0;
     spansOfRun.clear();
     pending.reset();
@@ -154,6 +156,8 @@ public:
 
   /// Errors of the run that were not rewritten (shown to the user).
   unsigned shownErrorCount = 0;
+  /// Whether no run follows the current one.
+  bool isLastRun() const { return lastRun; }
   /// Whether the last error's rewrite waits for its note (PendingConversion).
   bool hasPendingConversion() const { return pending.has_value(); }
 
@@ -194,6 +198,7 @@ private:
   /// The spans the current run replaced with macros (file, first, last).
   std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
   bool hlsl2021;
+  bool lastRun = false;
   /// A struct conversion whose error does not say the source's type: it
   /// is rewritten if the candidate note that follows shows an address space
   /// (a cbuffer's struct) or a conversion DXC makes implicitly.
