@@ -14,6 +14,7 @@
 
 #include "HLSL/Target/DXIL/Legalize.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -420,11 +421,17 @@ static void chooseOffsetsNotAddresses(Function &func,
     Type *intType = layout.getIndexType(choice->getType());
     Value *offset = nullptr;
     if (auto *phi = dyn_cast<PHINode>(choice)) {
+      // (A block that branches here on several edges gives one offset.)
       SmallVector<Value *> offsets;
+      DenseMap<BasicBlock *, Value *> offsetOfBlock;
       for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
-        IRBuilder<> at(phi->getIncomingBlock(i)->getTerminator());
-        offsets.push_back(
-            emitOffsetFrom(at, layout, phi->getIncomingValue(i), base));
+        BasicBlock *from = phi->getIncomingBlock(i);
+        Value *&offset = offsetOfBlock[from];
+        if (!offset) {
+          IRBuilder<> at(from->getTerminator());
+          offset = emitOffsetFrom(at, layout, phi->getIncomingValue(i), base);
+        }
+        offsets.push_back(offset);
       }
       if (llvm::is_contained(offsets, nullptr))
         continue;
