@@ -32,9 +32,8 @@ LogicalResult IntrinsicLowering::lowerAttributeEvaluation(
   if (ctx.stage != ShaderStage::Pixel)
     return op.emitError() << "'" << name
                           << "' is only allowed in pixel shaders";
-  if (name == "GetAttributeAtVertex" && ctx.smMinor < 1)
-    return op.emitError()
-           << "'GetAttributeAtVertex' requires shader model 6.1 or later";
+  if (name == "GetAttributeAtVertex" && failed(requireShaderModel(op, name, 1)))
+    return failure();
   // The operands after the value: a sample index, an offset (two
   // integers), a vertex index.
   SmallVector<Value> extra;

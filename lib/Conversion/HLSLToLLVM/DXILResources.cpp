@@ -66,6 +66,10 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
   return S::TypedBuffer;
 }
 
+unsigned mlir::hlsl::getNormComponentType(unsigned width, bool unorm) {
+  return (width == 16 ? 15 : width == 64 ? 17 : 13) + (unorm ? 1 : 0);
+}
+
 unsigned mlir::hlsl::getComponentType(Type scalar) {
   if (scalar.isF16())
     return 8;
@@ -136,17 +140,12 @@ LogicalResult ResourceTable::build(ModuleOp module) {
         if (auto samples =
                 resource->getAttrOfType<IntegerAttr>("hlsl.sample_count"))
           info.sampleCount = unsigned(samples.getInt());
-        // `Texture2D<unorm float4>`: SNormF16/F32/F64 15/13/17, UNorm one
-        // more.
+        // `Texture2D<unorm float4>`.
         if (auto norm =
                 resource->getAttrOfType<StringAttr>("hlsl.element_norm");
-            norm && isa<FloatType>(scalar)) {
-          unsigned width = scalar.getIntOrFloatBitWidth();
-          info.componentType = (width == 16   ? 15
-                                : width == 64 ? 17
-                                              : 13) +
-                               (norm.getValue() == "unorm" ? 1 : 0);
-        }
+            norm && isa<FloatType>(scalar))
+          info.componentType = getNormComponentType(
+              scalar.getIntOrFloatBitWidth(), norm.getValue() == "unorm");
       }
       if (isStructuredBuffer(type.getKind()))
         info.strideOrSize = getStructuredLayout(type.getValueType()).size;

@@ -85,6 +85,9 @@ inline bool isWaveIntrinsic(StringRef name) {
 
 /// DXIL ComponentType of a typed element's scalar (signedness kept).
 unsigned getComponentType(Type scalar);
+/// DXIL ComponentType of a snorm (`unorm` false) or unorm float of `width`
+/// bits: SNormF16/F32/F64 15/13/17, the UNorm ones one more.
+unsigned getNormComponentType(unsigned width, bool unorm);
 
 /// A struct type of the resource symbols with its DXIL type annotation
 /// (`!dx.typeAnnotations`, read by reflection): the size in a constant

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntrySignature.h"
+#include "DXILResources.h"
 #include "LoweringCommon.h"
 
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
@@ -231,10 +232,8 @@ enum InterpolationMode : unsigned {
 
 /// The interpolation mode the modifiers written on a floating-point value
 /// select (the position is never perspective-corrected).
-static InterpolationMode getInterpolationMode(StringRef modifiers,
+static InterpolationMode getInterpolationMode(ArrayRef<StringRef> words,
                                               bool isPosition) {
-  SmallVector<StringRef> words;
-  modifiers.split(words, ' ', -1, /*KeepEmpty=*/false);
   auto has = [&](StringRef word) { return llvm::is_contained(words, word); };
   if (has("nointerpolation"))
     return Constant;
@@ -523,17 +522,13 @@ private:
     // The bool SV_IsFrontFace is a uint in the signature, as DXC writes it.
     if (*kind == IsFrontFace)
       element.componentType = 5;
-    // snorm/unorm floats: SNormF16/UNormF16 15/16, SNormF32/UNormF32 13/14,
-    // SNormF64/UNormF64 17/18.
+    // snorm/unorm floats.
     SmallVector<StringRef> words;
     modifiers.split(words, ' ', -1, /*KeepEmpty=*/false);
     bool snorm = llvm::is_contained(words, "snorm");
     bool unorm = llvm::is_contained(words, "unorm");
     if ((snorm || unorm) && isa<FloatType>(scalar))
-      element.componentType = (width == 16   ? 15
-                               : width == 64 ? 17
-                                             : 13) +
-                              (unorm ? 1 : 0);
+      element.componentType = getNormComponentType(width, unorm);
     // Interpolation: only the signatures between vertex and pixel shaders
     // have it; floats interpolate linearly, the rest are constant, and
     // SV_Position is never perspective-corrected.
@@ -541,7 +536,7 @@ private:
     if (point == SigPoint::VSOut || point == SigPoint::PSIn)
       element.interpolation =
           isa<FloatType>(scalar) && *kind != IsFrontFace && !snorm && !unorm
-              ? getInterpolationMode(modifiers, *kind == Position)
+              ? getInterpolationMode(words, *kind == Position)
               : Constant;
 
     switch (interpretation) {

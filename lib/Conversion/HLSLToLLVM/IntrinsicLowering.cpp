@@ -51,6 +51,15 @@ LogicalResult IntrinsicLowering::checkQuadStage(Operation *op,
   return success();
 }
 
+LogicalResult IntrinsicLowering::requireShaderModel(Operation *op,
+                                                    StringRef name,
+                                                    unsigned minor) const {
+  if (ctx.smMinor >= minor)
+    return success();
+  return op->emitError() << "'" << name << "' requires shader model 6." << minor
+                         << " or later";
+}
+
 LogicalResult IntrinsicLowering::checkQuadShuffleStage(Operation *op,
                                                        StringRef name) const {
   switch (ctx.stage) {
@@ -378,12 +387,12 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                          name) &&
       failed(checkQuadStage(op, name)))
     return failure();
-  if ((name == "SampleCmpLevel" || name == "GatherRaw") && ctx.smMinor < 7)
-    return op.emitError() << "'" << name
-                          << "' requires shader model 6.7 or later";
-  if ((name == "SampleCmpBias" || name == "SampleCmpGrad") && ctx.smMinor < 8)
-    return op.emitError() << "'" << name
-                          << "' requires shader model 6.8 or later";
+  if ((name == "SampleCmpLevel" || name == "GatherRaw") &&
+      failed(requireShaderModel(op, name, 7)))
+    return failure();
+  if ((name == "SampleCmpBias" || name == "SampleCmpGrad") &&
+      failed(requireShaderModel(op, name, 8)))
+    return failure();
   if (Value result = lowerTexture(op, name, args, rewriter)) {
     rewriter.replaceOp(op, result);
     return success();

@@ -23,6 +23,9 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
 
   /// Derivatives (and sampling that computes them) need pixel quads.
   LogicalResult checkQuadStage(Operation *op, StringRef name) const;
+  /// Fails with "'name' requires shader model 6.<minor> or later" below it.
+  LogicalResult requireShaderModel(Operation *op, StringRef name,
+                                   unsigned minor) const;
 
   /// Quad shuffles (QuadOp, QuadReadLaneAt) need lanes grouped in quads:
   /// pixel shaders and the thread-group stages; the validator rejects them

@@ -28,9 +28,8 @@ LogicalResult IntrinsicLowering::lowerPackedInteger(
   if ((name == "dot4add_u8packed" || name == "dot4add_i8packed" ||
        name == "dot2add") &&
       args.size() == 3) {
-    if (ctx.smMinor < 4)
-      return op.emitError()
-             << "'" << name << "' requires shader model 6.4 or later";
+    if (failed(requireShaderModel(op, name, 4)))
+      return failure();
     if (name == "dot2add") {
       // Dot2AddHalf(acc, ax, ay, bx, by): the operands are native halves.
       SmallVector<Value> a = scalarize(rewriter, loc, args[0], dx);
@@ -55,9 +54,8 @@ LogicalResult IntrinsicLowering::lowerPackedInteger(
     return success();
   }
   if (name.starts_with("pack_") || name.starts_with("unpack_")) {
-    if (ctx.smMinor < 6)
-      return op.emitError()
-             << "'" << name << "' requires shader model 6.6 or later";
+    if (failed(requireShaderModel(op, name, 6)))
+      return failure();
     if (name.starts_with("pack_")) {
       // Pack4x8(mode, x, y, z, w): mode 0 truncates, 1 clamps to [0, 255],
       // 2 to [-128, 127].

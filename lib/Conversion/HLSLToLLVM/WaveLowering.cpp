@@ -137,14 +137,8 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     });
   }
   // Shader model 6.5: WaveMatch, the WaveMultiPrefix family.
-  auto requireShaderModel = [&](unsigned minor) -> LogicalResult {
-    if (ctx.smMinor >= minor)
-      return success();
-    return op.emitError() << "'" << name << "' requires shader model 6."
-                          << minor << " or later";
-  };
   if (name == "WaveMatch") {
-    if (failed(requireShaderModel(5)))
+    if (failed(requireShaderModel(op, name, 5)))
       return failure();
     // One WaveMatch (165) per component; a lane matches when every
     // component does.
@@ -171,7 +165,7 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
           .Case("WaveMultiPrefixProduct", 4)
           .Default(std::nullopt);
   if (multiPrefix || name == "WaveMultiPrefixCountBits") {
-    if (failed(requireShaderModel(5)))
+    if (failed(requireShaderModel(op, name, 5)))
       return failure();
     SmallVector<Value> mask = scalarize(b, loc, args[1], dx);
     if (!multiPrefix)

@@ -32,9 +32,13 @@ namespace mlir::hlsl::gen {
 
 class HLSLGenModule;
 
-/// A matrix as its flat row-major vector (arithmetic on matrices goes
-/// through that form); other values unchanged.
+/// A matrix type's flat row-major vector type (arithmetic on matrices goes
+/// through that form); other types unchanged.
+Type getArithmeticType(Type type);
+/// A matrix as its flat row-major vector; other values unchanged.
 Value toArithmeticValue(OpBuilder &builder, Location loc, Value value);
+/// `shape` (a scalar, vector or matrix type) with elements of `element`.
+Type withElementType(Type shape, Type element);
 
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
 Type withMatrixOrder(Type type, MatrixOrder order);
@@ -157,6 +161,9 @@ public:
 private:
   void emitDecl(clang::Decl *decl);
   void emitGlobalVar(const clang::VarDecl *var);
+  /// What a resource's type as written says beyond its dialect type: the
+  /// element's snorm/unorm and a multisampled texture's sample count.
+  void setResourceTypeAttributes(ResourceOp resource, clang::QualType type);
   /// The initializer of a static global, emitted once every declaration
   /// is: it may read a cbuffer member, and Clang declares the $Globals
   /// cbuffer last.

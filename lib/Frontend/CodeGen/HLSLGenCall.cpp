@@ -486,19 +486,11 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
                                                        "' on matrix operands");
       return {};
     }
-    auto flatten = [&](Type type) -> Type {
-      auto matrix = dyn_cast<MatrixType>(type);
-      if (!matrix)
-        return type;
-      return VectorType::get({int64_t(matrix.getRows() * matrix.getColumns())},
-                             matrix.getElementType());
-    };
     for (Value &arg : args)
-      if (isa<MatrixType>(arg.getType()))
-        arg = MatrixCastOp::create(builder, loc, flatten(arg.getType()), arg);
+      arg = toArithmeticValue(builder, loc, arg);
     matrixResult = dyn_cast_or_null<MatrixType>(resultType);
     if (matrixResult)
-      resultType = flatten(resultType);
+      resultType = getArithmeticType(resultType);
   }
   Value result = emitElementwiseIntrinsic(expr, name, args, argExprs,
                                           resultType, isAtomic, loc);

@@ -543,15 +543,28 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
                       std::string("cast '") + expr->getCastKindName() + "'");
 }
 
+Type mlir::hlsl::gen::getArithmeticType(Type type) {
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    return VectorType::get({int64_t(matrix.getNumElements())},
+                           matrix.getElementType());
+  return type;
+}
+
 Value mlir::hlsl::gen::toArithmeticValue(OpBuilder &builder, Location loc,
                                          Value value) {
-  if (auto matrix = dyn_cast<MatrixType>(value.getType()))
-    return MatrixCastOp::create(
-        builder, loc,
-        VectorType::get({int64_t(matrix.getNumElements())},
-                        matrix.getElementType()),
-        value);
-  return value;
+  Type type = getArithmeticType(value.getType());
+  if (type == value.getType())
+    return value;
+  return MatrixCastOp::create(builder, loc, type, value);
+}
+
+Type mlir::hlsl::gen::withElementType(Type shape, Type element) {
+  if (auto matrix = dyn_cast<MatrixType>(shape))
+    return MatrixType::get(matrix.getContext(), matrix.getRows(),
+                           matrix.getColumns(), element, matrix.getOrder());
+  if (auto vector = dyn_cast<VectorType>(shape))
+    return VectorType::get(vector.getShape(), element);
+  return element;
 }
 
 Value HLSLGenFunction::emitArithmetic(clang::BinaryOperatorKind op, Value lhs,
@@ -603,14 +616,10 @@ Value HLSLGenFunction::emitArithmetic(clang::BinaryOperatorKind op, Value lhs,
   auto finish = [&](Value result) -> Value {
     if (matrixType && !getElementTypeOrSelf(result.getType()).isInteger(1))
       return MatrixCastOp::create(builder, loc, matrixType, result);
-    if (matrixType) {
-      auto m = cast<MatrixType>(matrixType);
+    if (matrixType)
       return MatrixCastOp::create(
-          builder, loc,
-          MatrixType::get(m.getContext(), m.getRows(), m.getColumns(),
-                          builder.getI1Type(), m.getOrder()),
+          builder, loc, withElementType(matrixType, builder.getI1Type()),
           result);
-    }
     return result;
   };
   if (isFloat) {
@@ -844,12 +853,9 @@ Value HLSLGenFunction::emitUnaryValue(clang::UnaryOperatorKind op, Value value,
     Value boolean = emitBool(arith, type, loc);
     Value result = arith::XOrIOp::create(
         builder, loc, boolean, emitConstant(boolean.getType(), 0, 1, loc));
-    if (auto matrix = dyn_cast<MatrixType>(value.getType()))
+    if (isa<MatrixType>(value.getType()))
       result = MatrixCastOp::create(
-          builder, loc,
-          MatrixType::get(matrix.getContext(), matrix.getRows(),
-                          matrix.getColumns(), builder.getI1Type(),
-                          matrix.getOrder()),
+          builder, loc, withElementType(value.getType(), builder.getI1Type()),
           result);
     return result;
   }

@@ -402,6 +402,14 @@ void HLSLGenModule::emitStaticInitializer(GlobalOp global,
   YieldOp::create(gen.builder, loc, value);
 }
 
+void HLSLGenModule::setResourceTypeAttributes(ResourceOp resource,
+                                              clang::QualType type) {
+  if (StringRef norm = getElementNormModifier(type); !norm.empty())
+    resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
+  if (unsigned samples = getSampleCount(type))
+    resource->setAttr("hlsl.sample_count", builder.getI32IntegerAttr(samples));
+}
+
 void HLSLGenModule::emitResource(const clang::VarDecl *var) {
   Location loc = getLoc(var->getLocation());
   Type type = types.convert(var->getType(), var->getLocation());
@@ -424,10 +432,7 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
   auto resource =
       ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
                          TypeAttr::get(type), binding);
-  if (StringRef norm = getElementNormModifier(var->getType()); !norm.empty())
-    resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
-  if (unsigned samples = getSampleCount(var->getType()))
-    resource->setAttr("hlsl.sample_count", builder.getI32IntegerAttr(samples));
+  setResourceTypeAttributes(resource, var->getType());
   for (const auto *annotate : var->specific_attrs<clang::AnnotateAttr>())
     if (annotate->getAnnotation() == "hlsl.globallycoherent")
       resource->setAttr("hlsl.globally_coherent", builder.getUnitAttr());
@@ -532,12 +537,7 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
     auto resource = ResourceOp::create(builder, getLoc(var->getLocation()),
                                        builder.getStringAttr(symbol),
                                        TypeAttr::get(type), binding);
-    if (StringRef norm = getElementNormModifier(field->getType());
-        !norm.empty())
-      resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
-    if (unsigned samples = getSampleCount(field->getType()))
-      resource->setAttr("hlsl.sample_count",
-                        builder.getI32IntegerAttr(samples));
+    setResourceTypeAttributes(resource, field->getType());
     structResources[getStructResourceKey(var, chain)] = {
         GlobalSymbol::Resource,
         FlatSymbolRefAttr::get(context, symbol),

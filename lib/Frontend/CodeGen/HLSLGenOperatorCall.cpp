@@ -115,17 +115,12 @@ Value HLSLGenFunction::emitOperatorCall(const clang::CallExpr *expr,
     Type type = convertType(resultType, srcLoc);
     if (!type)
       return {};
-    Type flat = type;
-    if (auto matrix = dyn_cast<MatrixType>(type))
-      flat = VectorType::get({int64_t(matrix.getNumElements())},
-                             matrix.getElementType());
+    Type flat = getArithmeticType(type);
     for (unsigned i = 0; i < 3; ++i)
       if (!isa<VectorType>(values[i].getType()) && isa<VectorType>(flat))
         values[i] = vector::BroadcastOp::create(
             builder, loc,
-            i == 0 ? VectorType::get(cast<VectorType>(flat).getShape(),
-                                     builder.getI1Type())
-                   : flat,
+            i == 0 ? withElementType(flat, builder.getI1Type()) : flat,
             values[i]);
     Value result =
         arith::SelectOp::create(builder, loc, values[0], values[1], values[2]);

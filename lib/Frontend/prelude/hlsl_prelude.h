@@ -1895,6 +1895,29 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
 };
 #endif
 
+// The members of the RW textures of each dimension (RWTexture* and
+// RasterizerOrderedTexture* differ only in their handle).
+#define __HLSL_RWTEX_MEMBERS_1D                                                \
+  __HLSL_RWTEX_ACCESS(uint, int)                                               \
+  __HLSL_DIMS(out uint width)                                                  \
+  __HLSL_DIMS(out float width)
+#define __HLSL_RWTEX_MEMBERS_1DARRAY                                           \
+  __HLSL_RWTEX_ACCESS(uint2, int2)                                             \
+  __HLSL_DIMS(out uint width, out uint elements)                               \
+  __HLSL_DIMS(out float width, out float elements)
+#define __HLSL_RWTEX_MEMBERS_2D                                                \
+  __HLSL_RWTEX_ACCESS(uint2, int2)                                             \
+  __HLSL_DIMS(out uint width, out uint height)                                 \
+  __HLSL_DIMS(out float width, out float height)
+#define __HLSL_RWTEX_MEMBERS_2DARRAY                                           \
+  __HLSL_RWTEX_ACCESS(uint3, int3)                                             \
+  __HLSL_DIMS(out uint width, out uint height, out uint elements)              \
+  __HLSL_DIMS(out float width, out float height, out float elements)
+#define __HLSL_RWTEX_MEMBERS_3D                                                \
+  __HLSL_RWTEX_ACCESS(uint3, int3)                                             \
+  __HLSL_DIMS(out uint width, out uint height, out uint depth)                 \
+  __HLSL_DIMS(out float width, out float height, out float depth)
+
 // Rasterizer-ordered textures: RW textures whose accesses are ordered
 // between overlapping pixel shader invocations.
 #define __HLSL_ROV_HANDLE                                                      \
@@ -1903,82 +1926,62 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
 #if __HLSL_USED(RasterizerOrderedTexture1D)
 template <typename T = float4> struct RasterizerOrderedTexture1D {
   __HLSL_ROV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint, int)
-  __HLSL_DIMS(out uint width)
-  __HLSL_DIMS(out float width)
+  __HLSL_RWTEX_MEMBERS_1D
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture1DArray)
 template <typename T = float4> struct RasterizerOrderedTexture1DArray {
   __HLSL_ROV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint2, int2)
-  __HLSL_DIMS(out uint width, out uint elements)
-  __HLSL_DIMS(out float width, out float elements)
+  __HLSL_RWTEX_MEMBERS_1DARRAY
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture2D)
 template <typename T = float4> struct RasterizerOrderedTexture2D {
   __HLSL_ROV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint2, int2)
-  __HLSL_DIMS(out uint width, out uint height)
-  __HLSL_DIMS(out float width, out float height)
+  __HLSL_RWTEX_MEMBERS_2D
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture2DArray)
 template <typename T = float4> struct RasterizerOrderedTexture2DArray {
   __HLSL_ROV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint3, int3)
-  __HLSL_DIMS(out uint width, out uint height, out uint elements)
-  __HLSL_DIMS(out float width, out float height, out float elements)
+  __HLSL_RWTEX_MEMBERS_2DARRAY
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture3D)
 template <typename T = float4> struct RasterizerOrderedTexture3D {
   __HLSL_ROV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint3, int3)
-  __HLSL_DIMS(out uint width, out uint height, out uint depth)
-  __HLSL_DIMS(out float width, out float height, out float depth)
+  __HLSL_RWTEX_MEMBERS_3D
 };
 #endif
 
 #if __HLSL_USED(RWTexture1D)
 template <typename T = float4> struct RWTexture1D {
   __HLSL_UAV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint, int)
-  __HLSL_DIMS(out uint width)
-  __HLSL_DIMS(out float width)
+  __HLSL_RWTEX_MEMBERS_1D
 };
 #endif
 #if __HLSL_USED(RWTexture1DArray)
 template <typename T = float4> struct RWTexture1DArray {
   __HLSL_UAV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint2, int2)
-  __HLSL_DIMS(out uint width, out uint elements)
-  __HLSL_DIMS(out float width, out float elements)
+  __HLSL_RWTEX_MEMBERS_1DARRAY
 };
 #endif
 #if __HLSL_USED(RWTexture2D)
 template <typename T = float4> struct RWTexture2D {
   __HLSL_UAV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint2, int2)
-  __HLSL_DIMS(out uint width, out uint height)
-  __HLSL_DIMS(out float width, out float height)
+  __HLSL_RWTEX_MEMBERS_2D
 };
 #endif
 #if __HLSL_USED(RWTexture2DArray)
 template <typename T = float4> struct RWTexture2DArray {
   __HLSL_UAV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint3, int3)
-  __HLSL_DIMS(out uint width, out uint height, out uint elements)
-  __HLSL_DIMS(out float width, out float height, out float elements)
+  __HLSL_RWTEX_MEMBERS_2DARRAY
 };
 #endif
 #if __HLSL_USED(RWTexture3D)
 template <typename T = float4> struct RWTexture3D {
   __HLSL_UAV_HANDLE
-  __HLSL_RWTEX_ACCESS(uint3, int3)
-  __HLSL_DIMS(out uint width, out uint height, out uint depth)
-  __HLSL_DIMS(out float width, out float height, out float depth)
+  __HLSL_RWTEX_MEMBERS_3D
 };
 #endif
 

@@ -108,16 +108,9 @@ static void promoteLocals(Module &module, ArrayRef<StringRef> prefixes) {
             functions.insert(call->getFunction());
   if (functions.empty())
     return;
-  PassBuilder builder;
-  LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
+  PassBuilder builder;
   builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
   FunctionPassManager fpm;
   fpm.addPass(SROAPass(SROAOptions::ModifyCFG));
   fpm.addPass(PromotePass());
