@@ -117,6 +117,11 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   if (!llvmModule)
     return nullptr;
   llvmModule->setTargetTriple(llvm::Triple("dxil-ms-dx"));
+  // DXIL's addresses are 32-bit, and 64-bit integers are an optional
+  // capability: the optimizer indexes with i32 and makes no i64 of its own
+  // (e.g. a 64-bit mask for a test of a 40-element table), which would
+  // require the Int64Ops feature of a shader that has no 64-bit math.
+  llvmModule->setDataLayout("e-p:32:32-n8:16:32");
   // The MLIR translation records a debug-info version; DXIL has no module
   // flags (the validator only knows the dx.* named metadata).
   if (llvm::NamedMDNode *flags = llvmModule->getModuleFlagsMetadata())

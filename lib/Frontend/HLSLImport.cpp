@@ -113,6 +113,14 @@ public:
       if (rewrittenError)
         return;
       ++rewritesToRecord->shownErrorCount;
+    } else if (level == clang::DiagnosticsEngine::Warning &&
+               info.getID() == clang::diag::warn_impcast_matrix_scalar &&
+               rewritesToRecord && !inImporter) {
+      // A matrix condition of `?:` (element-wise before HLSL 2021).
+      rewrittenError =
+          rewritesToRecord->record(info) && !rewritesToRecord->isLastRun();
+      if (rewrittenError)
+        return;
     } else if (level == clang::DiagnosticsEngine::Note && rewritesToRecord &&
                !inImporter) {
       rewritesToRecord->recordNote(info);
@@ -408,6 +416,10 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   if (!options.rootSignatureVersion.empty())
     args.push_back("-fdx-rootsignature-version=" +
                    options.rootSignatureVersion);
+  // `register(c0)` on a cbuffer member or `register(b0)` on a global
+  // scalar: DXC ignores these legacy (D3D9) bindings; Clang 22's warning
+  // about them defaults to an error.
+  args.push_back("-Wno-error=legacy-constant-register-binding");
   args.push_back(fileName);
   std::vector<const char *> argv;
   for (const std::string &arg : args)
@@ -569,6 +581,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   bool crashed = false;
   rewrites.beginRun();
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
+  rewrites.finishRun();
   unsigned firstShownErrors = rewrites.shownErrorCount;
   unsigned applied = 0; // rewrites the last run applied
   for (unsigned run = 1; !ok && !crashed && rewrites.count() > applied &&
@@ -582,6 +595,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       lastOut->release();
     rewrites.beginRun(/*last=*/run + 1 == kMaxSourceRewriteRuns);
     ok = runClang(&rewrites, *lastOut, &rewrites, crashed);
+    rewrites.finishRun();
   }
   // The last run's diagnostics, unless it failed and the first run had
   // errors no rewrite removes: they describe the shader as written (the

@@ -151,20 +151,52 @@ bool SourceRewrites::recordAttributeOnDeclaration(
                               .str());
 }
 
+/// `text` on one line, as a macro's expansion: line breaks become spaces
+/// and comments go (a `//` comment would take the rest of the line).
+static std::string joinLines(llvm::StringRef text) {
+  std::string result;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text.substr(i).starts_with("//")) {
+      while (i < text.size() && text[i] != '\n')
+        ++i;
+      result += ' ';
+    } else if (text.substr(i).starts_with("/*")) {
+      size_t end = text.find("*/", i + 2);
+      i = end == llvm::StringRef::npos ? text.size() : end + 1;
+      result += ' ';
+    } else {
+      result += text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+    }
+  }
+  return result;
+}
+
 bool SourceRewrites::replaceWithMacro(const std::string &file, size_t first,
                                       size_t last, llvm::StringRef prefix,
-                                      std::string expansion) {
+                                      std::string expansion,
+                                      llvm::StringRef text) {
   std::string macro = (prefix + llvm::Twine(macros.size())).str();
   if (last < first || last - first + 1 < macro.size())
+    return false;
+  // A span over several lines keeps its line breaks (the lines after it
+  // keep their numbers); the name goes before the first.
+  if (!text.empty() &&
+      text.slice(first, first + macro.size()).find_first_of("\r\n") !=
+          llvm::StringRef::npos)
     return false;
   for (const auto &[spanFile, spanFirst, spanLast] : spansOfRun)
     if (spanFile == file && first <= spanLast && spanFirst <= last)
       return false;
   spansOfRun.emplace_back(file, first, last);
   auto &fileEdits = edits[file];
-  for (size_t i = first; i <= last; ++i)
+  for (size_t i = first; i <= last; ++i) {
+    if (!text.empty() && (text[i] == '\n' || text[i] == '\r')) {
+      fileEdits.erase(i);
+      continue;
+    }
     fileEdits[i] = i - first < macro.size() ? macro[i - first] : ' ';
-  macros[macro] = std::move(expansion);
+  }
+  macros[macro] = joinLines(expansion);
   ++constructs;
   return true;
 }
@@ -480,7 +512,7 @@ bool SourceRewrites::replaceExpression(const std::string &file,
     while (start > 0 && isNameChar(text[start - 1]))
       --start;
   return replaceWithMacro(file, start, end, "$c",
-                          (text.slice(start, first) + expansion).str());
+                          (text.slice(start, first) + expansion).str(), text);
 }
 
 /// The characters `first`..`last` that range `index` of `info` covers in
@@ -1111,29 +1143,72 @@ bool SourceRewrites::recordMatrixConditional(const clang::Diagnostic &info) {
   // `(__hlsl_operator_select(c, a, b))` of a prelude template.
   // (HLSL 2021 takes scalar conditions only, select() being the
   // element-wise form.)
-  if (info.getID() != clang::diag::err_typecheck_cond_incompatible_operands ||
-      hlsl2021)
-    return false;
-  if (!isMatrixOrVector(getTypeArg(info, 0), false) &&
-      !isMatrixOrVector(getTypeArg(info, 1), false))
+  // With arms of one type Clang instead converts a matrix condition to its
+  // first element, with a warning at the condition.
+  if (hlsl2021)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
-  if (!place || place->offset >= place->text.size() ||
-      place->text[place->offset] != '?')
+  if (!place || place->offset >= place->text.size())
     return false;
   llvm::StringRef text = place->text;
+  size_t question = place->offset;
+  if (info.getID() == clang::diag::err_typecheck_cond_incompatible_operands) {
+    if (!isMatrixOrVector(getTypeArg(info, 0), false) &&
+        !isMatrixOrVector(getTypeArg(info, 1), false))
+      return false;
+  } else if (info.getID() == clang::diag::warn_impcast_matrix_scalar) {
+    // The `?` that follows the converted expression (which may be inside
+    // the condition's parentheses).
+    int depth = 0;
+    for (; question < text.size(); ++question) {
+      char c = text[question];
+      if (c == '(' || c == '[')
+        ++depth;
+      else if (c == ')' || c == ']')
+        --depth;
+      else if (c == ';' || c == '{' || c == '}' || c == ':' ||
+               (c == ',' && depth <= 0))
+        return false;
+      else if (c == '?' && depth <= 0)
+        break;
+    }
+    if (question >= text.size())
+      return false;
+    std::optional<size_t> start = findConditionStart(text, question);
+    if (!start || *start > place->offset)
+      return false;
+  } else {
+    return false;
+  }
+  if (text[question] != '?')
+    return false;
   std::optional<std::array<size_t, 4>> arms =
-      findConditionalArms(text, place->offset);
-  std::optional<size_t> start = findConditionStart(text, place->offset);
+      findConditionalArms(text, question);
+  std::optional<size_t> start = findConditionStart(text, question);
   if (!arms || !start)
     return false;
-  llvm::StringRef condition = text.slice(*start, place->offset).rtrim();
+  llvm::StringRef condition = text.slice(*start, question).rtrim();
   std::string call = ("(__hlsl_operator_select(" + condition + ", " +
                       text.slice((*arms)[0], (*arms)[1] + 1) + ", " +
                       text.slice((*arms)[2], (*arms)[3] + 1) + "))")
                          .str();
+  // A conditional in an arm must be rewritten first (once in the macro's
+  // expansion, it could not be): this one waits for the end of the run,
+  // when it applies unless a rewrite inside it was recorded.
+  if (text.slice(question + 1, (*arms)[3] + 1).contains('?')) {
+    deferred.push_back(
+        {place->file, text.str(), *start, (*arms)[3], std::move(call)});
+    return true;
+  }
   return replaceExpression(place->file, text, *start, (*arms)[3],
                            std::move(call));
+}
+
+void SourceRewrites::finishRun() {
+  for (DeferredExpression &rewrite : deferred)
+    (void)replaceExpression(rewrite.file, rewrite.text, rewrite.first,
+                            rewrite.last, std::move(rewrite.expansion));
+  deferred.clear();
 }
 
 bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {

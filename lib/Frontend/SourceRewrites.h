@@ -111,7 +111,7 @@ std::string unbraceScalarInitializers(llvm::StringRef text);
 
 /// How often the importer parses a shader at most (the first parse and the
 /// runs that apply rewrites).
-constexpr unsigned kMaxSourceRewriteRuns = 8;
+constexpr unsigned kMaxSourceRewriteRuns = 16;
 
 /// The rewrites a parse calls for, collected from Clang's errors. One
 /// object collects the rewrites of every run: a run's diagnostics point
@@ -132,7 +132,11 @@ public:
     shownErrorCount = 0;
     spansOfRun.clear();
     pending.reset();
+    deferred.clear();
   }
+  /// Applies the rewrites that waited for the end of the run (those that
+  /// contain no span rewritten in it).
+  void finishRun();
 
   /// Records the rewrite for `info` if it is one of the errors above.
   /// Returns whether it did.
@@ -187,9 +191,11 @@ private:
                          size_t first, size_t last, std::string expansion);
   /// Replaces the characters `first`..`last` of `file` with a new macro
   /// `<prefix><n>` padded with spaces, expanding to `expansion`; false if the
-  /// span is shorter than the name.
+  /// span is shorter than the name. With the file's `text`, the span's line
+  /// breaks stay.
   bool replaceWithMacro(const std::string &file, size_t first, size_t last,
-                        llvm::StringRef prefix, std::string expansion);
+                        llvm::StringRef prefix, std::string expansion,
+                        llvm::StringRef text = {});
 
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
@@ -209,6 +215,14 @@ private:
     std::string expansion;
   };
   std::optional<PendingConversion> pending;
+  /// An expression rewrite applied at the end of the run (see finishRun).
+  struct DeferredExpression {
+    std::string file;
+    std::string text;
+    size_t first, last;
+    std::string expansion;
+  };
+  std::vector<DeferredExpression> deferred;
 };
 
 } // namespace mlir::hlsl

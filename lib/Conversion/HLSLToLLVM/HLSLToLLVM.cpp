@@ -412,6 +412,44 @@ struct ValueOpLowering : HLSLPattern<Op> {
   }
 };
 
+/// DXIL's float-to-integer conversions saturate (D3D's rule: NaN gives 0,
+/// values out of range the nearest end); LLVM's fptosi/fptoui are poison out
+/// of range, and LLVM folds `(uint)-1.5` to undef as soon as it is built.
+/// The saturating intrinsics say what DXIL means; the DXIL legalization
+/// turns them back into plain conversions.
+template <typename Op> struct SaturatingConversionLowering : HLSLPattern<Op> {
+  SaturatingConversionLowering(const TypeConverter &converter,
+                               MLIRContext *context, LoweringContext &ctx,
+                               StringRef intrinsic)
+      : HLSLPattern<Op>(converter, context, ctx, /*benefit=*/2),
+        intrinsic(intrinsic) {}
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    // A constant is converted here (a global initializer has no calls):
+    // APFloat's conversion saturates as DXIL does.
+    FloatAttr constant;
+    auto integerType = dyn_cast<IntegerType>(type);
+    if (integerType && matchPattern(adaptor.getIn(), m_Constant(&constant))) {
+      APSInt result(integerType.getWidth(),
+                    std::is_same_v<Op, arith::FPToUIOp>);
+      bool exact;
+      (void)constant.getValue().convertToInteger(result, APFloat::rmTowardZero,
+                                                 &exact);
+      rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
+          op, type, rewriter.getIntegerAttr(type, result));
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, type, rewriter.getStringAttr(intrinsic), adaptor.getIn());
+    return success();
+  }
+  StringRef intrinsic;
+};
+
 struct ConstructLowering : HLSLPattern<ConstructOp> {
   using HLSLPattern::HLSLPattern;
   LogicalResult
@@ -720,6 +758,10 @@ struct ConvertHLSLToLLVM
                  ArrayExtractLowering, ArrayInsertLowering,
                  FieldExtractLowering, FieldInsertLowering, MatrixCastLowering>(
         converter, context, ctx);
+    patterns.add<SaturatingConversionLowering<arith::FPToSIOp>>(
+        converter, context, ctx, "llvm.fptosi.sat");
+    patterns.add<SaturatingConversionLowering<arith::FPToUIOp>>(
+        converter, context, ctx, "llvm.fptoui.sat");
     // Loop hints must win over the upstream branch conversion.
     patterns.add<HintedBranchLowering, HintedCondBranchLowering>(
         converter, context, ctx, /*benefit=*/2);

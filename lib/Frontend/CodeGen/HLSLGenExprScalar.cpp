@@ -1020,6 +1020,18 @@ Value HLSLGenFunction::emitConditional(
   Type type = convertType(expr->getType(), expr->getExprLoc());
   if (!type)
     return {};
+  // Clang converts a matrix condition to its first element (with a
+  // warning); DXC selects element-wise before HLSL 2021 (the source
+  // rewrites make that a select() call) and refuses it from 2021 on.
+  if (expr->getCond()
+          ->IgnoreParenImpCasts()
+          ->getType()
+          ->isConstantMatrixType()) {
+    module.error(expr->getQuestionLoc(),
+                 "condition for short-circuiting ternary operator must be "
+                 "scalar, for non-scalar types use 'select'");
+    return {};
+  }
   if (expr->getCond()->getType()->isVectorType()) {
     // Element-wise select: both sides are evaluated.
     Value cond = emitRValue(expr->getCond());

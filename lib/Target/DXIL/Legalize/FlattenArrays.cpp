@@ -25,6 +25,8 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/ReplaceConstant.h"
 
+#include <numeric>
+
 using namespace llvm;
 
 namespace {
@@ -129,12 +131,49 @@ struct Offset {
   SmallVector<std::pair<Value *, int64_t>> terms;
 };
 
+/// Adds `variable` * `scale` bytes to `offset`, with the constant factors
+/// of `variable` (`x * 12`, `x << 2`: a matrix row or a scaled index the
+/// optimizer computed before the GEP) moved into the scale: the access
+/// then still says how far apart the elements it steps over are.
+static void addTerm(Offset &offset, Value *variable, int64_t scale) {
+  if (auto *constant = dyn_cast<ConstantInt>(variable)) {
+    offset.constant += constant->getSExtValue() * scale;
+    return;
+  }
+  if (auto *op = dyn_cast<BinaryOperator>(variable)) {
+    auto *factor = dyn_cast<ConstantInt>(op->getOperand(1));
+    if (factor && op->getOpcode() == Instruction::Mul)
+      return addTerm(offset, op->getOperand(0), scale * factor->getSExtValue());
+    if (factor && op->getOpcode() == Instruction::Shl &&
+        factor->getZExtValue() < 32)
+      return addTerm(offset, op->getOperand(0),
+                     scale * (int64_t(1) << factor->getZExtValue()));
+  }
+  offset.terms.push_back({variable, scale});
+}
+
 /// The leaf and element an access reaches.
 struct Resolved {
   unsigned leaf = 0;
   int64_t constant = 0;
   SmallVector<std::pair<Value *, int64_t>> terms; // in elements
 };
+
+/// A GEP index as i32. LLVM's optimizer widens 32-bit indices to i64
+/// (`sext i32 %i to i64`); the 32-bit value is used instead of a
+/// truncation of the extension, which would leave 64-bit instructions
+/// (and the Int64Ops shader flag) in a shader that has no 64-bit math.
+static Value *toIndex(IRBuilder<> &builder, Value *variable) {
+  Type *i32 = builder.getInt32Ty();
+  if (auto *ext = dyn_cast<CastInst>(variable))
+    if ((isa<SExtInst>(ext) || isa<ZExtInst>(ext)) &&
+        ext->getSrcTy()->getIntegerBitWidth() <= 32) {
+      Value *narrow = ext->getOperand(0);
+      return isa<SExtInst>(ext) ? builder.CreateSExt(narrow, i32)
+                                : builder.CreateZExt(narrow, i32);
+    }
+  return builder.CreateSExtOrTrunc(variable, i32);
+}
 
 class Flattener {
 public:
@@ -159,7 +198,7 @@ public:
         Offset inner = offset;
         inner.constant += constant.getSExtValue();
         for (auto &[variable, scale] : variables)
-          inner.terms.push_back({variable, scale.getSExtValue()});
+          addTerm(inner, variable, scale.getSExtValue());
         if (Error error = rewriteUsers(gep, inner))
           return error;
         dead.push_back(gep);
@@ -311,22 +350,6 @@ private:
                                      {builder.getInt32(0), index});
   }
 
-  /// A GEP index as i32. LLVM's optimizer widens 32-bit indices to i64
-  /// (`sext i32 %i to i64`); the 32-bit value is used instead of a
-  /// truncation of the extension, which would leave 64-bit instructions
-  /// (and the Int64Ops shader flag) in a shader that has no 64-bit math.
-  static Value *toIndex(IRBuilder<> &builder, Value *variable) {
-    Type *i32 = builder.getInt32Ty();
-    if (auto *ext = dyn_cast<CastInst>(variable))
-      if ((isa<SExtInst>(ext) || isa<ZExtInst>(ext)) &&
-          ext->getSrcTy()->getIntegerBitWidth() <= 32) {
-        Value *narrow = ext->getOperand(0);
-        return isa<SExtInst>(ext) ? builder.CreateSExt(narrow, i32)
-                                  : builder.CreateZExt(narrow, i32);
-      }
-    return builder.CreateSExtOrTrunc(variable, i32);
-  }
-
   static std::string printed(const Value *value) {
     std::string text;
     raw_string_ostream os(text);
@@ -368,31 +391,39 @@ Error moveAccesses(Value *base, Type *type, ArrayRef<Value *> newBases,
 }
 } // namespace
 
-/// The byte offset of `pointer` from `base`, emitted by `builder`: the sum
-/// of the offsets of the GEP chain between them; null if `pointer` is not
-/// `base` reached through GEPs.
-static Value *emitOffsetFrom(IRBuilder<> &builder, const DataLayout &layout,
-                             Value *pointer, Value *base) {
-  Type *intType = layout.getIndexType(pointer->getType());
-  Value *offset = ConstantInt::get(intType, 0);
+/// The byte offset of `pointer` from `base`: the sum of the offsets of the
+/// GEP chain between them; nothing if `pointer` is not `base` reached
+/// through GEPs.
+static std::optional<Offset> offsetFrom(const DataLayout &layout,
+                                        Value *pointer, Value *base) {
+  Offset offset;
   while (pointer != base) {
     auto *gep = dyn_cast<GEPOperator>(pointer);
     if (!gep)
-      return nullptr;
+      return std::nullopt;
     unsigned width = layout.getIndexTypeSizeInBits(gep->getType());
     SmallMapVector<Value *, APInt, 4> variables;
     APInt constant(width, 0);
     if (!gep->collectOffset(layout, width, variables, constant))
-      return nullptr;
-    offset = builder.CreateAdd(offset, ConstantInt::get(intType, constant));
+      return std::nullopt;
+    offset.constant += constant.getSExtValue();
     for (auto &[variable, scale] : variables)
-      offset = builder.CreateAdd(
-          offset,
-          builder.CreateMul(builder.CreateSExtOrTrunc(variable, intType),
-                            ConstantInt::get(intType, scale)));
+      addTerm(offset, variable, scale.getSExtValue());
     pointer = gep->getPointerOperand();
   }
   return offset;
+}
+
+/// `offset` / `unit` (which divides all of it) as an i32, emitted by
+/// `builder`.
+static Value *emitOffset(IRBuilder<> &builder, const Offset &offset,
+                         int64_t unit) {
+  Value *sum = builder.getInt32(uint32_t(offset.constant / unit));
+  for (auto [variable, scale] : offset.terms)
+    sum = builder.CreateAdd(
+        sum, builder.CreateMul(toIndex(builder, variable),
+                               builder.getInt32(uint32_t(scale / unit))));
+  return sum;
 }
 
 /// A choice between addresses into one variable (a phi or select of GEPs
@@ -418,41 +449,51 @@ static void chooseOffsetsNotAddresses(Function &func,
           return getUnderlyingObject(address) != base;
         }))
       continue;
-    Type *intType = layout.getIndexType(choice->getType());
+    // The offsets are chosen in units of the largest size that divides them
+    // all (an element's, mostly): the access through the chosen address
+    // then still says how far apart the elements are.
+    SmallVector<std::optional<Offset>> offsets;
+    for (Value *address : addresses)
+      offsets.push_back(offsetFrom(layout, address, base));
+    if (llvm::is_contained(offsets, std::nullopt))
+      continue;
+    uint64_t unit = 0;
+    for (const std::optional<Offset> &offset : offsets) {
+      unit = std::gcd(unit, uint64_t(std::abs(offset->constant)));
+      for (auto [variable, scale] : offset->terms)
+        unit = std::gcd(unit, uint64_t(std::abs(scale)));
+    }
+    if (!unit)
+      unit = 1;
     Value *offset = nullptr;
     if (auto *phi = dyn_cast<PHINode>(choice)) {
       // (A block that branches here on several edges gives one offset.)
-      SmallVector<Value *> offsets;
       DenseMap<BasicBlock *, Value *> offsetOfBlock;
+      auto *offsetPhi =
+          PHINode::Create(Type::getInt32Ty(func.getContext()),
+                          phi->getNumIncomingValues(), "", phi->getIterator());
       for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
         BasicBlock *from = phi->getIncomingBlock(i);
-        Value *&offset = offsetOfBlock[from];
-        if (!offset) {
+        Value *&value = offsetOfBlock[from];
+        if (!value) {
           IRBuilder<> at(from->getTerminator());
-          offset = emitOffsetFrom(at, layout, phi->getIncomingValue(i), base);
+          value = emitOffset(at, *offsets[i], unit);
         }
-        offsets.push_back(offset);
+        offsetPhi->addIncoming(value, from);
       }
-      if (llvm::is_contained(offsets, nullptr))
-        continue;
-      auto *offsetPhi = PHINode::Create(intType, phi->getNumIncomingValues(),
-                                        "", phi->getIterator());
-      for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i)
-        offsetPhi->addIncoming(offsets[i], phi->getIncomingBlock(i));
       offset = offsetPhi;
     } else {
       IRBuilder<> at(choice);
-      Value *first = emitOffsetFrom(at, layout, addresses[0], base);
-      Value *second = emitOffsetFrom(at, layout, addresses[1], base);
-      if (!first || !second)
-        continue;
-      offset = at.CreateSelect(choice->getOperand(0), first, second);
+      offset = at.CreateSelect(choice->getOperand(0),
+                               emitOffset(at, *offsets[0], unit),
+                               emitOffset(at, *offsets[1], unit));
     }
     IRBuilder<> at(choice->getParent(),
                    choice->getParent()->getFirstInsertionPt());
     if (isa<SelectInst>(choice))
       at.SetInsertPoint(choice);
-    Value *address = at.CreateGEP(at.getInt8Ty(), base, offset);
+    Value *address =
+        at.CreateGEP(ArrayType::get(at.getInt8Ty(), unit), base, offset);
     choice->replaceAllUsesWith(address);
     choice->eraseFromParent();
   }

@@ -14,6 +14,7 @@
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -37,22 +38,26 @@
 using namespace llvm;
 using namespace mlir::hlsl;
 
-/// [unroll] without a count: LLVM fully unrolls loops of up to a million
-/// iterations (minutes and gigabytes for a small body); DXC refuses more than
-/// 128. Past this limit the loop stays a loop, with LLVM's "loop not
-/// unrolled" warning. Set only if the user did not (it is LLVM's option).
-static void limitFullUnrolling() {
-  constexpr llvm::StringLiteral option = "pragma-unroll-full-max-iterations";
+/// Sets one of LLVM's own options for the optimizer, unless the user did.
+static void setDefaultOption(StringRef option, StringRef value) {
   auto &options = cl::getRegisteredOptions();
   auto it = options.find(option);
   if (it != options.end() && it->second->getNumOccurrences() == 0)
-    (void)it->second->addOccurrence(0, option, "4096");
+    (void)it->second->addOccurrence(0, option, value);
 }
 
 void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   if (level == DXILOptLevel::Od)
     return;
-  limitFullUnrolling();
+  // [unroll] without a count: LLVM fully unrolls loops of up to a million
+  // iterations (minutes and gigabytes for a small body); DXC refuses more
+  // than 128. Past this limit the loop stays a loop, with LLVM's "loop not
+  // unrolled" warning.
+  setDefaultOption("pragma-unroll-full-max-iterations", "4096");
+  // SimplifyCFG would sink the DXIL operations of both arms of a branch
+  // into one call with a phi of their differing operands, and DXIL wants
+  // most of those (signature rows and columns, opcodes, masks) immediate.
+  setDefaultOption("sink-common-insts", "false");
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = false;
   tuning.SLPVectorization = false;
@@ -206,6 +211,61 @@ Value *callDXOp(IRBuilder<> &b, StringRef cls, unsigned opcode, Type *result,
   return b.CreateCall(callee, operands);
 }
 
+/// `{result, overflowed}` of the *.with.overflow intrinsics InstCombine forms
+/// from overflow checks written in the shader (a 64-bit product compared
+/// with 0xffffffff): the operation itself and a comparison.
+Expected<Value *> lowerOverflowArithmetic(IntrinsicInst &call) {
+  IRBuilder<> b(&call);
+  Value *lhs = call.getArgOperand(0), *rhs = call.getArgOperand(1);
+  auto *type = cast<IntegerType>(lhs->getType());
+  Value *zero = ConstantInt::get(type, 0);
+  Value *result = nullptr, *overflow = nullptr;
+  switch (call.getIntrinsicID()) {
+  case Intrinsic::uadd_with_overflow:
+    result = b.CreateAdd(lhs, rhs);
+    overflow = b.CreateICmpULT(result, lhs);
+    break;
+  case Intrinsic::usub_with_overflow:
+    result = b.CreateSub(lhs, rhs);
+    overflow = b.CreateICmpULT(lhs, rhs);
+    break;
+  case Intrinsic::sadd_with_overflow:
+    // The signs of both operands agree and differ from the result's.
+    result = b.CreateAdd(lhs, rhs);
+    overflow = b.CreateICmpSLT(
+        b.CreateAnd(b.CreateXor(lhs, result), b.CreateXor(rhs, result)), zero);
+    break;
+  case Intrinsic::ssub_with_overflow:
+    result = b.CreateSub(lhs, rhs);
+    overflow = b.CreateICmpSLT(
+        b.CreateAnd(b.CreateXor(lhs, rhs), b.CreateXor(lhs, result)), zero);
+    break;
+  case Intrinsic::umul_with_overflow:
+  case Intrinsic::smul_with_overflow: {
+    unsigned width = type->getBitWidth();
+    if (width > 32)
+      return unsupported(call, "a checked multiplication of 64-bit integers");
+    bool isSigned = call.getIntrinsicID() == Intrinsic::smul_with_overflow;
+    Type *wide = b.getIntNTy(2 * width);
+    Value *product = isSigned
+                         ? b.CreateMul(b.CreateSExt(lhs, wide),
+                                       b.CreateSExt(rhs, wide), "", false, true)
+                         : b.CreateMul(b.CreateZExt(lhs, wide),
+                                       b.CreateZExt(rhs, wide), "", true);
+    result = b.CreateTrunc(product, type);
+    Value *back =
+        isSigned ? b.CreateSExt(result, wide) : b.CreateZExt(result, wide);
+    overflow = b.CreateICmpNE(product, back);
+    break;
+  }
+  default:
+    llvm_unreachable("not an overflow intrinsic");
+  }
+  Value *pair = UndefValue::get(call.getType());
+  pair = b.CreateInsertValue(pair, result, 0);
+  return b.CreateInsertValue(pair, overflow, 1);
+}
+
 /// Rewrites one intrinsic call; returns the replacement or an error.
 Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
   IRBuilder<> b(&call);
@@ -335,6 +395,26 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
     return callDXOp(b, "isSpecialFloat", opcode, b.getInt1Ty(),
                     {call.getArgOperand(0)}, operand);
   }
+  case Intrinsic::fptosi_sat:
+  case Intrinsic::fptoui_sat: {
+    // The importer's float-to-integer conversions (DXIL's saturate). A
+    // constant one is folded here: the plain conversion of an out-of-range
+    // constant would fold to undef.
+    if (auto *value = dyn_cast<Constant>(call.getArgOperand(0)))
+      if (Constant *folded =
+              ConstantFoldCall(&call, call.getCalledFunction(), {value}))
+        return folded;
+    return call.getIntrinsicID() == Intrinsic::fptosi_sat
+               ? b.CreateFPToSI(call.getArgOperand(0), type)
+               : b.CreateFPToUI(call.getArgOperand(0), type);
+  }
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::umul_with_overflow:
+  case Intrinsic::smul_with_overflow:
+    return lowerOverflowArithmetic(call);
   case Intrinsic::fshl:
   case Intrinsic::fshr: {
     // Funnel shifts by a constant come from rotates: (a << s) | (b >> (w-s)).
@@ -505,6 +585,24 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
       for (Use &use : inst.operands())
         if (auto *poison = dyn_cast<PoisonValue>(use.get()))
           use.set(UndefValue::get(poison->getType()));
+    // A variable assigned on some paths only is an undef incoming value of
+    // a phi (which the validator allows); when SimplifyCFG turns the phi
+    // into a select, the select reads undef (which it does not). Undef may
+    // be any value: the other arm's.
+    for (Instruction &inst : llvm::make_early_inc_range(instructions(func))) {
+      auto *select = dyn_cast<SelectInst>(&inst);
+      if (!select)
+        continue;
+      Value *chosen = nullptr;
+      if (isa<UndefValue>(select->getTrueValue()))
+        chosen = select->getFalseValue();
+      else if (isa<UndefValue>(select->getFalseValue()))
+        chosen = select->getTrueValue();
+      if (!chosen)
+        continue;
+      select->replaceAllUsesWith(chosen);
+      select->eraseFromParent();
+    }
   }
   // Barriers were convergent for the optimizer; DXC declares them
   // noduplicate.
