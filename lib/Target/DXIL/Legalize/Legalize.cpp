@@ -668,6 +668,12 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
       if (isInstructionTriviallyDead(inst))
         inst->eraseFromParent();
   }
+  // The optimizer's globals (a switch's lookup table) are private, which
+  // the validator takes for unused external declarations: DXIL has only
+  // internal ones.
+  for (GlobalVariable &global : module.globals())
+    if (global.hasPrivateLinkage())
+      global.setLinkage(GlobalValue::InternalLinkage);
   // The validator rejects internal globals nothing uses (a field of a
   // groupshared struct the shader never touches, once fields are arrays of
   // their own).
