@@ -204,15 +204,34 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     if (auto attr = op->getAttrOfType<BoolAttr>("hlsl.signed"))
       isSigned = attr.getValue();
     Value ptr = args[0];
+    if (args.size() > 1 && args[1].getType().isInteger(64) && ctx.smMinor < 6)
+      return op.emitError()
+             << "64-bit atomic operations require shader model 6.6 or later";
+    // The float exchanges operate on the bits (LLVM 3.7's atomics take
+    // integers).
+    Type floatType =
+        isa<FloatType>(args[1].getType()) ? args[1].getType() : Type();
+    auto bits = [&](Value value) -> Value {
+      if (!floatType)
+        return value;
+      return LLVM::BitcastOp::create(
+          rewriter, loc,
+          rewriter.getIntegerType(floatType.getIntOrFloatBitWidth()), value);
+    };
+    auto fromBits = [&](Value value) -> Value {
+      return floatType
+                 ? LLVM::BitcastOp::create(rewriter, loc, floatType, value)
+                 : value;
+    };
     if (name == "InterlockedCompareExchange" ||
         name == "InterlockedCompareStore") {
       auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
-          rewriter, loc, ptr, args[1], args[2], LLVM::AtomicOrdering::seq_cst,
-          LLVM::AtomicOrdering::seq_cst);
+          rewriter, loc, ptr, bits(args[1]), bits(args[2]),
+          LLVM::AtomicOrdering::seq_cst, LLVM::AtomicOrdering::seq_cst);
       if (args.size() > 3) {
         Value old = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg,
                                                  ArrayRef<int64_t>{0});
-        LLVM::StoreOp::create(rewriter, loc, old, args[3]);
+        LLVM::StoreOp::create(rewriter, loc, fromBits(old), args[3]);
       }
       rewriter.eraseOp(op);
       return success();
@@ -232,10 +251,12 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     if (!bin)
       return op.emitError()
              << "not supported yet: " << name << " on groupshared memory";
-    auto rmw = LLVM::AtomicRMWOp::create(rewriter, loc, *bin, ptr, args[1],
-                                         LLVM::AtomicOrdering::seq_cst);
+    if (floatType && *bin != LLVM::AtomicBinOp::xchg)
+      return op.emitError() << "not supported yet: " << name << " of a float";
+    auto rmw = LLVM::AtomicRMWOp::create(
+        rewriter, loc, *bin, ptr, bits(args[1]), LLVM::AtomicOrdering::seq_cst);
     if (args.size() > 2)
-      LLVM::StoreOp::create(rewriter, loc, rmw.getResult(), args[2]);
+      LLVM::StoreOp::create(rewriter, loc, fromBits(rmw.getResult()), args[2]);
     rewriter.eraseOp(op);
     return success();
   }

@@ -361,6 +361,9 @@ struct BufferAtomicLowering : HLSLPattern<BufferAtomicOp> {
     Type type = op.getType();
     SmallVector<Value, 3> c = getCoordinates(
         rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
+    if (type.isInteger(64) && ctx.smMinor < 6)
+      return op.emitError()
+             << "64-bit atomic operations require shader model 6.6 or later";
     Value result;
     if (adaptor.getCompare())
       result = dx.call(rewriter, loc, "atomicCompareExchange", type,

@@ -320,7 +320,11 @@ public:
   Value emitResourceMethod(const clang::CallExpr *expr,
                            const clang::CXXMethodDecl *method,
                            const clang::Expr *object);
-  Value emitOutArg(const clang::HLSLOutArgExpr *arg, Type paramType);
+  /// The temporary for an out/inout argument. With `writtenAs`, the callee
+  /// writes a value of that type (an atomic's original value), which is
+  /// converted to the argument's.
+  Value emitOutArg(const clang::HLSLOutArgExpr *arg, Type paramType,
+                   clang::QualType writtenAs = {});
   Value emitConstruct(const clang::CXXConstructExpr *expr);
 
   // Shared helpers.
@@ -345,6 +349,12 @@ public:
   /// Placeholder of the right type after an error, so emission goes on.
   Value poison(Type type, Location loc);
   Value notSupported(const clang::Stmt *stmt, llvm::StringRef what);
+  /// The type an atomic operates on (see emitIntrinsic).
+  clang::QualType getAtomicOperandType(llvm::StringRef name,
+                                       llvm::ArrayRef<const clang::Expr *> args,
+                                       Value object);
+  Value atomicOperandError(const clang::Expr *arg, llvm::StringRef name,
+                           clang::QualType type);
 
   HLSLGenModule &module;
   const clang::FunctionDecl *decl;

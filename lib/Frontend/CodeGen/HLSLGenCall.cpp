@@ -2,11 +2,12 @@
 
 #include "HLSLGen.h"
 
-#include "clang/AST/Attr.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "clang/AST/Attr.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::hlsl;
@@ -80,7 +81,7 @@ static LogicalResult emitConversionRegion(HLSLGenFunction &gen, Region &region,
 }
 
 Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
-                                  Type paramType) {
+                                  Type paramType, clang::QualType writtenAs) {
   Location loc = getLoc(arg->getExprLoc());
   const clang::OpaqueValueExpr *base = arg->getOpaqueArgLValue();
   LValue lvalue = emitLValue(base->getSourceExpr());
@@ -111,6 +112,23 @@ Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
       ParamDirectionAttr::get(builder.getContext(), direction), lvalue.addr,
       lvalue.isSwizzle() ? builder.getDenseI32ArrayAttr(lvalue.swizzle)
                          : DenseI32ArrayAttr());
+  if (!writtenAs.isNull() && !arg->isInOut()) {
+    if (lvalueType == paramType)
+      return op;
+    // The callee writes a `writtenAs`, which converts to the argument.
+    OpBuilder::InsertionGuard guard(builder);
+    Block *block =
+        builder.createBlock(&op.getWriteBack(), {}, {paramType}, {loc});
+    Value converted =
+        emitConversion(block->getArgument(0), writtenAs,
+                       arg->getOpaqueArgLValue()->getType(), arg->getExprLoc());
+    if (!converted)
+      return {};
+    if (converted.getType() != lvalueType)
+      return notSupported(arg, "out-argument conversion between these types");
+    YieldOp::create(builder, loc, converted);
+    return op;
+  }
   if (lvalueType != paramType) {
     if (arg->isInOut() &&
         failed(emitConversionRegion(*this, op.getCopyIn(),
@@ -403,6 +421,42 @@ static bool isFloatValue(Value value) {
   return isa<FloatType>(type);
 }
 
+/// Whether an atomic may take a value of `type`: a scalar integer, float or
+/// bool (which DXC converts to the operation's type).
+static bool isAtomicOperandType(clang::QualType type) {
+  type = type.getNonReferenceType().getCanonicalType();
+  return type->isIntegerType() || type->isRealFloatingType() ||
+         type->isBooleanType();
+}
+
+Value HLSLGenFunction::atomicOperandError(const clang::Expr *arg,
+                                          StringRef name,
+                                          clang::QualType type) {
+  module.error(
+      arg->getExprLoc(),
+      "an operand of " + name.str() +
+          " must be a scalar integer or float, not '" +
+          type.getAsString(module.getASTContext().getPrintingPolicy()) + "'");
+  return {};
+}
+
+clang::QualType HLSLGenFunction::getAtomicOperandType(
+    StringRef name, ArrayRef<const clang::Expr *> argExprs, Value object) {
+  clang::ASTContext &context = module.getASTContext();
+  if (!object)
+    return argExprs[0]->getType().getNonReferenceType().getUnqualifiedType();
+  // RWByteAddressBuffer: the float forms, the *64 forms, and 32-bit ones
+  // whose Min/Max take the signedness of their value.
+  if (name.contains("Float"))
+    return context.FloatTy;
+  bool isSigned = argExprs.size() > 1 &&
+                  (name == "InterlockedMin" || name == "InterlockedMax" ||
+                   name == "InterlockedMin64" || name == "InterlockedMax64") &&
+                  this->isSigned(argExprs[1]->getType());
+  return context.getIntTypeForBitwidth(name.ends_with("64") ? 64 : 32,
+                                       isSigned);
+}
+
 Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
                                      const clang::FunctionDecl *callee,
                                      Value object) {
@@ -422,6 +476,11 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
   if (object)
     args.push_back(object);
   bool isAtomic = name.starts_with("Interlocked");
+  // The type an atomic operates on: its destination's (free functions), or
+  // for a byte-address buffer's methods the one its name and value imply.
+  clang::QualType atomicType;
+  if (isAtomic && !argExprs.empty())
+    atomicType = getAtomicOperandType(name, argExprs, object);
   for (auto [i, arg] : llvm::enumerate(argExprs)) {
     Value value;
     if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
@@ -440,35 +499,38 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
         }
         value = dest.addr;
       } else {
-        Type pointee = convertType(outArg->getType(), outArg->getExprLoc());
-        if (!pointee)
-          return {};
-        value = emitOutArg(outArg, pointee);
+        if (!atomicType.isNull()) {
+          // The original value: of the operation's type, converted to the
+          // argument's on the way back.
+          if (!isAtomicOperandType(outArg->getType()))
+            return atomicOperandError(arg, name, outArg->getType());
+          Type operation = convertType(atomicType, arg->getExprLoc());
+          if (!operation)
+            return {};
+          value = emitOutArg(outArg, operation, atomicType);
+        } else {
+          Type pointee = convertType(outArg->getType(), outArg->getExprLoc());
+          if (!pointee)
+            return {};
+          value = emitOutArg(outArg, pointee);
+        }
       }
     } else {
       value = emitRValue(arg);
+      // The operands of an atomic take the operation's type (the prelude
+      // takes them as they are, so that the destination alone chooses the
+      // overload, as in DXC); a byte-address buffer's offset stays.
+      if (value && !atomicType.isNull() && !(object && i == 0)) {
+        if (!isAtomicOperandType(arg->getType()))
+          return atomicOperandError(arg, name, arg->getType());
+        value = emitConversion(value, arg->getType(), atomicType,
+                               arg->getExprLoc());
+      }
     }
     if (!value)
       return {};
-    // The operands of an atomic take the destination's type (the prelude
-    // declares them for every integer type to keep calls unambiguous).
-    if (isAtomic && i > 0 && !args.empty() &&
-        isa<PointerType>(args[object ? 1 : 0].getType()) &&
-        isa<IntegerType>(value.getType())) {
-      Type dest = cast<PointerType>(args[object ? 1 : 0].getType()).getPointee();
-      if (isa<IntegerType>(dest) && value.getType() != dest &&
-          !isa<OutArgOp>(value.getDefiningOp()))
-        value = emitConversion(value, arg->getType(),
-                               isSigned(argExprs[0]->getType())
-                                   ? module.getASTContext().getIntTypeForBitwidth(
-                                         dest.getIntOrFloatBitWidth(), true)
-                                   : module.getASTContext().getIntTypeForBitwidth(
-                                         dest.getIntOrFloatBitWidth(), false),
-                               arg->getExprLoc());
-    }
     args.push_back(value);
   }
-
   // Elementwise primitives are lowered on scalars and vectors: matrix
   // operands take part through their flat row-major vectors, and a matrix
   // result is rebuilt from the flat result. Resource methods (a matrix
@@ -609,6 +671,15 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
     return arith::SelectOp::create(builder, loc, cond, args[1], args[2]);
   }
 
+  // The float exchanges are the integer ones on float operands (their
+  // lowering exchanges the bits).
+  name = llvm::StringSwitch<StringRef>(name)
+             .Case("InterlockedExchangeFloat", "InterlockedExchange")
+             .Case("InterlockedCompareExchangeFloatBitwise",
+                   "InterlockedCompareExchange")
+             .Case("InterlockedCompareStoreFloatBitwise",
+                   "InterlockedCompareStore")
+             .Default(name);
   if (!isKnownIntrinsic(name, args.size())) {
     module.errorNotSupported(expr->getExprLoc(),
                              "intrinsic '" + name.str() + "' with " +
@@ -619,8 +690,13 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
                                 resultType ? TypeRange(resultType) : TypeRange(),
                                 builder.getStringAttr(name), args);
   if ((isAtomic || name.starts_with("Wave") || name == "firstbithigh") &&
-      !argExprs.empty())
-    op->setAttr("hlsl.signed",
-                builder.getBoolAttr(isSigned(argExprs[0]->getType())));
+      !argExprs.empty()) {
+    // A byte-address buffer's Min/Max take their signedness from the value
+    // (the first argument is the offset).
+    const clang::Expr *typed = argExprs[0];
+    if (isAtomic && !isa<clang::HLSLOutArgExpr>(typed) && argExprs.size() > 1)
+      typed = argExprs[1];
+    op->setAttr("hlsl.signed", builder.getBoolAttr(isSigned(typed->getType())));
+  }
   return resultType ? op.getResult() : Value();
 }

@@ -1397,33 +1397,64 @@ __HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
 // a resource operator[]); the importer takes the address from that lvalue and
 // never materializes the copy-in/copy-out temporary.
 //
-// The operation's signedness (for Min/Max) follows the type of `dest`. The
-// value operand is declared for every integer type so that mixing, e.g., a
-// uint destination with an int literal resolves without ambiguity; the
-// importer converts the value to the destination type. `original` always has
-// the destination's type.
+// As in DXC, the destination's type picks the overload (int, uint,
+// int64_t, uint64_t; float for the exchanges), and with it the operation's
+// width and, for Min/Max, its signedness. The other operands are declared
+// for every scalar type each, so that a call matches one overload exactly
+// whatever its operands (a uint destination with an int value and a
+// uint64_t `original` is not ambiguous); the importer converts the values
+// to the destination's type and the original value to the argument's.
+// (Not templates: Clang 22 binds no groupshared lvalue to the inout
+// parameter of a function template.)
+#define __HLSL_ATOMIC_RMW_VO(N, D, V, O)                                       \
+  __HLSL_INTRINSIC void N(inout D dest, V value, out O original);
 #define __HLSL_ATOMIC_RMW_V(N, D, V)                                           \
   __HLSL_INTRINSIC void N(inout D dest, V value);                              \
-  __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
+  __HLSL_ATOMIC_SCALARS_B(__HLSL_ATOMIC_RMW_VO, (N, D, V))
 #define __HLSL_ATOMIC_XCHG_V(N, D, V)                                          \
-  __HLSL_INTRINSIC void N(inout D dest, V value, out D original);
-// Compare and value have overloads for every integer type each, so that a
-// literal compare value next to a variable of another integer type is not
-// ambiguous. (Templates would be shorter, but Clang 22 refuses to bind a
-// groupshared lvalue to the inout parameter of a function template.)
-#define __HLSL_ATOMIC_CMP_CV(D, C, V)                                          \
-  __HLSL_INTRINSIC void InterlockedCompareExchange(inout D dest, C compare,    \
-                                                   V value, out D original);   \
-  __HLSL_INTRINSIC void InterlockedCompareStore(inout D dest, C compare,       \
-                                                V value);
-#define __HLSL_ATOMIC_CMP_C(D, C)                                              \
-  __HLSL_ATOMIC_CMP_CV(D, C, int) __HLSL_ATOMIC_CMP_CV(D, C, uint)             \
-  __HLSL_ATOMIC_CMP_CV(D, C, int64_t) __HLSL_ATOMIC_CMP_CV(D, C, uint64_t)
-#define __HLSL_ATOMIC_CMP_D(D)                                                 \
-  __HLSL_ATOMIC_CMP_C(D, int) __HLSL_ATOMIC_CMP_C(D, uint)                     \
-  __HLSL_ATOMIC_CMP_C(D, int64_t) __HLSL_ATOMIC_CMP_C(D, uint64_t)
-#define __HLSL_ATOMIC_D(M, N, D)                                               \
-  M(N, D, int) M(N, D, uint) M(N, D, int64_t) M(N, D, uint64_t)
+  __HLSL_ATOMIC_SCALARS_B(__HLSL_ATOMIC_RMW_VO, (N, D, V))
+#define __HLSL_ATOMIC_CMP_CVO(N, D, C, V, O)                                   \
+  __HLSL_INTRINSIC void N(inout D dest, C compare, V value, out O original);
+#define __HLSL_ATOMIC_CMP_CV(N, S, D, C, V)                                    \
+  __HLSL_INTRINSIC void S(inout D dest, C compare, V value);                   \
+  __HLSL_ATOMIC_SCALARS_C(__HLSL_ATOMIC_CMP_CVO, (N, D, C, V))
+#define __HLSL_ATOMIC_CMP_C(N, S, D, C)                                        \
+  __HLSL_ATOMIC_SCALARS_B(__HLSL_ATOMIC_CMP_CV, (N, S, D, C))
+// X(M, ARGS): M(ARGS..., T) for each scalar type T an operand may have;
+// one copy per nesting level (a macro does not expand inside itself).
+// clang-format off
+#define __HLSL_ATOMIC_SCALARS_A(M, ARGS)                                       \
+  __HLSL_ATOMIC_APPLY_A(M, ARGS, int)                                          \
+  __HLSL_ATOMIC_APPLY_A(M, ARGS, uint)                                         \
+  __HLSL_ATOMIC_APPLY_A(M, ARGS, int64_t)                                      \
+  __HLSL_ATOMIC_APPLY_A(M, ARGS, uint64_t)                                     \
+  __HLSL_ATOMIC_APPLY_A(M, ARGS, float)
+#define __HLSL_ATOMIC_APPLY_A(M, ARGS, T)                                      \
+  __HLSL_ATOMIC_CALL_A(M, (__HLSL_ATOMIC_UNPAREN_A ARGS, T))
+#define __HLSL_ATOMIC_CALL_A(M, A) M A
+#define __HLSL_ATOMIC_UNPAREN_A(...) __VA_ARGS__
+#define __HLSL_ATOMIC_SCALARS_B(M, ARGS)                                       \
+  __HLSL_ATOMIC_APPLY_B(M, ARGS, int)                                          \
+  __HLSL_ATOMIC_APPLY_B(M, ARGS, uint)                                         \
+  __HLSL_ATOMIC_APPLY_B(M, ARGS, int64_t)                                      \
+  __HLSL_ATOMIC_APPLY_B(M, ARGS, uint64_t)                                     \
+  __HLSL_ATOMIC_APPLY_B(M, ARGS, float)
+#define __HLSL_ATOMIC_APPLY_B(M, ARGS, T)                                      \
+  __HLSL_ATOMIC_CALL_B(M, (__HLSL_ATOMIC_UNPAREN_B ARGS, T))
+#define __HLSL_ATOMIC_CALL_B(M, A) M A
+#define __HLSL_ATOMIC_UNPAREN_B(...) __VA_ARGS__
+#define __HLSL_ATOMIC_SCALARS_C(M, ARGS)                                       \
+  __HLSL_ATOMIC_APPLY_C(M, ARGS, int)                                          \
+  __HLSL_ATOMIC_APPLY_C(M, ARGS, uint)                                         \
+  __HLSL_ATOMIC_APPLY_C(M, ARGS, int64_t)                                      \
+  __HLSL_ATOMIC_APPLY_C(M, ARGS, uint64_t)                                     \
+  __HLSL_ATOMIC_APPLY_C(M, ARGS, float)
+#define __HLSL_ATOMIC_APPLY_C(M, ARGS, T)                                      \
+  __HLSL_ATOMIC_CALL_C(M, (__HLSL_ATOMIC_UNPAREN_C ARGS, T))
+#define __HLSL_ATOMIC_CALL_C(M, A) M A
+#define __HLSL_ATOMIC_UNPAREN_C(...) __VA_ARGS__
+// clang-format on
+#define __HLSL_ATOMIC_D(M, N, D) __HLSL_ATOMIC_SCALARS_A(M, (N, D))
 #define __HLSL_ATOMIC(M, N) __HLSL_WHEN_CALL(N, __HLSL_ATOMIC_L, (M, N))
 #define __HLSL_ATOMIC_L(M, N)                                                  \
   __HLSL_ATOMIC_D(M, N, int) __HLSL_ATOMIC_D(M, N, uint)                       \
@@ -1435,21 +1466,28 @@ __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedAnd)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedOr)
 __HLSL_ATOMIC(__HLSL_ATOMIC_RMW_V, InterlockedXor)
 __HLSL_ATOMIC(__HLSL_ATOMIC_XCHG_V, InterlockedExchange)
+#if __HLSL_USED(InterlockedExchange)
+__HLSL_ATOMIC_D(__HLSL_ATOMIC_XCHG_V, InterlockedExchange, float)
+#endif
 #if __HLSL_USED(InterlockedCompareExchange) ||                                 \
     __HLSL_USED(InterlockedCompareStore)
-__HLSL_ATOMIC_CMP_D(int)
-__HLSL_ATOMIC_CMP_D(uint)
-__HLSL_ATOMIC_CMP_D(int64_t)
-__HLSL_ATOMIC_CMP_D(uint64_t)
+__HLSL_ATOMIC_SCALARS_A(__HLSL_ATOMIC_CMP_C, (InterlockedCompareExchange,
+                                              InterlockedCompareStore, int))
+__HLSL_ATOMIC_SCALARS_A(__HLSL_ATOMIC_CMP_C, (InterlockedCompareExchange,
+                                              InterlockedCompareStore, uint))
+__HLSL_ATOMIC_SCALARS_A(__HLSL_ATOMIC_CMP_C, (InterlockedCompareExchange,
+                                              InterlockedCompareStore, int64_t))
+__HLSL_ATOMIC_SCALARS_A(__HLSL_ATOMIC_CMP_C,
+                        (InterlockedCompareExchange, InterlockedCompareStore,
+                         uint64_t))
 #endif
-// SM 6.6 float exchange / bitwise compare-exchange.
-__HLSL_INTRINSIC void InterlockedExchange(inout float dest, float value,
-                                          out float original);
-__HLSL_INTRINSIC void InterlockedCompareExchangeFloatBitwise(
-    inout float dest, float compare, float value, out float original);
-__HLSL_INTRINSIC void InterlockedCompareStoreFloatBitwise(inout float dest,
-                                                          float compare,
-                                                          float value);
+// SM 6.6 bitwise compare-exchange of floats.
+#if __HLSL_USED(InterlockedCompareExchangeFloatBitwise) ||                     \
+    __HLSL_USED(InterlockedCompareStoreFloatBitwise)
+__HLSL_ATOMIC_SCALARS_A(__HLSL_ATOMIC_CMP_C,
+                        (InterlockedCompareExchangeFloatBitwise,
+                         InterlockedCompareStoreFloatBitwise, float))
+#endif
 
 //===----------------------------------------------------------------------===//
 // Primitive wave and quad operations
@@ -2012,48 +2050,60 @@ namespace ext {
   template <typename T> __HLSL_INTRINSIC T Load(uint address);                 \
   template <typename T> __HLSL_INTRINSIC T Load(uint address, out uint status);\
   __HLSL_INTRINSIC void GetDimensions(out uint dim);
-// Atomics on a RW byte-address buffer. For Min/Max the signedness follows the
-// value operand (int or uint overload); the `original` type is independent so
-// that mixing int/uint never becomes ambiguous.
-#define __HLSL_BAB_RMW_VO(N, V, O)                                             \
+// DXC's byte-address atomics: 32-bit (`uint value`, except Min/Max, whose
+// value's type is any integer and gives the signedness) and the *64 forms.
+// (`original` is a template parameter: Clang 22 converts no argument for
+// an out parameter of a method.)
+#define __HLSL_BAB_RMW(N)                                                      \
+  __HLSL_INTRINSIC void N(uint dest, uint value);                              \
+  template <typename O>                                                        \
+  __HLSL_INTRINSIC void N(uint dest, uint value, out O original);
+#define __HLSL_BAB_MINMAX(N)                                                   \
+  template <typename V> __HLSL_INTRINSIC void N(uint dest, V value);           \
+  template <typename V, typename O>                                            \
   __HLSL_INTRINSIC void N(uint dest, V value, out O original);
-#define __HLSL_BAB_RMW(N, V)                                                   \
-  __HLSL_INTRINSIC void N(uint dest, V value);                                 \
-  __HLSL_BAB_RMW_VO(N, V, int) __HLSL_BAB_RMW_VO(N, V, uint)
 #define __HLSL_BAB_RMW64(N)                                                    \
-  __HLSL_INTRINSIC void N(uint dest, int64_t value);                           \
   __HLSL_INTRINSIC void N(uint dest, uint64_t value);                          \
-  __HLSL_BAB_RMW_VO(N, int64_t, int64_t) __HLSL_BAB_RMW_VO(N, uint64_t, uint64_t)
+  template <typename O>                                                        \
+  __HLSL_INTRINSIC void N(uint dest, uint64_t value, out O original);
+#define __HLSL_BAB_MINMAX64(N)                                                 \
+  template <typename V> __HLSL_INTRINSIC void N(uint dest, V value);           \
+  template <typename V, typename O>                                            \
+  __HLSL_INTRINSIC void N(uint dest, V value, out O original);
 #define __HLSL_BAB_STORES                                                      \
   __HLSL_INTRINSIC void Store(uint address, uint value);                       \
   __HLSL_INTRINSIC void Store2(uint address, uint2 value);                     \
   __HLSL_INTRINSIC void Store3(uint address, uint3 value);                     \
   __HLSL_INTRINSIC void Store4(uint address, uint4 value);                     \
   template <typename T> __HLSL_INTRINSIC void Store(uint address, T value);    \
-  __HLSL_BAB_RMW(InterlockedAdd, int) __HLSL_BAB_RMW(InterlockedAdd, uint)     \
-  __HLSL_BAB_RMW(InterlockedMin, int) __HLSL_BAB_RMW(InterlockedMin, uint)     \
-  __HLSL_BAB_RMW(InterlockedMax, int) __HLSL_BAB_RMW(InterlockedMax, uint)     \
-  __HLSL_BAB_RMW(InterlockedAnd, int) __HLSL_BAB_RMW(InterlockedAnd, uint)     \
-  __HLSL_BAB_RMW(InterlockedOr, int) __HLSL_BAB_RMW(InterlockedOr, uint)       \
-  __HLSL_BAB_RMW(InterlockedXor, int) __HLSL_BAB_RMW(InterlockedXor, uint)     \
-  __HLSL_BAB_RMW_VO(InterlockedExchange, int, int)                             \
-  __HLSL_BAB_RMW_VO(InterlockedExchange, int, uint)                            \
-  __HLSL_BAB_RMW_VO(InterlockedExchange, uint, int)                            \
-  __HLSL_BAB_RMW_VO(InterlockedExchange, uint, uint)                           \
-  __HLSL_INTRINSIC void InterlockedCompareExchange(uint dest, uint compare,    \
-                                                   uint value,                 \
-                                                   out uint original);         \
+  __HLSL_BAB_RMW(InterlockedAdd)                                               \
+  __HLSL_BAB_MINMAX(InterlockedMin) __HLSL_BAB_MINMAX(InterlockedMax)          \
+      __HLSL_BAB_RMW(InterlockedAnd) __HLSL_BAB_RMW(InterlockedOr)             \
+          __HLSL_BAB_RMW(InterlockedXor) template <typename O>                 \
+          __HLSL_INTRINSIC void InterlockedExchange(uint dest, uint value,     \
+                                                    out O original);           \
+  template <typename O>                                                        \
+  __HLSL_INTRINSIC void InterlockedCompareExchange(                            \
+      uint dest, uint compare, uint value, out O original);                    \
   __HLSL_INTRINSIC void InterlockedCompareStore(uint dest, uint compare,       \
                                                 uint value);                   \
-  __HLSL_BAB_RMW64(InterlockedAdd64) __HLSL_BAB_RMW64(InterlockedMin64)        \
-  __HLSL_BAB_RMW64(InterlockedMax64) __HLSL_BAB_RMW64(InterlockedAnd64)        \
-  __HLSL_BAB_RMW64(InterlockedOr64) __HLSL_BAB_RMW64(InterlockedXor64)         \
-  __HLSL_INTRINSIC void InterlockedExchange64(uint dest, uint64_t value,       \
-                                              out uint64_t original);          \
+  __HLSL_BAB_RMW64(InterlockedAdd64)                                           \
+  __HLSL_BAB_MINMAX64(InterlockedMin64) __HLSL_BAB_MINMAX64(InterlockedMax64)  \
+      __HLSL_BAB_RMW64(InterlockedAnd64) __HLSL_BAB_RMW64(InterlockedOr64)     \
+          __HLSL_BAB_RMW64(InterlockedXor64) template <typename V, typename O> \
+          __HLSL_INTRINSIC void InterlockedExchange64(uint dest, V value,      \
+                                                      out O original);         \
+  template <typename O>                                                        \
   __HLSL_INTRINSIC void InterlockedCompareExchange64(                          \
-      uint dest, uint64_t compare, uint64_t value, out uint64_t original);     \
+      uint dest, uint64_t compare, uint64_t value, out O original);            \
   __HLSL_INTRINSIC void InterlockedCompareStore64(uint dest, uint64_t compare, \
-                                                  uint64_t value);
+                                                  uint64_t value);             \
+  __HLSL_INTRINSIC void InterlockedExchangeFloat(uint dest, float value,       \
+                                                 out float original);          \
+  __HLSL_INTRINSIC void InterlockedCompareStoreFloatBitwise(                   \
+      uint dest, float compare, float value);                                  \
+  __HLSL_INTRINSIC void InterlockedCompareExchangeFloatBitwise(                \
+      uint dest, float compare, float value, out float original);
 
 #if __HLSL_USED(ByteAddressBuffer)
 struct ByteAddressBuffer {

@@ -440,11 +440,23 @@ struct LowerResourceAccess
     Value compare = isCompare ? rest[0] : Value();
     Value value = isCompare ? rest[1] : rest[0];
     ValueRange outputs = rest.drop_front(isCompare ? 2 : 1);
+    // The float exchanges operate on the bits, as 32-bit integers (DXC's
+    // lowering: DXIL's atomics take integers).
+    Type floatType = isa<FloatType>(value.getType()) ? value.getType() : Type();
+    if (floatType) {
+      Type bits = b.getIntegerType(floatType.getIntOrFloatBitWidth());
+      value = arith::BitcastOp::create(b, loc, bits, value);
+      if (compare)
+        compare = arith::BitcastOp::create(b, loc, bits, compare);
+    }
     auto atomic = BufferAtomicOp::create(
         b, loc, value.getType(), AtomicOpAttr::get(b.getContext(), *kind),
         handle, index, offset, compare, value);
+    Value original = atomic.getResult();
+    if (floatType)
+      original = arith::BitcastOp::create(b, loc, floatType, original);
     if (!outputs.empty())
-      StoreOp::create(b, loc, atomic.getResult(), outputs[0]);
+      StoreOp::create(b, loc, original, outputs[0]);
     op.erase();
     return success();
   }

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -499,6 +500,29 @@ static void chooseOffsetsNotAddresses(Function &func,
   }
 }
 
+/// The integer type the atomics on `global` access its elements as (a
+/// float's bits, for InterlockedExchange on groupshared floats), or null.
+static Type *getAtomicAccessType(GlobalVariable *global) {
+  SmallVector<Value *> worklist = {global};
+  SmallPtrSet<Value *, 16> seen;
+  while (!worklist.empty()) {
+    Value *pointer = worklist.pop_back_val();
+    if (!seen.insert(pointer).second)
+      continue;
+    for (User *user : pointer->users()) {
+      if (isa<GEPOperator, PHINode, SelectInst>(user))
+        worklist.push_back(user);
+      else if (auto *rmw = dyn_cast<AtomicRMWInst>(user))
+        return rmw->getType()->isIntegerTy() ? rmw->getType() : nullptr;
+      else if (auto *cmpxchg = dyn_cast<AtomicCmpXchgInst>(user))
+        return cmpxchg->getNewValOperand()->getType()->isIntegerTy()
+                   ? cmpxchg->getNewValOperand()->getType()
+                   : nullptr;
+    }
+  }
+  return nullptr;
+}
+
 Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
   const DataLayout &layout = module.getDataLayout();
   for (Function &func : module)
@@ -520,6 +544,14 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
     SmallVector<SmallVector<Constant *>> inits(leaves.size());
     Constant *old =
         global->hasInitializer() ? global->getInitializer() : nullptr;
+    // Floats that atomics exchange as integers are stored as those integers
+    // (DXIL's atomics take integers); the float accesses reinterpret them.
+    if (Type *bits = getAtomicAccessType(global);
+        bits && leaves.size() == 1 && leaves[0].scalar->isFloatingPointTy() &&
+        layout.getTypeSizeInBits(bits) ==
+            layout.getTypeSizeInBits(leaves[0].scalar) &&
+        (!old || isa<UndefValue>(old) || old->isNullValue()))
+      leaves[0].scalar = bits;
     if (old && !isa<UndefValue>(old) && !old->isNullValue())
       collectInitializer(old, type, layout, inits);
     SmallVector<Value *> newBases;
