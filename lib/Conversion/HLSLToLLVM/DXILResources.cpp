@@ -106,6 +106,62 @@ static llvm::StringSet<> findCounterUsers(ModuleOp module) {
   return users;
 }
 
+void mlir::hlsl::describeResource(ResourceType type, Operation *attributes,
+                                  bool hasCounter, bool globallyCoherent,
+                                  ResourceInfo &info) {
+  info.cls = type.getResourceClass();
+  info.shape = getShape(type.getKind());
+  info.isROV =
+      type.getKind() == ResourceKind::RasterizerOrderedBuffer ||
+      type.getKind() == ResourceKind::RasterizerOrderedStructuredBuffer ||
+      type.getKind() == ResourceKind::RasterizerOrderedByteAddressBuffer ||
+      (type.getKind() >= ResourceKind::RasterizerOrderedTexture1D &&
+       type.getKind() <= ResourceKind::RasterizerOrderedTexture3D);
+  info.isSamplerComparison =
+      type.getKind() == ResourceKind::SamplerComparisonState;
+  Type element = type.getElementType();
+  unsigned componentCount = 0;
+  if (isTypedResource(type.getKind()) && element) {
+    Type scalar = element;
+    componentCount = 1;
+    if (auto vec = dyn_cast<VectorType>(element)) {
+      scalar = vec.getElementType();
+      componentCount = vec.getNumElements();
+    }
+    info.componentType = getComponentType(scalar);
+    if (attributes) {
+      if (auto samples =
+              attributes->getAttrOfType<IntegerAttr>("hlsl.sample_count"))
+        info.sampleCount = unsigned(samples.getInt());
+      // `Texture2D<unorm float4>`.
+      if (auto norm =
+              attributes->getAttrOfType<StringAttr>("hlsl.element_norm");
+          norm && isa<FloatType>(scalar))
+        info.componentType = getNormComponentType(
+            scalar.getIntOrFloatBitWidth(), norm.getValue() == "unorm");
+    }
+  }
+  if (isStructuredBuffer(type.getKind()))
+    info.strideOrSize = getStructuredLayout(type.getValueType()).size;
+  // ConstantBuffer<T> arrays: T laid out as a constant buffer.
+  if (type.getKind() == ResourceKind::ConstantBuffer)
+    info.strideOrSize = getCBufferSize(type.getElementType());
+  bool isUAV = info.cls == ResourceClass::UAV;
+  info.hasCounter = isUAV && hasCounter;
+  info.globallyCoherent = isUAV && globallyCoherent;
+  // Bit 15 is SamplerComparison for samplers and HasCounter for UAVs.
+  info.properties[0] =
+      unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
+      (info.isROV ? 1u << 13 : 0) | (info.globallyCoherent ? 1u << 14 : 0) |
+      (info.isSamplerComparison || info.hasCounter ? 1u << 15 : 0);
+  if (info.componentType)
+    info.properties[1] =
+        info.componentType | (componentCount << 8) | (info.sampleCount << 16);
+  else if (isStructuredBuffer(type.getKind()) ||
+           type.getKind() == ResourceKind::ConstantBuffer)
+    info.properties[1] = info.strideOrSize;
+}
+
 LogicalResult ResourceTable::build(ModuleOp module) {
   unsigned nextRangeId[4] = {0, 0, 0, 0};
   llvm::StringSet<> counterUsers = findCounterUsers(module);
@@ -116,62 +172,18 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       ResourceType type = resource.getResourceType();
       info.name = resource.getSymName().str();
       info.cls = type.getResourceClass();
-      info.shape = getShape(type.getKind());
       info.size = resource.getRangeSize();
-      info.isROV =
-          type.getKind() == ResourceKind::RasterizerOrderedBuffer ||
-          type.getKind() == ResourceKind::RasterizerOrderedStructuredBuffer ||
-          type.getKind() == ResourceKind::RasterizerOrderedByteAddressBuffer ||
-          (type.getKind() >= ResourceKind::RasterizerOrderedTexture1D &&
-           type.getKind() <= ResourceKind::RasterizerOrderedTexture3D);
-      info.isSamplerComparison =
-          type.getKind() == ResourceKind::SamplerComparisonState;
       binding = resource.getBinding();
-      Type element = type.getElementType();
-      unsigned componentCount = 0;
-      if (isTypedResource(type.getKind()) && element) {
-        Type scalar = element;
-        componentCount = 1;
-        if (auto vec = dyn_cast<VectorType>(element)) {
-          scalar = vec.getElementType();
-          componentCount = vec.getNumElements();
-        }
-        info.componentType = getComponentType(scalar);
-        if (auto samples =
-                resource->getAttrOfType<IntegerAttr>("hlsl.sample_count"))
-          info.sampleCount = unsigned(samples.getInt());
-        // `Texture2D<unorm float4>`.
-        if (auto norm =
-                resource->getAttrOfType<StringAttr>("hlsl.element_norm");
-            norm && isa<FloatType>(scalar))
-          info.componentType = getNormComponentType(
-              scalar.getIntOrFloatBitWidth(), norm.getValue() == "unorm");
-      }
-      if (isStructuredBuffer(type.getKind()))
-        info.strideOrSize = getStructuredLayout(type.getValueType()).size;
-      // ConstantBuffer<T> arrays: T laid out as a constant buffer.
-      if (type.getKind() == ResourceKind::ConstantBuffer)
-        info.strideOrSize = getCBufferSize(type.getElementType());
       bool isUAV = info.cls == ResourceClass::UAV;
       // Append and consume buffers always have their counter (as in DXC);
       // a RWStructuredBuffer has one when the shader uses it.
-      info.hasCounter =
+      bool hasCounter =
           isUAV && (counterUsers.contains(info.name) ||
                     type.getKind() == ResourceKind::AppendStructuredBuffer ||
                     type.getKind() == ResourceKind::ConsumeStructuredBuffer);
-      // Bit 15 is SamplerComparison for samplers and HasCounter for UAVs.
-      info.globallyCoherent =
-          isUAV && resource->hasAttr("hlsl.globally_coherent");
-      info.properties[0] =
-          unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
-          (info.isROV ? 1u << 13 : 0) | (info.globallyCoherent ? 1u << 14 : 0) |
-          (info.isSamplerComparison || info.hasCounter ? 1u << 15 : 0);
-      if (info.componentType)
-        info.properties[1] = info.componentType | (componentCount << 8) |
-                             (info.sampleCount << 16);
-      else if (isStructuredBuffer(type.getKind()) ||
-               type.getKind() == ResourceKind::ConstantBuffer)
-        info.properties[1] = info.strideOrSize;
+      describeResource(type, resource, hasCounter,
+                       isUAV && resource->hasAttr("hlsl.globally_coherent"),
+                       info);
     } else if (auto cbuffer = dyn_cast<CBufferOp>(op)) {
       info.name = cbuffer.getSymName().str();
       bool isTBuffer = cbuffer.getKind() == CBufferKind::TBuffer;

@@ -43,6 +43,12 @@ struct ResourceInfo {
   bool hasCounter = false;
 };
 
+/// The class, shape and `%dx.types.ResourceProperties` of a resource of
+/// `type` (sample count and norm from the declaration's `attributes`, when
+/// there is one).
+void describeResource(ResourceType type, Operation *attributes, bool hasCounter,
+                      bool globallyCoherent, ResourceInfo &info);
+
 /// Every resource and constant buffer with an assigned register, with range
 /// ids numbered per class in declaration order.
 class ResourceTable {

@@ -2,20 +2,43 @@
 
 #include "LoweringCommon.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 namespace mlir::hlsl {
 
+bool isNonUniformIndex(Value index) {
+  // Through the arithmetic that flattens array indices (bounded: indices
+  // are short expressions).
+  SmallVector<Value> worklist = {index};
+  for (unsigned visited = 0; !worklist.empty() && visited < 64; ++visited) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def)
+      continue;
+    if (auto intrinsic = dyn_cast<IntrinsicOp>(def)) {
+      if (intrinsic.getName() == "NonUniformResourceIndex")
+        return true;
+      continue;
+    }
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ExtUIOp,
+            arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp, LLVM::AddOp,
+            LLVM::MulOp, LLVM::ZExtOp, LLVM::SExtOp, LLVM::TruncOp>(def))
+      worklist.append(def->operand_begin(), def->operand_end());
+  }
+  return false;
+}
+
 Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
-                 const ResourceInfo &info, Value relIndex) {
+                 const ResourceInfo &info, Value relIndex, bool nonUniform) {
   DXILOpBuilder &dx = ctx.dx;
   Value index = dx.i32(b, loc, info.lowerBound);
   if (relIndex)
     index = LLVM::AddOp::create(b, loc, index, relIndex);
   if (!ctx.useBindingHandles())
-    return dx.call(b, loc, "createHandle", Type(), dxil::CreateHandle,
-                   dx.getHandleType(),
-                   {dx.i8(b, loc, unsigned(info.cls)),
-                    dx.i32(b, loc, info.rangeId), index, dx.i1(b, loc, false)},
-                   dxil::OpAttr::ReadOnly);
+    return dx.call(
+        b, loc, "createHandle", Type(), dxil::CreateHandle, dx.getHandleType(),
+        {dx.i8(b, loc, unsigned(info.cls)), dx.i32(b, loc, info.rangeId), index,
+         dx.i1(b, loc, nonUniform)},
+        dxil::OpAttr::ReadOnly);
   Value bind = LLVM::UndefOp::create(b, loc, dx.getResBindType());
   uint32_t upper =
       info.size ? uint32_t(info.lowerBound + *info.size - 1) : UINT32_MAX;
@@ -29,7 +52,7 @@ Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
   Value handle =
       dx.call(b, loc, "createHandleFromBinding", Type(),
               dxil::CreateHandleFromBinding, dx.getHandleType(),
-              {bind, index, dx.i1(b, loc, false)}, dxil::OpAttr::ReadNone);
+              {bind, index, dx.i1(b, loc, nonUniform)}, dxil::OpAttr::ReadNone);
   Value props = LLVM::UndefOp::create(b, loc, dx.getResourcePropertiesType());
   props = LLVM::InsertValueOp::create(
       b, loc, props, dx.i32(b, loc, int32_t(info.properties[0])),

@@ -33,9 +33,15 @@ struct LoweringContext {
   }
 };
 
-/// Creates the handle of element `relIndex` of a declaration's range.
+/// Creates the handle of element `relIndex` of a declaration's range;
+/// `nonUniform` when the index may differ between a wave's threads.
 Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
-                 const ResourceInfo &info, Value relIndex);
+                 const ResourceInfo &info, Value relIndex,
+                 bool nonUniform = false);
+
+/// Whether a resource index comes from NonUniformResourceIndex (possibly
+/// through the arithmetic of array indices).
+bool isNonUniformIndex(Value index);
 
 /// Scalars of a value: itself, or the elements of a vector.
 SmallVector<Value> scalarize(OpBuilder &b, Location loc, Value value,

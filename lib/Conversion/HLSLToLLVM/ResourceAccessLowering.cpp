@@ -26,8 +26,60 @@ struct CreateHandleLowering : HLSLPattern<CreateHandleOp> {
     if (!info)
       return op.emitError()
              << "resource '" << op.getResource() << "' has no assigned binding";
-    rewriter.replaceOp(
-        op, emitHandle(rewriter, op.getLoc(), ctx, *info, adaptor.getIndex()));
+    rewriter.replaceOp(op, emitHandle(rewriter, op.getLoc(), ctx, *info,
+                                      adaptor.getIndex(),
+                                      isNonUniformIndex(op.getIndex())));
+    return success();
+  }
+};
+
+/// `ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]`: the handle of
+/// a heap descriptor, annotated with the properties of the type it is taken
+/// as.
+struct HeapHandleLowering : HLSLPattern<HeapHandleOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(HeapHandleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!ctx.useBindingHandles())
+      return op.emitError() << (op.getSampler() ? "SamplerDescriptorHeap"
+                                                : "ResourceDescriptorHeap")
+                            << " requires shader model 6.6 or later";
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    ResourceType type = op.getHandle().getType();
+    // The counter is in the properties when the shader uses it (always for
+    // append and consume buffers).
+    bool hasCounter =
+        type.getKind() == ResourceKind::AppendStructuredBuffer ||
+        type.getKind() == ResourceKind::ConsumeStructuredBuffer ||
+        llvm::any_of(op->getUsers(), [](Operation *user) {
+          auto intrinsic = dyn_cast<IntrinsicOp>(user);
+          return intrinsic && (intrinsic.getName() == "IncrementCounter" ||
+                               intrinsic.getName() == "DecrementCounter");
+        });
+    ResourceInfo info;
+    describeResource(type, /*attributes=*/nullptr, hasCounter,
+                     op->hasAttr("hlsl.globally_coherent"), info);
+    Value handle =
+        dx.call(rewriter, loc, "createHandleFromHeap", Type(),
+                dxil::CreateHandleFromHeap, dx.getHandleType(),
+                {adaptor.getIndex(), dx.i1(rewriter, loc, op.getSampler()),
+                 dx.i1(rewriter, loc,
+                       op.getNonuniform() || isNonUniformIndex(op.getIndex()))},
+                dxil::OpAttr::ReadNone);
+    Value props =
+        LLVM::UndefOp::create(rewriter, loc, dx.getResourcePropertiesType());
+    props = LLVM::InsertValueOp::create(
+        rewriter, loc, props,
+        dx.i32(rewriter, loc, int32_t(info.properties[0])),
+        ArrayRef<int64_t>{0});
+    props = LLVM::InsertValueOp::create(
+        rewriter, loc, props,
+        dx.i32(rewriter, loc, int32_t(info.properties[1])), 1);
+    rewriter.replaceOp(op, dx.call(rewriter, loc, "annotateHandle", Type(),
+                                   dxil::AnnotateHandle, dx.getHandleType(),
+                                   {handle, props}, dxil::OpAttr::ReadNone));
     return success();
   }
 };
@@ -386,7 +438,7 @@ struct BufferAtomicLowering : HLSLPattern<BufferAtomicOp> {
 void mlir::hlsl::populateResourceAccessPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns,
                                                 LoweringContext &ctx) {
-  patterns.add<CreateHandleLowering, CBufferLoadRowLowering, BufferLoadLowering,
-               BufferStoreLowering, BufferAtomicLowering>(
+  patterns.add<CreateHandleLowering, HeapHandleLowering, CBufferLoadRowLowering,
+               BufferLoadLowering, BufferStoreLowering, BufferAtomicLowering>(
       converter, patterns.getContext(), ctx);
 }

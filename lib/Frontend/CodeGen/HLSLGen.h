@@ -349,6 +349,8 @@ public:
   /// Placeholder of the right type after an error, so emission goes on.
   Value poison(Type type, Location loc);
   Value notSupported(const clang::Stmt *stmt, llvm::StringRef what);
+  Value emitHeapDescriptor(const clang::CallExpr *expr,
+                           const clang::Expr *object);
   /// The type an atomic operates on (see emitIntrinsic).
   clang::QualType getAtomicOperandType(llvm::StringRef name,
                                        llvm::ArrayRef<const clang::Expr *> args,

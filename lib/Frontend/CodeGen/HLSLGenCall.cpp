@@ -206,6 +206,46 @@ static LogicalResult emitArgs(HLSLGenFunction &gen,
   return success();
 }
 
+/// `ResourceDescriptorHeap[i]` (or the sampler heap's) taken as the resource
+/// type of the conversion `expr` of the descriptor `object`.
+Value HLSLGenFunction::emitHeapDescriptor(const clang::CallExpr *expr,
+                                          const clang::Expr *object) {
+  Location loc = getLoc(expr->getExprLoc());
+  Type type = convertType(expr->getType(), expr->getExprLoc());
+  if (!type)
+    return {};
+  auto resource = dyn_cast<ResourceType>(type);
+  if (!resource) {
+    module.error(expr->getExprLoc(),
+                 "a descriptor heap holds resources, not '" +
+                     expr->getType().getAsString(
+                         module.getASTContext().getPrintingPolicy()) +
+                     "'");
+    return {};
+  }
+  bool isSampler = object->getType()->getAsCXXRecordDecl()->getName() ==
+                   "__hlsl_sampler_heap_descriptor";
+  ResourceKind kind = resource.getKind();
+  if (isSampler != (kind == ResourceKind::SamplerState ||
+                    kind == ResourceKind::SamplerComparisonState)) {
+    module.error(expr->getExprLoc(),
+                 isSampler ? "SamplerDescriptorHeap holds samplers only"
+                           : "samplers come from SamplerDescriptorHeap, not "
+                             "ResourceDescriptorHeap");
+    return {};
+  }
+  Value descriptor = emitRValue(object);
+  if (!descriptor)
+    return {};
+  Value index =
+      FieldExtractOp::create(builder, loc, builder.getI32Type(), descriptor,
+                             builder.getI32IntegerAttr(0));
+  // (A NonUniformResourceIndex index is found by the lowering, once the
+  // heap's operator[] is inlined.)
+  return HeapHandleOp::create(builder, loc, resource, isSampler, index,
+                              /*nonuniform=*/false);
+}
+
 Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   const clang::FunctionDecl *callee = expr->getDirectCallee();
@@ -226,6 +266,23 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
       module.getTypes().isResourceRecord(
           module.getASTContext().getCanonicalTagType(method->getParent())))
     return emitResourceMethod(expr, method, object);
+  if (method && method->getOverloadedOperator() == clang::OO_Subscript &&
+      args.size() == 1 &&
+      llvm::is_contained(
+          {"__hlsl_resource_descriptor_heap", "__hlsl_sampler_descriptor_heap"},
+          method->getParent()->getName())) {
+    // `ResourceDescriptorHeap[i]`: the descriptor of index i.
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    Value index = emitRValue(args[0]);
+    if (!type || !index)
+      return {};
+    return ConstructOp::create(builder, loc, type, ValueRange{index});
+  }
+  if (isa_and_nonnull<clang::CXXConversionDecl>(method) && object &&
+      llvm::is_contained(
+          {"__hlsl_heap_descriptor", "__hlsl_sampler_heap_descriptor"},
+          method->getParent()->getName()))
+    return emitHeapDescriptor(expr, object);
   // The hull, domain and geometry stages' types (declared so that their
   // helpers parse next to other entry points).
   if (method && llvm::is_contained({"InputPatch", "OutputPatch", "PointStream",
@@ -257,13 +314,30 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
     return {};
   SmallVector<Value> values;
   ArrayRef<Type> paramTypes = func.getArgumentTypes();
+  // An object in other memory than a function's (a static or groupshared
+  // global) is passed as a copy, written back after the call: methods take
+  // `this` in function memory.
+  LValue copiedSelf;
+  Value selfCopy;
   if (method && method->isInstance()) {
     if (!object)
       return notSupported(expr, "this member call");
     LValue self = emitLValue(object);
     if (!self.addr)
       return {};
-    values.push_back(self.addr);
+    Value selfAddr = self.addr;
+    auto selfType = dyn_cast<PointerType>(selfAddr.getType());
+    if (selfType && !paramTypes.empty() && paramTypes.front() != selfType &&
+        !self.isSwizzle() &&
+        (selfType.getAddressSpace() == AddressSpace::Static ||
+         selfType.getAddressSpace() == AddressSpace::GroupShared)) {
+      selfCopy = createVar(selfType.getPointee(), "", loc);
+      StoreOp::create(builder, loc, LoadOp::create(builder, loc, selfAddr),
+                      selfCopy);
+      copiedSelf = self;
+      selfAddr = selfCopy;
+    }
+    values.push_back(selfAddr);
     paramTypes = paramTypes.drop_front();
   }
   if (failed(emitArgs(*this, callee, args, paramTypes, values)))
@@ -271,6 +345,9 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   if (values.size() != func.getNumArguments())
     return notSupported(expr, "calls with default or variadic arguments");
   auto call = func::CallOp::create(builder, loc, func, values);
+  if (selfCopy && !method->isConst())
+    StoreOp::create(builder, loc, LoadOp::create(builder, loc, selfCopy),
+                    copiedSelf.addr);
   return call.getNumResults() ? call.getResult(0) : Value();
 }
 

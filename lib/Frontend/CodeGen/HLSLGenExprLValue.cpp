@@ -466,6 +466,10 @@ Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
   }
   if (const auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(inner))
     return emitResource(temp->getSubExpr());
+  // A descriptor heap's element taken as a resource (the conversion call).
+  if (const auto *cast = dyn_cast<clang::CastExpr>(inner);
+      cast && cast->getCastKind() == clang::CK_UserDefinedConversion)
+    return emitResource(cast->getSubExpr());
   if (const auto *call = dyn_cast<clang::CallExpr>(inner))
     return emitCall(call);
   SmallVector<const clang::Expr *> indexExprs;

@@ -2130,6 +2130,30 @@ struct RasterizerOrderedByteAddressBuffer {
 #endif
 } // namespace ext
 
+// SM 6.6 dynamic resources: `ResourceDescriptorHeap[i]` is a descriptor that
+// becomes the resource type it initializes or is assigned to (and
+// `SamplerDescriptorHeap[i]` a sampler). The importer takes the conversion
+// as the heap descriptor's handle (hlsl.heap_handle).
+#if __HLSL_USED(ResourceDescriptorHeap) || __HLSL_USED(SamplerDescriptorHeap)
+struct __hlsl_heap_descriptor {
+  uint __index;
+  template <typename T> operator T() const;
+};
+struct __hlsl_sampler_heap_descriptor {
+  uint __index;
+  template <typename T> operator T() const;
+};
+// (The importer makes the descriptor of the index.)
+struct __hlsl_resource_descriptor_heap {
+  __hlsl_heap_descriptor operator[](uint index) const;
+};
+struct __hlsl_sampler_descriptor_heap {
+  __hlsl_sampler_heap_descriptor operator[](uint index) const;
+};
+static const __hlsl_resource_descriptor_heap ResourceDescriptorHeap;
+static const __hlsl_sampler_descriptor_heap SamplerDescriptorHeap;
+#endif
+
 // HLSL allows `Texture2D t;` meaning `Texture2D<float4>`, but Clang 22 does
 // not accept a class template without an argument list, even when every
 // parameter has a default. Inside a class, however, the injected-class-name of

@@ -326,6 +326,18 @@ CreateHandleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+LogicalResult HeapHandleOp::verify() {
+  ResourceKind kind = getHandle().getType().getKind();
+  bool isSampler = kind == ResourceKind::SamplerState ||
+                   kind == ResourceKind::SamplerComparisonState;
+  if (isSampler != getSampler())
+    return emitOpError() << (getSampler()
+                                 ? "a sampler heap holds samplers, not "
+                                 : "a resource heap holds no ")
+                         << stringifyResourceKind(kind);
+  return success();
+}
+
 LogicalResult ResourceAddrOp::verify() {
   ResourceType resource = getHandle().getType();
   unsigned rank = getSubscriptRank(resource.getKind());

@@ -382,6 +382,29 @@ def HLSL_CreateHandleOp : HLSL_Op<"create_handle", [Pure,
   }];
 }
 
+def HLSL_HeapHandleOp : HLSL_Op<"heap_handle", [Pure]> {
+  let summary = "handle of a resource or sampler in a descriptor heap";
+  let description = [{
+    The handle of the descriptor at `index` of the resource descriptor heap
+    (`ResourceDescriptorHeap[i]`), or of the sampler descriptor heap with
+    `sampler` (`SamplerDescriptorHeap[i]`), taken as the result's resource
+    type (SM 6.6 dynamic resources). `nonuniform` says that the index may
+    differ between the threads of a wave.
+
+    ```mlir
+    %b = hlsl.heap_handle %i : i32 -> !hlsl.res<RWByteAddressBuffer>
+    %s = hlsl.heap_handle sampler %j nonuniform : i32 -> !hlsl.res<SamplerState>
+    ```
+  }];
+  let arguments = (ins UnitAttr:$sampler, I32:$index, UnitAttr:$nonuniform);
+  let results = (outs HLSL_AnyResource:$handle);
+  let assemblyFormat = [{
+    (`sampler` $sampler^)? $index (`nonuniform` $nonuniform^)? attr-dict `:`
+    type($index) `->` qualified(type($handle))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Calls: out/inout argument temporaries
 //===----------------------------------------------------------------------===//
