@@ -869,6 +869,16 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     Value *cls = builder.CreateZExt(builder.CreateExtractValue(bind, 3), i32);
     return replace(createHandle(type, cls, space, arg(2)));
   }
+  case CreateHandleFromHeap: {
+    // createHandleFromHeap(i32 index, i1 samplerHeap, i1 nonUniform): the
+    // entry of the heap's pseudo class (see RuntimeABI.h).
+    auto *samplerHeap = dyn_cast<ConstantInt>(arg(2));
+    if (!samplerHeap)
+      return makeError("createHandleFromHeap with a non-constant heap");
+    unsigned cls = samplerHeap->isOne() ? SamplerHeapClass : ResourceHeapClass;
+    return replace(
+        createHandle(type, builder.getInt32(cls), builder.getInt32(0), arg(1)));
+  }
   case AnnotateHandle:
     return replace(arg(1));
 

@@ -401,6 +401,7 @@ template <> struct MappingTraits<Resource> {
     io.mapRequired("Name", r.name);
     io.mapRequired("Kind", r.kind);
     io.mapOptional("DirectXBinding", r.dxBinding);
+    io.mapOptional("HeapIndex", r.heapIndex);
     std::optional<VulkanBinding> vulkan;
     io.mapOptional("VulkanBinding", vulkan);
     io.mapOptional("IsReserved", r.isReserved, false);
@@ -612,9 +613,12 @@ static llvm::Error validate(Pipeline &p) {
   }
   for (const DescriptorSet &set : p.descriptorSets)
     for (const Resource &resource : set.resources) {
-      if (!resource.dxBinding)
+      if (!resource.dxBinding && !resource.heapIndex)
         return makeError("resource '" + resource.name +
-                         "' has no DirectXBinding");
+                         "' has no DirectXBinding or HeapIndex");
+      if (resource.dxBinding && resource.heapIndex)
+        return makeError("resource '" + resource.name +
+                         "' has both a DirectXBinding and a HeapIndex");
       if (resource.kind == ResourceKind::Sampler) {
         if (!p.findSampler(resource.name))
           return makeError("sampler resource '" + resource.name +

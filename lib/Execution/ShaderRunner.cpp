@@ -131,6 +131,15 @@ struct Lane {
 thread_local GroupRunner *currentRunner = nullptr;
 } // namespace
 
+static std::string describeRegister(unsigned cls, uint32_t reg,
+                                    uint32_t space) {
+  if (cls == ResourceHeapClass || cls == SamplerHeapClass)
+    return std::string(cls == ResourceHeapClass ? "resource" : "sampler") +
+           " descriptor heap entry " + std::to_string(reg);
+  return std::string(1, getRegisterLetter(cls)) + std::to_string(reg) +
+         " (space " + std::to_string(space) + ")";
+}
+
 extern "C" RuntimeResource *hlslrt_resource(GroupContext *group,
                                             uint32_t resourceClass,
                                             uint32_t space, uint32_t reg) {
@@ -138,10 +147,9 @@ extern "C" RuntimeResource *hlslrt_resource(GroupContext *group,
   auto it = state.bindings.find({resourceClass, space, reg});
   if (it != state.bindings.end())
     return it->second;
-  state.recordError(std::string("the shader accessed ") +
-                    getRegisterLetter(resourceClass) + std::to_string(reg) +
-                    " (space " + std::to_string(space) +
-                    "), which the pipeline does not bind");
+  state.recordError("the shader accessed " +
+                    describeRegister(resourceClass, reg, space) +
+                    ", which the pipeline does not bind");
   return &state.unbound;
 }
 
@@ -455,12 +463,6 @@ static unsigned getComponentTypeSize(unsigned componentType) {
   }
 }
 
-static std::string describeRegister(unsigned cls, uint32_t reg,
-                                    uint32_t space) {
-  return std::string(1, getRegisterLetter(cls)) + std::to_string(reg) +
-         " (space " + std::to_string(space) + ")";
-}
-
 /// Whether register `reg` of class `cls` in `space` is in `range`.
 static bool rangeContains(const ShaderResourceRange &range, unsigned cls,
                           uint32_t space, uint32_t reg) {
@@ -553,10 +555,11 @@ getRootParameterResources(const Pipeline &pipeline,
 /// Binds `sampler` at register `reg` of `space` (a sampler-class record whose
 /// data is the sampler); false if the register is bound already.
 static bool bindSampler(DispatchState &state, uint32_t space, uint32_t reg,
-                        std::unique_ptr<RuntimeSampler> sampler) {
+                        std::unique_ptr<RuntimeSampler> sampler,
+                        unsigned cls = 3) {
   auto record = std::make_unique<RuntimeResource>();
   record->data = reinterpret_cast<uint8_t *>(sampler.get());
-  if (!state.bindings.try_emplace({3u, space, reg}, record.get()).second)
+  if (!state.bindings.try_emplace({cls, space, reg}, record.get()).second)
     return false;
   state.samplers.push_back(std::move(sampler));
   state.resources.push_back(std::move(record));
@@ -661,19 +664,29 @@ static Error bindResources(Pipeline &pipeline,
       runtime->minLOD = sampler.minLOD;
       runtime->maxLOD = sampler.maxLOD;
       runtime->mipLODBias = sampler.mipLODBias;
-      uint32_t reg = resource.dxBinding->reg, space = resource.dxBinding->space;
-      if (!bindSampler(state, space, reg, std::move(runtime)))
-        return makeError(describeRegister(3, reg, space) + " is bound twice");
+      // A heap sampler is entry <HeapIndex> of the sampler heap.
+      unsigned cls = resource.heapIndex ? SamplerHeapClass : 3;
+      uint32_t reg =
+          resource.heapIndex ? *resource.heapIndex : resource.dxBinding->reg;
+      uint32_t space = resource.heapIndex ? 0 : resource.dxBinding->space;
+      if (!bindSampler(state, space, reg, std::move(runtime), cls))
+        return makeError(describeRegister(cls, reg, space) + " is bound twice");
       continue;
     }
     Buffer &buffer = *pipeline.findBuffer(resource.name);
-    unsigned cls = getResourceClass(resource.kind);
+    // A heap resource's elements are consecutive entries of the resource
+    // heap from <HeapIndex>.
+    unsigned cls = resource.heapIndex ? ResourceHeapClass
+                                      : getResourceClass(resource.kind);
+    uint32_t first =
+        resource.heapIndex ? *resource.heapIndex : resource.dxBinding->reg;
     for (uint32_t element = 0; element < buffer.arraySize; ++element) {
-      uint64_t reg64 = uint64_t(resource.dxBinding->reg) + element;
+      uint64_t reg64 = uint64_t(first) + element;
       if (reg64 > UINT32_MAX)
         return makeError("resource '" + resource.name + "' element " +
                          Twine(element) + " is past register 4294967295");
-      uint32_t reg = uint32_t(reg64), space = resource.dxBinding->space;
+      uint32_t reg = uint32_t(reg64);
+      uint32_t space = resource.heapIndex ? 0 : resource.dxBinding->space;
       std::string where = describeRegister(cls, reg, space);
       auto record = std::make_unique<RuntimeResource>();
       std::vector<uint8_t> &bytes = buffer.contents[element];

@@ -114,6 +114,9 @@ struct Resource {
   std::string name;
   ResourceKind kind = ResourceKind::Buffer;
   std::optional<DirectXBinding> dxBinding;
+  /// Or its index in the descriptor heap (ResourceDescriptorHeap, or
+  /// SamplerDescriptorHeap for samplers).
+  std::optional<uint32_t> heapIndex;
   /// A reserved (tiled) resource: only its first `tilesMapped` 64 KiB tiles
   /// are mapped; accesses past them read zero, drop their writes and are not
   /// fully mapped (CheckAccessFullyMapped).

@@ -49,6 +49,12 @@ struct RuntimeResource {
   uint64_t mipOffsets[MaxMipLevels] = {};
 };
 
+/// The descriptor heaps (SM 6.6 dynamic resources) in the binding map: a
+/// heap entry is bound at register <heap index> of space 0 of these
+/// classes (after DXIL's SRV, UAV, CBV and sampler classes 0 to 3).
+constexpr unsigned ResourceHeapClass = 4;
+constexpr unsigned SamplerHeapClass = 5;
+
 /// Field offsets the rewriter emits loads for.
 namespace resource_field {
 constexpr unsigned Data = 0;
