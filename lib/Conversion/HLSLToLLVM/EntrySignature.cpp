@@ -255,10 +255,12 @@ class SignaturePacker {
 public:
   static constexpr unsigned numRegisters = 32;
 
-  /// Places `e` at the first fitting location; false if none fits.
-  bool place(SignatureElement &e, uint8_t elementFlags, unsigned width) {
+  /// Places `e` at the first fitting location of the first `maxRows`
+  /// registers; false if none fits.
+  bool place(SignatureElement &e, uint8_t elementFlags, unsigned width,
+             unsigned maxRows = numRegisters) {
     unsigned rows = e.rows, cols = e.columns;
-    for (unsigned row = 0; row + rows <= numRegisters; ++row) {
+    for (unsigned row = 0; row + rows <= maxRows; ++row) {
       if (hasRowConflict(row, rows, elementFlags, e.interpolation, cols, width))
         continue;
       for (unsigned col = 0; col + cols <= 4; ++col) {
@@ -541,8 +543,7 @@ private:
 
     switch (interpretation) {
     case ClipCull:
-      return error() << "not supported yet: " << element.name
-                     << " in a signature";
+      break; // packed apart (see pack)
     case NotInSig:
     case Shadow: {
       if (isOutput)
@@ -594,8 +595,52 @@ private:
             ? outputInterpretations
             : interpretations;
     SignaturePacker packer;
+    // Clip and cull distances share at most two registers of their own, as
+    // in DXC's prefix-stable packing: they are packed into two rows apart,
+    // and a row they start reserves a whole register of the signature.
+    // An array (indexed) needs both rows, adjacent.
+    SignaturePacker clipCull;
+    unsigned clipCullRows[2] = {0, 0}, clipCullRowsUsed = 0;
+    bool clipCullIndexed = false;
     unsigned nextRow = 0;
     for (auto [e, interpretation] : llvm::zip_equal(elements, kinds)) {
+      if (interpretation == ClipCull) {
+        unsigned width = e.scalarType.getIntOrFloatBitWidth() == 16 ? 16 : 32;
+        auto doesNotFit = [&]() {
+          return error() << "the clip and cull distances do not fit in two "
+                            "adjacent registers at '"
+                         << e.name << e.index << "'";
+        };
+        SignaturePacker tried = clipCull;
+        if (!tried.place(e, SignaturePacker::ClipCullFlag, width,
+                         /*maxRows=*/2))
+          return doesNotFit();
+        unsigned used = unsigned(e.startRow) + e.rows;
+        if (e.rows > 1 && !clipCullIndexed) {
+          if (clipCullRowsUsed == 1 ||
+              (clipCullRowsUsed == 2 && clipCullRows[0] + 1 != clipCullRows[1]))
+            return doesNotFit();
+          clipCullIndexed = true;
+        }
+        if (used > clipCullRowsUsed) {
+          // A register of the signature reserved per row (two adjacent
+          // ones for an array).
+          SignatureElement reserved = e;
+          reserved.rows = clipCullIndexed ? 2 : 1;
+          reserved.columns = 4;
+          if (!packer.place(reserved, SignaturePacker::ClipCullFlag, width))
+            return error() << "the "
+                           << (point == SigPoint::VSOut ? "output" : "input")
+                           << " signature does not fit in "
+                           << SignaturePacker::numRegisters << " registers at '"
+                           << e.name << e.index << "'";
+          for (unsigned i = 0; i < unsigned(reserved.rows); ++i)
+            clipCullRows[clipCullRowsUsed++] = reserved.startRow + i;
+        }
+        clipCull = tried;
+        e.startRow = clipCullRows[e.startRow];
+        continue;
+      }
       if (interpretation == NotPacked || interpretation == Shadow)
         continue; // outside the registers: row and column -1
       if (point == SigPoint::VSIn) {

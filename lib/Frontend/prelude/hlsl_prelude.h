@@ -2258,6 +2258,55 @@ struct __default_template_args
 #define SV_CullDistance __hlsl_mlir_SV_CullDistance
 #define SV_CULLDISTANCE __hlsl_mlir_SV_CullDistance
 #define sv_culldistance __hlsl_mlir_SV_CullDistance
+// With an index (a clip or cull distance per component: 0 to 7).
+#define SV_ClipDistance0 __hlsl_mlir_SV_ClipDistance0
+#define SV_CLIPDISTANCE0 __hlsl_mlir_SV_ClipDistance0
+#define sv_clipdistance0 __hlsl_mlir_SV_ClipDistance0
+#define SV_ClipDistance1 __hlsl_mlir_SV_ClipDistance1
+#define SV_CLIPDISTANCE1 __hlsl_mlir_SV_ClipDistance1
+#define sv_clipdistance1 __hlsl_mlir_SV_ClipDistance1
+#define SV_ClipDistance2 __hlsl_mlir_SV_ClipDistance2
+#define SV_CLIPDISTANCE2 __hlsl_mlir_SV_ClipDistance2
+#define sv_clipdistance2 __hlsl_mlir_SV_ClipDistance2
+#define SV_ClipDistance3 __hlsl_mlir_SV_ClipDistance3
+#define SV_CLIPDISTANCE3 __hlsl_mlir_SV_ClipDistance3
+#define sv_clipdistance3 __hlsl_mlir_SV_ClipDistance3
+#define SV_ClipDistance4 __hlsl_mlir_SV_ClipDistance4
+#define SV_CLIPDISTANCE4 __hlsl_mlir_SV_ClipDistance4
+#define sv_clipdistance4 __hlsl_mlir_SV_ClipDistance4
+#define SV_ClipDistance5 __hlsl_mlir_SV_ClipDistance5
+#define SV_CLIPDISTANCE5 __hlsl_mlir_SV_ClipDistance5
+#define sv_clipdistance5 __hlsl_mlir_SV_ClipDistance5
+#define SV_ClipDistance6 __hlsl_mlir_SV_ClipDistance6
+#define SV_CLIPDISTANCE6 __hlsl_mlir_SV_ClipDistance6
+#define sv_clipdistance6 __hlsl_mlir_SV_ClipDistance6
+#define SV_ClipDistance7 __hlsl_mlir_SV_ClipDistance7
+#define SV_CLIPDISTANCE7 __hlsl_mlir_SV_ClipDistance7
+#define sv_clipdistance7 __hlsl_mlir_SV_ClipDistance7
+#define SV_CullDistance0 __hlsl_mlir_SV_CullDistance0
+#define SV_CULLDISTANCE0 __hlsl_mlir_SV_CullDistance0
+#define sv_culldistance0 __hlsl_mlir_SV_CullDistance0
+#define SV_CullDistance1 __hlsl_mlir_SV_CullDistance1
+#define SV_CULLDISTANCE1 __hlsl_mlir_SV_CullDistance1
+#define sv_culldistance1 __hlsl_mlir_SV_CullDistance1
+#define SV_CullDistance2 __hlsl_mlir_SV_CullDistance2
+#define SV_CULLDISTANCE2 __hlsl_mlir_SV_CullDistance2
+#define sv_culldistance2 __hlsl_mlir_SV_CullDistance2
+#define SV_CullDistance3 __hlsl_mlir_SV_CullDistance3
+#define SV_CULLDISTANCE3 __hlsl_mlir_SV_CullDistance3
+#define sv_culldistance3 __hlsl_mlir_SV_CullDistance3
+#define SV_CullDistance4 __hlsl_mlir_SV_CullDistance4
+#define SV_CULLDISTANCE4 __hlsl_mlir_SV_CullDistance4
+#define sv_culldistance4 __hlsl_mlir_SV_CullDistance4
+#define SV_CullDistance5 __hlsl_mlir_SV_CullDistance5
+#define SV_CULLDISTANCE5 __hlsl_mlir_SV_CullDistance5
+#define sv_culldistance5 __hlsl_mlir_SV_CullDistance5
+#define SV_CullDistance6 __hlsl_mlir_SV_CullDistance6
+#define SV_CULLDISTANCE6 __hlsl_mlir_SV_CullDistance6
+#define sv_culldistance6 __hlsl_mlir_SV_CullDistance6
+#define SV_CullDistance7 __hlsl_mlir_SV_CullDistance7
+#define SV_CULLDISTANCE7 __hlsl_mlir_SV_CullDistance7
+#define sv_culldistance7 __hlsl_mlir_SV_CullDistance7
 // SV_Target: Clang 22 takes it on float vectors only; DXC also on integer
 // and bool vectors, arrays and struct members (render targets of any
 // component type). The index is part of the identifier.
