@@ -655,10 +655,12 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   for (Function &func : module) {
     // Without the optimizer (-Od) a struct value built field by field and
     // stored field by field stays an insertvalue chain on undef that only
-    // extractvalues read: they read the inserted values directly.
+    // extractvalues read: they read the inserted values directly. A vector
+    // field is one the scalarizer gathered (an insertelement chain) and
+    // scattered again (extractelements): those read the scalars.
     SimplifyQuery query(module.getDataLayout());
     for (Instruction &inst : instructions(func))
-      if (isa<ExtractValueInst>(inst))
+      if (isa<ExtractValueInst, ExtractElementInst>(inst))
         if (Value *simpler = simplifyInstruction(&inst, query))
           inst.replaceAllUsesWith(simpler);
     SmallVector<Instruction *> all(
