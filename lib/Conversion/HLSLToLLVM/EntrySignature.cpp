@@ -474,21 +474,26 @@ private:
     element.kind = *kind;
     // Arrays take one row per element, matrices one per row (row_major) or
     // per column (column_major, the default), as DXC lays them out.
+    // (Arrays of arrays are flattened.)
     Type rowType = type;
-    if (auto array = dyn_cast<ArrayType>(type)) {
+    unsigned leaves = 1;
+    while (auto array = dyn_cast<ArrayType>(rowType)) {
       if (array.isUnbounded() || array.getSize() < 1)
         return error() << "signature element '" << semantic
                        << "' needs a fixed size";
       element.shape = SignatureElement::Shape::Array;
-      element.rows = array.getSize();
+      leaves *= array.getSize();
       rowType = array.getElementType();
-    } else if (auto matrix = dyn_cast<MatrixType>(type)) {
+    }
+    element.rows = leaves;
+    if (auto matrix = dyn_cast<MatrixType>(rowType)) {
       bool rowMajor = matrix.isRowMajor();
       element.shape = rowMajor ? SignatureElement::Shape::RowMajorMatrix
                                : SignatureElement::Shape::ColumnMajorMatrix;
       element.matrixRows = matrix.getRows();
       element.matrixColumns = matrix.getColumns();
-      element.rows = rowMajor ? matrix.getRows() : matrix.getColumns();
+      element.leafRows = rowMajor ? matrix.getRows() : matrix.getColumns();
+      element.rows = leaves * element.leafRows;
       rowType = VectorType::get(
           {int64_t(rowMajor ? matrix.getColumns() : matrix.getRows())},
           matrix.getElementType());
@@ -734,30 +739,33 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
       return vectorize(b, loc, rowType, components, dx);
     };
     using Shape = SignatureElement::Shape;
-    switch (e.shape) {
-    case Shape::Row:
-      return loadRow(0, type);
-    case Shape::Array: {
-      auto array = cast<LLVM::LLVMArrayType>(type);
-      Value value = LLVM::UndefOp::create(b, loc, array);
-      for (unsigned row = 0; row < e.rows; ++row)
-        value = LLVM::InsertValueOp::create(
-            b, loc, value, loadRow(row, array.getElementType()), row);
-      return value;
-    }
-    case Shape::RowMajorMatrix:
-    case Shape::ColumnMajorMatrix: {
-      // The matrix value is its flat row-major vector.
+    // One leaf (a row, or a matrix as its flat row-major vector) from its
+    // first row.
+    auto loadLeaf = [&](unsigned first, Type leafType) -> Value {
+      if (e.shape != Shape::RowMajorMatrix &&
+          e.shape != Shape::ColumnMajorMatrix)
+        return loadRow(first, leafType);
       SmallVector<Value> components;
       bool rowMajor = e.shape == Shape::RowMajorMatrix;
       for (unsigned r = 0; r < e.matrixRows; ++r)
         for (unsigned c = 0; c < e.matrixColumns; ++c)
-          components.push_back(rowMajor ? loadComponent(r, c)
-                                        : loadComponent(c, r));
-      return vectorize(b, loc, type, components, dx);
-    }
-    }
-    return {};
+          components.push_back(rowMajor ? loadComponent(first + r, c)
+                                        : loadComponent(first + c, r));
+      return vectorize(b, loc, leafType, components, dx);
+    };
+    // Arrays (of arrays) of leaves, one leaf after another.
+    unsigned nextLeaf = 0;
+    std::function<Value(Type)> build = [&](Type t) -> Value {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(t);
+      if (!array)
+        return loadLeaf(e.leafRows * nextLeaf++, t);
+      Value value = LLVM::UndefOp::create(b, loc, array);
+      for (unsigned i = 0; i < array.getNumElements(); ++i)
+        value = LLVM::InsertValueOp::create(
+            b, loc, value, build(array.getElementType()), int64_t(i));
+      return value;
+    };
+    return build(type);
   };
   auto convertTo = [&](OpBuilder &ob, Value v, Type type) -> Value {
     // A special input is an i32: the parameter may be a bool or a uint.
@@ -805,36 +813,38 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
                   dxil::OpAttr::None);
         };
         using Shape = SignatureElement::Shape;
-        switch (e.shape) {
-        case Shape::Row:
-          for (auto [c, component] :
-               llvm::enumerate(scalarize(rb, loc, value, dx)))
-            storeComponent(0, c, component);
-          break;
-        case Shape::Array:
-          for (unsigned row = 0; row < e.rows; ++row) {
-            Value element =
-                LLVM::ExtractValueOp::create(rb, loc, value, int64_t(row));
-            for (auto [c, component] :
-                 llvm::enumerate(scalarize(rb, loc, element, dx)))
-              storeComponent(row, c, component);
+        // One leaf (a row, or a matrix as its flat row-major vector) from
+        // its first row.
+        auto storeLeaf = [&](unsigned first, Value leaf) {
+          SmallVector<Value> components = scalarize(rb, loc, leaf, dx);
+          if (e.shape != Shape::RowMajorMatrix &&
+              e.shape != Shape::ColumnMajorMatrix) {
+            for (auto [c, component] : llvm::enumerate(components))
+              storeComponent(first, c, component);
+            return;
           }
-          break;
-        case Shape::RowMajorMatrix:
-        case Shape::ColumnMajorMatrix: {
-          SmallVector<Value> components = scalarize(rb, loc, value, dx);
           bool rowMajor = e.shape == Shape::RowMajorMatrix;
           for (unsigned r = 0; r < e.matrixRows; ++r)
             for (unsigned c = 0; c < e.matrixColumns; ++c) {
               Value component = components[r * e.matrixColumns + c];
               if (rowMajor)
-                storeComponent(r, c, component);
+                storeComponent(first + r, c, component);
               else
-                storeComponent(c, r, component);
+                storeComponent(first + c, r, component);
             }
-          break;
-        }
-        }
+        };
+        // Arrays (of arrays) of leaves, one leaf after another.
+        unsigned nextLeaf = 0;
+        std::function<void(Value)> scatter = [&](Value v) {
+          auto array = dyn_cast<LLVM::LLVMArrayType>(v.getType());
+          if (!array) {
+            storeLeaf(e.leafRows * nextLeaf++, v);
+            return;
+          }
+          for (unsigned i = 0; i < array.getNumElements(); ++i)
+            scatter(LLVM::ExtractValueOp::create(rb, loc, v, int64_t(i)));
+        };
+        scatter(value);
       };
       if (isa<LLVM::LLVMStructType>(result.getType())) {
         for (auto [field, access] : llvm::enumerate(interface.resultElements))

@@ -49,10 +49,15 @@ struct SignatureElement {
   /// How the entry's value maps onto the element's rows: one row (scalar or
   /// vector), an array (element i in row i), or a matrix (a row_major
   /// matrix's rows are the element's rows; a column_major one's columns).
+  /// Arrays, also of arrays, of matrices have the matrix shapes: one matrix
+  /// after another.
   enum class Shape { Row, Array, RowMajorMatrix, ColumnMajorMatrix };
   Shape shape = Shape::Row;
   /// The matrix's own rows and columns (for the matrix shapes).
   unsigned matrixRows = 1, matrixColumns = 1;
+  /// The rows of one leaf of the value: an array's rows or matrices (of
+  /// arrays, flattened) follow each other, `leafRows` each.
+  unsigned leafRows = 1;
 };
 
 /// Where one part of an entry parameter or result comes from or goes to.
