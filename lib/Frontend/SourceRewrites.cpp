@@ -103,11 +103,11 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
     return false;
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
-         recordFloatSubscript(info) || recordInterpolationModifier(info) ||
-         recordImplicitConversion(info) || recordMatrixOperator(info) ||
-         recordAmbiguousReference(info) || recordNormModifier(info) ||
-         recordMatrixConditional(info) || recordStructOutParameter(info) ||
-         recordSamplerStateBlock(info);
+         recordFloatSubscript(info) || recordFloatSwitch(info) ||
+         recordInterpolationModifier(info) || recordImplicitConversion(info) ||
+         recordMatrixOperator(info) || recordAmbiguousReference(info) ||
+         recordNormModifier(info) || recordMatrixConditional(info) ||
+         recordStructOutParameter(info) || recordSamplerStateBlock(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -257,6 +257,45 @@ bool SourceRewrites::recordInterpolationModifier(
   return replaceWithMacro(
       place->file, place->offset, place->offset + keyword.size() - 1, "$q",
       ("__attribute__((annotate(\"hlsl." + keyword + "\")))").str());
+}
+
+bool SourceRewrites::recordFloatSwitch(const clang::Diagnostic &info) {
+  // `switch (f)` on a float: DXC converts the value to int; Clang requires
+  // an integer. `switch (expr)` becomes a macro of the same length that
+  // expands to `switch ((int)(expr))`.
+  if (info.getID() != clang::diag::err_typecheck_statement_requires_integer)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  // The error is at `switch`; the condition is in the parentheses after.
+  size_t keyword = place->offset;
+  if (!text.substr(keyword).starts_with("switch"))
+    return false;
+  size_t open = keyword + 6;
+  while (open < text.size() && llvm::isSpace(text[open]))
+    ++open;
+  if (open >= text.size() || text[open] != '(')
+    return false;
+  size_t close = open + 1;
+  for (unsigned depth = 0; close < text.size(); ++close) {
+    char c = text[close];
+    if (c == '(')
+      ++depth;
+    else if (c == ')' && depth > 0)
+      --depth;
+    else if (c == ')')
+      break;
+    else if (c == ';' || c == '{')
+      return false;
+  }
+  if (close >= text.size())
+    return false;
+  return replaceWithMacro(
+      place->file, keyword, close, "$w",
+      ("switch ((int)(" + text.slice(open + 1, close).trim() + "))").str(),
+      text);
 }
 
 bool SourceRewrites::recordFloatSubscript(const clang::Diagnostic &info) {

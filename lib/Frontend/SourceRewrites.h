@@ -177,6 +177,7 @@ private:
   bool recordAmbiguousReference(const clang::Diagnostic &info);
   bool recordNormModifier(const clang::Diagnostic &info);
   bool recordMatrixConditional(const clang::Diagnostic &info);
+  bool recordFloatSwitch(const clang::Diagnostic &info);
   bool recordStructOutParameter(const clang::Diagnostic &info);
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
   bool recordSamplerStateBlock(const clang::Diagnostic &info);
