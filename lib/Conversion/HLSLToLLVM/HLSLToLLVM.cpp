@@ -603,26 +603,33 @@ LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
              << (semantic ? semantic.getValue() : "without a semantic")
              << " of a compute shader in the DXIL lowering";
     BlockArgument arg = entry.getArgument(i);
-    // DXIL reads these as i32 components: SV_GroupIndex is one uint, the
-    // IDs are uint, uint2 or uint3 (Clang lets 64-bit vectors through).
+    // DXIL reads these as i32 components: SV_GroupIndex is one integer,
+    // the IDs one to three; 16-bit ones are truncated, as in DXC.
     Type type = arg.getType();
     auto vector = dyn_cast<VectorType>(type);
     Type element = vector ? vector.getElementType() : type;
     bool valid =
-        element.isInteger(32) &&
+        (element.isInteger(32) || element.isInteger(16)) &&
         (intrinsic == "GroupIndex" ? !vector
                                    : !vector || (vector.getRank() == 1 &&
                                                  vector.getNumElements() <= 3));
     if (!valid)
       return emitError(arg.getLoc())
              << semantic.getValue() << " must be "
-             << (intrinsic == "GroupIndex" ? "a uint"
-                                           : "a uint, uint2 or uint3")
+             << (intrinsic == "GroupIndex"
+                     ? "a 16- or 32-bit integer"
+                     : "a vector of one to three 16- or 32-bit integers")
              << ", not " << type;
-    auto value =
-        IntrinsicOp::create(builder, func.getLoc(), arg.getType(),
-                            builder.getStringAttr(intrinsic), ValueRange());
-    arg.replaceAllUsesWith(value.getResult());
+    Type i32Type = vector ? Type(VectorType::get(vector.getShape(),
+                                                 builder.getI32Type()))
+                          : Type(builder.getI32Type());
+    Value value = IntrinsicOp::create(builder, func.getLoc(), i32Type,
+                                      builder.getStringAttr(intrinsic),
+                                      ValueRange())
+                      .getResult();
+    if (i32Type != type)
+      value = arith::TruncIOp::create(builder, func.getLoc(), type, value);
+    arg.replaceAllUsesWith(value);
   }
   if (func.getNumResults() != 0)
     return func.emitError() << "not supported yet: entry results (outputs) "
