@@ -378,6 +378,18 @@ private:
 // Building the signatures
 //===----------------------------------------------------------------------===//
 
+/// The leaves of a struct in a signature, in order: nested structs are
+/// flattened, empty ones take nothing (matches the importer's
+/// hlsl.field_semantics).
+static void collectSignatureLeaves(StructType st, SmallVectorImpl<Type> &out) {
+  for (Type field : st.getFieldTypes()) {
+    if (auto inner = dyn_cast<StructType>(field))
+      collectSignatureLeaves(inner, out);
+    else
+      out.push_back(field);
+  }
+}
+
 class SignatureBuilder {
 public:
   SignatureBuilder(func::FuncOp entry, ShaderStage stage, unsigned smMinor)
@@ -424,14 +436,18 @@ private:
                         modifiersOf(attrs.get("hlsl.modifiers")), parts);
     auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
     auto st = dyn_cast<StructType>(type);
-    if (!fields || !st || fields.size() != st.getNumFields())
+    // One semantic per leaf: nested structs (and bases) are flattened,
+    // empty ones take nothing.
+    SmallVector<Type> leaves;
+    if (st)
+      collectSignatureLeaves(st, leaves);
+    if (!fields || !st || fields.size() != leaves.size())
       return error() << "not supported yet: entry point value of type " << type
                      << " (every field needs its own semantic)";
     auto unsignedFields =
         attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
     auto interpolations = attrs.getAs<ArrayAttr>("hlsl.field_modifiers");
-    for (auto [i, field, semantic] :
-         llvm::enumerate(st.getFieldTypes(), fields)) {
+    for (auto [i, field, semantic] : llvm::enumerate(leaves, fields)) {
       bool isUnsigned = unsignedFields && int64_t(i) < unsignedFields.size() &&
                         unsignedFields[i];
       StringRef modifiers = interpolations && i < interpolations.size()
@@ -780,13 +796,24 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
     BlockArgument arg = entry.getArgument(argIndex);
     Value value;
     if (auto st = dyn_cast<LLVM::LLVMStructType>(arg.getType())) {
-      value = LLVM::UndefOp::create(b, loc, st);
-      for (auto [field, access] : llvm::enumerate(parts))
-        value = LLVM::InsertValueOp::create(
-            b, loc, value,
-            convertTo(b, load(access, st.getBody()[field]),
-                      st.getBody()[field]),
-            int64_t(field));
+      // One part per leaf; nested structs (and bases) are built from theirs.
+      unsigned nextPart = 0;
+      std::function<Value(LLVM::LLVMStructType)> build =
+          [&](LLVM::LLVMStructType type) -> Value {
+        Value built = LLVM::UndefOp::create(b, loc, type);
+        for (auto [field, fieldType] : llvm::enumerate(type.getBody())) {
+          Value fieldValue;
+          if (auto inner = dyn_cast<LLVM::LLVMStructType>(fieldType))
+            fieldValue = build(inner);
+          else
+            fieldValue =
+                convertTo(b, load(parts[nextPart++], fieldType), fieldType);
+          built = LLVM::InsertValueOp::create(b, loc, built, fieldValue,
+                                              int64_t(field));
+        }
+        return built;
+      };
+      value = build(st);
     } else {
       value = convertTo(b, load(parts.front(), arg.getType()), arg.getType());
     }
@@ -847,9 +874,20 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
         scatter(value);
       };
       if (isa<LLVM::LLVMStructType>(result.getType())) {
-        for (auto [field, access] : llvm::enumerate(interface.resultElements))
-          store(access,
-                LLVM::ExtractValueOp::create(rb, loc, result, int64_t(field)));
+        // One element per leaf; nested structs (and bases) give theirs.
+        unsigned nextElement = 0;
+        std::function<void(Value)> scatter = [&](Value v) {
+          auto type = cast<LLVM::LLVMStructType>(v.getType());
+          for (auto [field, fieldType] : llvm::enumerate(type.getBody())) {
+            Value fieldValue =
+                LLVM::ExtractValueOp::create(rb, loc, v, int64_t(field));
+            if (isa<LLVM::LLVMStructType>(fieldType))
+              scatter(fieldValue);
+            else
+              store(interface.resultElements[nextElement++], fieldValue);
+          }
+        };
+        scatter(result);
       } else if (!interface.resultElements.empty()) {
         store(interface.resultElements.front(), result);
       }

@@ -157,6 +157,20 @@ public:
   ModuleOp getModule() { return *module; }
   /// Order of a matrix declared with `decl`'s attributes.
   MatrixOrder getMatrixOrder(const clang::Decl *decl);
+  /// One scalar, vector, matrix or array field of a struct in a signature,
+  /// with its semantic.
+  struct SignatureLeaf {
+    const clang::FieldDecl *field;
+    std::string semantic;
+  };
+  /// The leaves of `record` in DXC's order (bases, then fields, nested
+  /// structs flattened; empty ones take nothing): named by `outer` with
+  /// consecutive indices from `nextIndex` (one per register), or by their
+  /// own semantics. False after an error.
+  bool collectSignatureLeaves(const clang::RecordDecl *record,
+                              const clang::HLSLParsedSemanticAttr *outer,
+                              unsigned &nextIndex,
+                              SmallVectorImpl<SignatureLeaf> &leaves);
 
 private:
   void emitDecl(clang::Decl *decl);
@@ -349,6 +363,9 @@ public:
   /// Placeholder of the right type after an error, so emission goes on.
   Value poison(Type type, Location loc);
   Value notSupported(const clang::Stmt *stmt, llvm::StringRef what);
+  /// `(Base)d` of an lvalue `d` of a record derived from Base (or of Base):
+  /// the lvalue of its base part; nothing for other expressions.
+  LValue emitBaseCastLValue(const clang::Expr *expr);
   Value emitHeapDescriptor(const clang::CallExpr *expr,
                            const clang::Expr *object);
   /// The type an atomic operates on (see emitIntrinsic).

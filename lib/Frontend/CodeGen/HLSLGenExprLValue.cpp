@@ -455,6 +455,61 @@ Value HLSLGenFunction::emitResourceStructValue(const clang::VarDecl *var,
   return build(var->getType(), dataRoot);
 }
 
+/// The record bases from `derived` to `base` (empty if they are the same
+/// record); false if `base` is not one of its bases.
+static bool findBasePath(const clang::CXXRecordDecl *derived,
+                         const clang::CXXRecordDecl *base,
+                         SmallVectorImpl<unsigned> &path) {
+  if (derived->getCanonicalDecl() == base->getCanonicalDecl())
+    return true;
+  for (auto [i, spec] : llvm::enumerate(derived->bases())) {
+    const auto *next = spec.getType()->getAsCXXRecordDecl();
+    if (!next)
+      continue;
+    path.push_back(i);
+    if (findBasePath(next, base, path))
+      return true;
+    path.pop_back();
+  }
+  return false;
+}
+
+LValue HLSLGenFunction::emitBaseCastLValue(const clang::Expr *expr) {
+  const auto *cast = dyn_cast<clang::ExplicitCastExpr>(expr->IgnoreParens());
+  if (!cast)
+    return {};
+  const clang::Expr *operand = cast->getSubExpr()->IgnoreParens();
+  const auto *target = cast->getType()->getAsCXXRecordDecl();
+  const auto *source = operand->getType()->getAsCXXRecordDecl();
+  SmallVector<unsigned> path;
+  if (!operand->isGLValue() || !target || !source ||
+      module.getTypes().isResourceRecord(operand->getType()) ||
+      !findBasePath(source, target, path))
+    return {};
+  LValue whole = emitLValue(operand);
+  if (!whole.addr || whole.isSwizzle())
+    return {};
+  // A constant buffer's struct stays a copy (its methods take `this` in
+  // function memory, and it cannot be assigned).
+  if (llvm::cast<PointerType>(whole.addr.getType()).getAddressSpace() ==
+      AddressSpace::Constant)
+    return {};
+  Location loc = getLoc(expr->getExprLoc());
+  Value addr = whole.addr;
+  // A base is a leading field of its derived struct.
+  for (unsigned index : path) {
+    auto ptr = llvm::cast<PointerType>(addr.getType());
+    auto st = dyn_cast<StructType>(ptr.getPointee());
+    if (!st || index >= st.getNumFields())
+      return {};
+    addr = FieldAddrOp::create(
+        builder, loc,
+        PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
+        addr, index);
+  }
+  return {addr, {}};
+}
+
 Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
   const clang::Expr *inner = skipLValueWrappers(expr);
   Location loc = getLoc(expr->getExprLoc());
@@ -905,24 +960,29 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       LValue base = emitLValue(cast->getSubExpr());
       if (!base.addr)
         return {};
-      // Walk the base path: each step is a base-class field.
+      // Walk the base path: each step is a base-class field of the record
+      // the previous step reached.
       Value addr = base.addr;
+      const auto *record = cast->getSubExpr()->getType()->getAsCXXRecordDecl();
       for (const clang::CXXBaseSpecifier *spec : cast->path()) {
         auto ptr = llvm::cast<PointerType>(addr.getType());
-        auto st = llvm::cast<StructType>(ptr.getPointee());
-        const auto *derived =
-            cast->getSubExpr()->getType()->getAsCXXRecordDecl();
+        auto st = llvm::dyn_cast<StructType>(ptr.getPointee());
         unsigned index = 0;
-        for (const clang::CXXBaseSpecifier &b : derived->bases()) {
+        for (const clang::CXXBaseSpecifier &b : record->bases()) {
           if (b.getType().getCanonicalType() ==
               spec->getType().getCanonicalType())
             break;
           ++index;
         }
+        if (!st || index >= st.getNumFields()) {
+          notSupported(expr, "this conversion to a base struct");
+          return {};
+        }
         addr = FieldAddrOp::create(
             builder, loc,
             PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
             addr, index);
+        record = spec->getType()->getAsCXXRecordDecl();
       }
       return {addr, {}};
     }
@@ -948,6 +1008,11 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
   if (const auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(expr)) {
     if (temp->getSubExpr()->isGLValue())
       return emitLValue(temp->getSubExpr());
+    // `(Base)derived` of an lvalue is, in HLSL, the base part of it (as an
+    // assignment's target too: `(Base)d = b;` writes d's base fields);
+    // Clang makes it a copy.
+    if (LValue base = emitBaseCastLValue(temp->getSubExpr()); base.addr)
+      return base;
     return materialize(emitRValue(temp->getSubExpr()));
   }
   if (!expr->isGLValue())

@@ -126,6 +126,102 @@ static std::string getSignatureModifiers(const clang::ValueDecl *decl) {
   return modifiers;
 }
 
+/// Whether a record is one row of fields for the signature: no bases and no
+/// fields that are records (Clang's applied semantics then name each field).
+static bool isFlatSignatureRecord(const clang::RecordDecl *record) {
+  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
+    if (cxx->getNumBases() != 0)
+      return false;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType type = field->getType();
+    while (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+      type = array->getElementType();
+    if (type->isRecordType())
+      return false;
+  }
+  return true;
+}
+
+/// The registers a value of `type` takes in a signature: one per array
+/// element and matrix row (row_major) or column (column_major).
+static unsigned getSignatureRows(Type type) {
+  unsigned rows = 1;
+  while (auto array = dyn_cast<ArrayType>(type)) {
+    rows *= array.getSize();
+    type = array.getElementType();
+  }
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    rows *= matrix.isRowMajor() ? matrix.getRows() : matrix.getColumns();
+  return rows;
+}
+
+/// A semantic's name as the signature spells it: the index appended when
+/// it is not 0 or the name ends in a digit; the prelude's pass-through
+/// prefix of system values removed.
+static std::string spellSemantic(StringRef name, unsigned index) {
+  std::string spelled = name.str();
+  if (StringRef(spelled).starts_with("__hlsl_mlir_SV_"))
+    spelled = spelled.substr(strlen("__hlsl_mlir_"));
+  if (index != 0 || (!spelled.empty() && isdigit(spelled.back())))
+    spelled += std::to_string(index);
+  return spelled;
+}
+
+bool HLSLGenModule::collectSignatureLeaves(
+    const clang::RecordDecl *record, const clang::HLSLParsedSemanticAttr *outer,
+    unsigned &nextIndex, SmallVectorImpl<SignatureLeaf> &leaves) {
+  auto visitRecord = [&](const clang::RecordDecl *inner,
+                         const clang::HLSLParsedSemanticAttr *semantic,
+                         unsigned &index) {
+    return collectSignatureLeaves(inner, semantic, index, leaves);
+  };
+  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
+    for (const clang::CXXBaseSpecifier &base : cxx->bases())
+      if (!visitRecord(base.getType()->getAsRecordDecl(), outer, nextIndex))
+        return false;
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType type = field->getType();
+    const auto *own = field->getAttr<clang::HLSLParsedSemanticAttr>();
+    const clang::RecordDecl *inner = type->getAsRecordDecl();
+    if (inner && types.isResourceRecord(type)) {
+      error(field->getLocation(), "a resource cannot be a shader input or "
+                                  "output");
+      return false;
+    }
+    if (inner) {
+      // An empty struct takes no registers; a struct field is its leaves,
+      // named by the outer semantic, its own, or its fields'.
+      if (outer) {
+        if (!visitRecord(inner, outer, nextIndex))
+          return false;
+      } else {
+        unsigned index = own ? own->getSemanticIndex() : 0;
+        if (!visitRecord(inner, own, index))
+          return false;
+      }
+      continue;
+    }
+    const clang::HLSLParsedSemanticAttr *semantic = outer ? outer : own;
+    if (!semantic) {
+      error(field->getLocation(),
+            "field '" + field->getName().str() +
+                "' needs a semantic (it is part of an entry point's "
+                "signature)");
+      return false;
+    }
+    Type converted = types.convert(type, field->getLocation());
+    if (!converted)
+      return false;
+    converted = withMatrixOrder(converted, getMatrixOrder(field));
+    unsigned index = outer ? nextIndex : own->getSemanticIndex();
+    leaves.push_back(
+        {field, spellSemantic(semantic->getSemanticName(), index)});
+    if (outer)
+      nextIndex += getSignatureRows(converted);
+  }
+  return true;
+}
+
 /// The order row_major/column_major on `decl` gives, if any.
 static std::optional<MatrixOrder> getDeclaredOrder(const clang::Decl *decl) {
   for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
@@ -965,10 +1061,28 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       return !t->isBooleanType() && t->isUnsignedIntegerType();
     };
     if (const auto *record = type->getAsRecordDecl()) {
+      // Nested structs and bases: DXC's semantics of the leaves (Clang's
+      // applied ones count top-level fields).
+      SmallVector<const clang::FieldDecl *> fields(record->fields());
+      if (!isFlatSignatureRecord(record) && hasSignature) {
+        const auto *outer = d->getAttr<clang::HLSLParsedSemanticAttr>();
+        unsigned index = outer ? outer->getSemanticIndex() : 0;
+        SmallVector<SignatureLeaf> leaves;
+        if (!collectSignatureLeaves(record, outer, index, leaves)) {
+          reportedSemanticErrors.insert(d);
+          return;
+        }
+        semantics.clear();
+        fields.clear();
+        for (const SignatureLeaf &leaf : leaves) {
+          semantics.push_back(StringAttr::get(context, leaf.semantic));
+          fields.push_back(leaf.field);
+        }
+      }
       attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
       SmallVector<bool> unsignedFields;
       SmallVector<Attribute> interpolations;
-      for (const clang::FieldDecl *field : record->fields()) {
+      for (const clang::FieldDecl *field : fields) {
         unsignedFields.push_back(isUnsigned(field->getType()));
         interpolations.push_back(
             StringAttr::get(context, getSignatureModifiers(field)));
