@@ -234,9 +234,10 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       offsets.push_back(member.getOffset().value_or(0));
     }
     uint64_t size = cbuffer.getSize().value_or(0);
-    if (cbuffer.getKind() == CBufferKind::ConstantBuffer) {
-      // DXC's ConstantBuffer<T> is a struct of one T named after the
-      // buffer.
+    if (cbuffer.getKind() == CBufferKind::ConstantBuffer ||
+        cbuffer.getContents()) {
+      // DXC's ConstantBuffer<T> (and TextureBuffer<T>) is a struct of one T
+      // named after the buffer.
       auto contents = StructType::get(
           context, cbuffer.getContents().value_or(cbuffer.getSourceName()),
           types, names);

@@ -196,7 +196,7 @@ private:
   getStructResourceKey(const clang::VarDecl *var,
                        ArrayRef<const clang::FieldDecl *> chain);
   void emitCBuffer(const clang::HLSLBufferDecl *buffer);
-  void emitConstantBufferVar(const clang::VarDecl *var);
+  void emitConstantBufferVar(const clang::VarDecl *var, CBufferKind kind);
   /// Keeps the signedness of a constant buffer member's integers for
   /// reflection (`declared` on the member) when its value type drops it.
   void setDeclaredType(CBufferMemberOp member, clang::QualType type,

@@ -412,7 +412,14 @@ Type mlir::hlsl::gen::stripResources(Type type) {
 void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   clang::QualType type = var->getType();
   if (types.getResourceKind(type) == ResourceKind::ConstantBuffer) {
-    emitConstantBufferVar(var);
+    emitConstantBufferVar(var, CBufferKind::ConstantBuffer);
+    return;
+  }
+  // TextureBuffer<T>: a tbuffer whose members are T's fields.
+  if (const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
+      record && record->getName() == "TextureBuffer" &&
+      types.isUnsupportedResourceRecord(type)) {
+    emitConstantBufferVar(var, CBufferKind::TBuffer);
     return;
   }
   if (types.isUnsupportedResourceRecord(
@@ -881,24 +888,30 @@ void HLSLGenModule::setDeclaredType(CBufferMemberOp member,
     member.setDeclaredTypeAttr(TypeAttr::get(declared));
 }
 
-void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var) {
+void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var,
+                                          CBufferKind kind) {
   // ConstantBuffer<T> is a constant buffer whose members are T's fields:
-  // the same layout rules, and `CB.F` reads member F.
+  // the same layout rules, and `CB.F` reads member F (TextureBuffer<T>
+  // likewise, a tbuffer).
   const auto *spec = dyn_cast<clang::ClassTemplateSpecializationDecl>(
       var->getType().getCanonicalType()->getAsCXXRecordDecl());
   const clang::CXXRecordDecl *contents =
       spec && spec->getTemplateArgs().size() == 1
           ? spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl()
           : nullptr;
+  bool isTexture = kind == CBufferKind::TBuffer;
   if (!contents || contents->getNumBases() != 0) {
-    errorNotSupported(var->getLocation(), "this ConstantBuffer<T> type");
+    errorNotSupported(var->getLocation(), isTexture
+                                              ? "this TextureBuffer<T> type"
+                                              : "this ConstantBuffer<T> type");
     return;
   }
   std::string symbol = uniqueSymbol(var->getName());
-  BindingAttr binding = getBinding(var, ResourceClass::CBV);
+  BindingAttr binding =
+      getBinding(var, isTexture ? ResourceClass::SRV : ResourceClass::CBV);
   OpBuilder::InsertionGuard guard(builder);
-  auto op = CBufferOp::create(builder, getLoc(var->getLocation()), symbol,
-                              CBufferKind::ConstantBuffer, binding);
+  auto op = CBufferOp::create(builder, getLoc(var->getLocation()), symbol, kind,
+                              binding);
   if (symbol != var->getName())
     op.setNameAttr(builder.getStringAttr(var->getName()));
   op.setContentsAttr(builder.getStringAttr(contents->getName()));

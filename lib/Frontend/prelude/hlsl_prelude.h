@@ -2033,6 +2033,13 @@ template <typename T> struct ConstantBuffer : T {
   __hlsl_resource_t [[hlsl::resource_class(CBuffer)]]
   [[hlsl::contained_type(T)]] __handle;
 };
+// TextureBuffer<T> likewise, a tbuffer (SRV).
+#if __HLSL_USED(TextureBuffer)
+template <typename T> struct TextureBuffer : T {
+  __hlsl_resource_t
+      [[hlsl::resource_class(SRV)]] [[hlsl::contained_type(T)]] __handle;
+};
+#endif
 
 namespace ext {
 // Clang 22's ByteAddressBuffer classes are `final` and only have
