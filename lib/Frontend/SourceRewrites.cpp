@@ -104,10 +104,11 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
          recordFloatSubscript(info) || recordFloatSwitch(info) ||
-         recordInterpolationModifier(info) || recordImplicitConversion(info) ||
-         recordMatrixOperator(info) || recordAmbiguousReference(info) ||
-         recordNormModifier(info) || recordMatrixConditional(info) ||
-         recordStructOutParameter(info) || recordSamplerStateBlock(info);
+         recordMipsOrSampleAccess(info) || recordInterpolationModifier(info) ||
+         recordImplicitConversion(info) || recordMatrixOperator(info) ||
+         recordAmbiguousReference(info) || recordNormModifier(info) ||
+         recordMatrixConditional(info) || recordStructOutParameter(info) ||
+         recordSamplerStateBlock(info);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(
@@ -257,6 +258,64 @@ bool SourceRewrites::recordInterpolationModifier(
   return replaceWithMacro(
       place->file, place->offset, place->offset + keyword.size() - 1, "$q",
       ("__attribute__((annotate(\"hlsl." + keyword + "\")))").str());
+}
+
+bool SourceRewrites::recordMipsOrSampleAccess(const clang::Diagnostic &info) {
+  // `t.mips[level][pos]` of a texture and `t.sample[index][pos]` of a
+  // multisampled one (Clang 22's textures have neither): `mips[..][..]`
+  // becomes a macro expanding to `Load(__hlsl_mips_coord(pos, level))` (the
+  // location with the level appended) or `Load(pos, index)`.
+  if (info.getID() != clang::diag::err_no_member)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  size_t at = place->offset;
+  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  if (name != "mips" && name != "sample")
+    return false;
+  // The `.` before the name.
+  size_t dot = at;
+  while (dot > 0 && llvm::isSpace(text[dot - 1]))
+    --dot;
+  if (dot == 0 || text[dot - 1] != '.')
+    return false;
+  --dot;
+  // Two bracketed subscripts after it.
+  size_t next = at + name.size();
+  llvm::StringRef subscripts[2];
+  for (llvm::StringRef &subscript : subscripts) {
+    while (next < text.size() && llvm::isSpace(text[next]))
+      ++next;
+    if (next >= text.size() || text[next] != '[')
+      return false;
+    size_t close = next + 1;
+    for (unsigned depth = 0; close < text.size(); ++close) {
+      char c = text[close];
+      if (c == '[' || c == '(')
+        ++depth;
+      else if ((c == ']' || c == ')') && depth > 0)
+        --depth;
+      else if (c == ']')
+        break;
+      else if (c == ';' || c == '{')
+        return false;
+    }
+    if (close >= text.size())
+      return false;
+    subscript = text.slice(next + 1, close).trim();
+    next = close + 1;
+  }
+  // (The `.` stays: a macro name right after the object would continue
+  // its name.)
+  std::string load =
+      name == "mips"
+          ? ("Load(__hlsl_mips_coord((" + subscripts[1] + "), (" +
+             subscripts[0] + ")))")
+                .str()
+          : ("Load((" + subscripts[1] + "), (" + subscripts[0] + "))").str();
+  return replaceWithMacro(place->file, at, next - 1, "$m", load, text);
 }
 
 bool SourceRewrites::recordFloatSwitch(const clang::Diagnostic &info) {

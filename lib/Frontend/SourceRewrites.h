@@ -178,6 +178,7 @@ private:
   bool recordNormModifier(const clang::Diagnostic &info);
   bool recordMatrixConditional(const clang::Diagnostic &info);
   bool recordFloatSwitch(const clang::Diagnostic &info);
+  bool recordMipsOrSampleAccess(const clang::Diagnostic &info);
   bool recordStructOutParameter(const clang::Diagnostic &info);
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
   bool recordSamplerStateBlock(const clang::Diagnostic &info);

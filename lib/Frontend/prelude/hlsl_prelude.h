@@ -1902,6 +1902,15 @@ template <typename T = float4> struct TextureCubeArray {
   __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
 };
 #endif
+// `t.mips[level][pos]` (a source rewrite) is `t.Load(__hlsl_mips_coord(pos,
+// level))`: the location with the mip level appended.
+template <typename E, int N>
+vector<int, N + 1> __hlsl_mips_coord(vector<E, N> pos, uint level) {
+  return vector<int, N + 1>(pos, level);
+}
+template <typename E> int2 __hlsl_mips_coord(E pos, uint level) {
+  return int2(pos, level);
+}
 // Multisampled textures: the sample count template argument is informational
 // (0 = unknown), as in DXC.
 #if __HLSL_USED(Texture2DMS)
