@@ -484,9 +484,23 @@ bool SourceRewrites::recordGroupShared(const clang::Diagnostic &info) {
         (end == declaration.size() || !isIdentifierChar(declaration[end])))
       found = at;
   }
-  // An unnamed struct has no linkage: `extern` cannot declare it.
-  if (!found || element->getAsRecordDecl()->getIdentifier() == nullptr)
+  if (!found)
     return false;
+  // An unnamed struct has no linkage: `extern` cannot declare it. It gets a
+  // name first (`struct` becomes a macro that expands to `struct` and a
+  // name); the next run declares it `extern`.
+  if (element->getAsRecordDecl()->getIdentifier() == nullptr) {
+    size_t keywordAt = declaration.find("struct", *found);
+    if (keywordAt == llvm::StringRef::npos || keywordAt < *found ||
+        (keywordAt > 0 && isIdentifierChar(declaration[keywordAt - 1])) ||
+        (keywordAt + 6 < declaration.size() &&
+         isIdentifierChar(declaration[keywordAt + 6])))
+      return false;
+    std::string name = "__hlsl_mlir_anonymous_" + std::to_string(macros.size());
+    return replaceWithMacro(place->file, start + keywordAt,
+                            start + keywordAt + 5, "$s", "struct " + name,
+                            text);
+  }
   edits[place->file][start + *found] = '$';
   macros["$roupshared"] = "extern groupshared";
   ++constructs;
