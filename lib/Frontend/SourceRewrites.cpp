@@ -204,7 +204,8 @@ bool SourceRewrites::replaceWithMacro(const std::string &file, size_t first,
 
 bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
   // HLSL's `matrix` and `vector` without arguments are float4x4 and
-  // float4: the templates' defaults, `matrix<>` and `vector<>`.
+  // float4: the templates' defaults, `matrix<>` and `vector<>`; `Buffer`
+  // holds float4.
   if (info.getID() != clang::diag::err_template_missing_args)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -212,10 +213,14 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
     return false;
   llvm::StringRef name =
       place->text.drop_front(place->offset).take_while(isIdentifierChar);
-  if (name != "matrix" && name != "vector")
+  // `Buffer` without arguments is of float4 too (Clang's class is final: no
+  // default-argument trick as for the textures). DXC wants RWBuffer's.
+  bool isBuffer = name == "Buffer";
+  if (name != "matrix" && name != "vector" && !isBuffer)
     return false;
   edits[place->file][place->offset] = '$';
-  macros[("$" + name.drop_front()).str()] = (name + "<>").str();
+  macros[("$" + name.drop_front()).str()] =
+      (name + (isBuffer ? "<float4>" : "<>")).str();
   ++constructs;
   return true;
 }
