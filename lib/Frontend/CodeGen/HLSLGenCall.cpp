@@ -240,8 +240,8 @@ Value HLSLGenFunction::emitHeapDescriptor(const clang::CallExpr *expr,
   Value index =
       FieldExtractOp::create(builder, loc, builder.getI32Type(), descriptor,
                              builder.getI32IntegerAttr(0));
-  // (A NonUniformResourceIndex index is found by the lowering, once the
-  // heap's operator[] is inlined.)
+  // (An index from NonUniformResourceIndex is found by the lowering, which
+  // sees through the conversions of the index.)
   return HeapHandleOp::create(builder, loc, resource, isSampler, index,
                               /*nonuniform=*/false);
 }
@@ -595,8 +595,9 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
     } else {
       value = emitRValue(arg);
       // The operands of an atomic take the operation's type (the prelude
-      // takes them as they are, so that the destination alone chooses the
-      // overload, as in DXC); a byte-address buffer's offset stays.
+      // declares them for every scalar type, so that the destination alone
+      // chooses the overload, as in DXC); a byte-address buffer's offset
+      // stays.
       if (value && !atomicType.isNull() && !(object && i == 0)) {
         if (!isAtomicOperandType(arg->getType()))
           return atomicOperandError(arg, name, arg->getType());

@@ -217,7 +217,9 @@ Value *callDXOp(IRBuilder<> &b, StringRef cls, unsigned opcode, Type *result,
 Expected<Value *> lowerOverflowArithmetic(IntrinsicInst &call) {
   IRBuilder<> b(&call);
   Value *lhs = call.getArgOperand(0), *rhs = call.getArgOperand(1);
-  auto *type = cast<IntegerType>(lhs->getType());
+  auto *type = dyn_cast<IntegerType>(lhs->getType());
+  if (!type)
+    return unsupported(call, "a checked operation on vectors");
   Value *zero = ConstantInt::get(type, 0);
   Value *result = nullptr, *overflow = nullptr;
   switch (call.getIntrinsicID()) {
