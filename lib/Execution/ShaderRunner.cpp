@@ -934,6 +934,13 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
     return machine.takeError();
   module->setTargetTriple((*machine)->getTargetTriple());
   module->setDataLayout((*machine)->createDataLayout());
+  // Shader code never throws: without unwind tables the JIT registers no
+  // EH frames (libgcc's registration sorts them lazily under a lock with
+  // malloc, which deadlocks under ASan's slow unwinder).
+  for (Function &function : *module) {
+    function.addFnAttr(Attribute::NoUnwind);
+    function.setUWTableKind(UWTableKind::None);
+  }
   optimizeForHost(*module, **machine);
   if (options.printHostIR)
     module->print(*options.printHostIR, nullptr);
