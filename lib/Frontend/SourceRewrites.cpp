@@ -111,6 +111,27 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordSamplerStateBlock(info);
 }
 
+/// The offset of the bracket that closes the one at `open` (`[` or `(`;
+/// brackets of both kinds nest inside), or nothing when the text ends or
+/// one of `stops` comes first.
+static std::optional<size_t>
+findClosingBracket(llvm::StringRef text, size_t open, llvm::StringRef stops) {
+  char closing = text[open] == '[' ? ']' : ')';
+  unsigned depth = 0;
+  for (size_t at = open + 1; at < text.size(); ++at) {
+    char c = text[at];
+    if (c == '[' || c == '(')
+      ++depth;
+    else if ((c == ']' || c == ')') && depth > 0)
+      --depth;
+    else if (c == closing)
+      return at;
+    else if (stops.contains(c))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool SourceRewrites::recordAttributeOnDeclaration(
     const clang::Diagnostic &info) {
   // `[branch] int x = ...;`: DXC ignores a statement attribute before a
@@ -130,22 +151,10 @@ bool SourceRewrites::recordAttributeOnDeclaration(
   if (text[open] != '[' || name.empty() ||
       !text.slice(open + 1, place->offset).trim().empty())
     return false;
-  size_t close = place->offset + name.size();
-  unsigned depth = 0;
-  for (; close < text.size(); ++close) {
-    char c = text[close];
-    if (c == '(')
-      ++depth;
-    else if (c == ')' && depth > 0)
-      --depth;
-    else if (c == ']' && depth == 0)
-      break;
-    else if (c == '\n' || c == ';')
-      return false;
-  }
+  std::optional<size_t> close = findClosingBracket(text, open, "\n;");
   // `$a<n>`: matrix members take `$<digits>` (`_12` is `$12`).
-  return close < text.size() &&
-         replaceWithMacro(place->file, open, close, "$a",
+  return close &&
+         replaceWithMacro(place->file, open, *close, "$a",
                           ("_Pragma(\"message(\\\"attribute '" + name +
                            "' applies to statements, not to declarations: "
                            "ignored\\\")\")")
@@ -295,22 +304,11 @@ bool SourceRewrites::recordMipsOrSampleAccess(const clang::Diagnostic &info) {
       ++next;
     if (next >= text.size() || text[next] != '[')
       return false;
-    size_t close = next + 1;
-    for (unsigned depth = 0; close < text.size(); ++close) {
-      char c = text[close];
-      if (c == '[' || c == '(')
-        ++depth;
-      else if ((c == ']' || c == ')') && depth > 0)
-        --depth;
-      else if (c == ']')
-        break;
-      else if (c == ';' || c == '{')
-        return false;
-    }
-    if (close >= text.size())
+    std::optional<size_t> close = findClosingBracket(text, next, ";{");
+    if (!close)
       return false;
-    subscript = text.slice(next + 1, close).trim();
-    next = close + 1;
+    subscript = text.slice(next + 1, *close).trim();
+    next = *close + 1;
   }
   // (The `.` stays: a macro name right after the object would continue
   // its name.)
@@ -342,23 +340,12 @@ bool SourceRewrites::recordFloatSwitch(const clang::Diagnostic &info) {
     ++open;
   if (open >= text.size() || text[open] != '(')
     return false;
-  size_t close = open + 1;
-  for (unsigned depth = 0; close < text.size(); ++close) {
-    char c = text[close];
-    if (c == '(')
-      ++depth;
-    else if (c == ')' && depth > 0)
-      --depth;
-    else if (c == ')')
-      break;
-    else if (c == ';' || c == '{')
-      return false;
-  }
-  if (close >= text.size())
+  std::optional<size_t> close = findClosingBracket(text, open, ";{");
+  if (!close)
     return false;
   return replaceWithMacro(
-      place->file, keyword, close, "$w",
-      ("switch ((int)(" + text.slice(open + 1, close).trim() + "))").str(),
+      place->file, keyword, *close, "$w",
+      ("switch ((int)(" + text.slice(open + 1, *close).trim() + "))").str(),
       text);
 }
 
@@ -380,20 +367,10 @@ bool SourceRewrites::recordFloatSubscript(const clang::Diagnostic &info) {
     --open;
   if (open >= text.size() || text[open] != '[')
     return false;
-  size_t close = open + 1;
-  for (unsigned depth = 0; close < text.size(); ++close) {
-    char c = text[close];
-    if (c == '[' || c == '(')
-      ++depth;
-    else if ((c == ']' || c == ')') && depth > 0)
-      --depth;
-    else if (c == ']')
-      break;
-    else if (c == '\n' || c == ';' || c == '$')
-      return false;
-  }
-  if (close >= text.size())
+  std::optional<size_t> found = findClosingBracket(text, open, "\n;$");
+  if (!found)
     return false;
+  size_t close = *found;
   // A name right before the `[` (`t[i]`) goes into the macro too: `$` is
   // an identifier character, so `t$i0` would lex as one name.
   size_t start = open;
