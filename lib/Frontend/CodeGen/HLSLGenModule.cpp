@@ -1011,14 +1011,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     SmallVector<Attribute> semantics;
     for (const auto *semantic :
          d->specific_attrs<clang::HLSLAppliedSemanticAttr>()) {
-      std::string name = semantic->getSemanticName().str();
-      // System values the prelude passes through Clang as user semantics.
-      if (StringRef(name).starts_with("__hlsl_mlir_SV_"))
-        name = name.substr(strlen("__hlsl_mlir_"));
-      if (semantic->getSemanticIndex() != 0 ||
-          (!name.empty() && isdigit(name.back())))
-        name += std::to_string(semantic->getSemanticIndex());
-      semantics.push_back(StringAttr::get(context, name));
+      semantics.push_back(StringAttr::get(
+          context, spellSemantic(semantic->getSemanticName(),
+                                 semantic->getSemanticIndex())));
     }
     if (semantics.empty())
       return;
@@ -1049,11 +1044,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
           reportedSemanticErrors.insert(d);
           return;
         }
-        std::string name = semantic->getSemanticName().str();
-        if (semantic->getSemanticIndex() != 0 ||
-            (!name.empty() && isdigit(name.back())))
-          name += std::to_string(semantic->getSemanticIndex());
-        semantics.push_back(StringAttr::get(context, name));
+        semantics.push_back(StringAttr::get(
+            context, spellSemantic(semantic->getSemanticName(),
+                                   semantic->getSemanticIndex())));
       }
     }
     // Integers are signless in the dialect; signature elements record
