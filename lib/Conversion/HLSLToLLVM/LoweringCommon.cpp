@@ -53,6 +53,11 @@ Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
       dx.call(b, loc, "createHandleFromBinding", Type(),
               dxil::CreateHandleFromBinding, dx.getHandleType(),
               {bind, index, dx.i1(b, loc, nonUniform)}, dxil::OpAttr::ReadNone);
+  return annotateHandle(b, loc, dx, handle, info);
+}
+
+Value annotateHandle(OpBuilder &b, Location loc, DXILOpBuilder &dx,
+                     Value handle, const ResourceInfo &info) {
   Value props = LLVM::UndefOp::create(b, loc, dx.getResourcePropertiesType());
   props = LLVM::InsertValueOp::create(
       b, loc, props, dx.i32(b, loc, int32_t(info.properties[0])),

@@ -39,6 +39,10 @@ Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
                  const ResourceInfo &info, Value relIndex,
                  bool nonUniform = false);
 
+/// `handle` annotated with the resource properties of `info` (SM 6.6).
+Value annotateHandle(OpBuilder &b, Location loc, DXILOpBuilder &dx,
+                     Value handle, const ResourceInfo &info);
+
 /// Whether a resource index comes from NonUniformResourceIndex (possibly
 /// through the arithmetic of array indices).
 bool isNonUniformIndex(Value index);

@@ -68,18 +68,7 @@ struct HeapHandleLowering : HLSLPattern<HeapHandleOp> {
                  dx.i1(rewriter, loc,
                        op.getNonuniform() || isNonUniformIndex(op.getIndex()))},
                 dxil::OpAttr::ReadNone);
-    Value props =
-        LLVM::UndefOp::create(rewriter, loc, dx.getResourcePropertiesType());
-    props = LLVM::InsertValueOp::create(
-        rewriter, loc, props,
-        dx.i32(rewriter, loc, int32_t(info.properties[0])),
-        ArrayRef<int64_t>{0});
-    props = LLVM::InsertValueOp::create(
-        rewriter, loc, props,
-        dx.i32(rewriter, loc, int32_t(info.properties[1])), 1);
-    rewriter.replaceOp(op, dx.call(rewriter, loc, "annotateHandle", Type(),
-                                   dxil::AnnotateHandle, dx.getHandleType(),
-                                   {handle, props}, dxil::OpAttr::ReadNone));
+    rewriter.replaceOp(op, annotateHandle(rewriter, loc, dx, handle, info));
     return success();
   }
 };
