@@ -474,6 +474,24 @@ static bool findBasePath(const clang::CXXRecordDecl *derived,
   return false;
 }
 
+/// The address of the base part `path` (base indices, outermost first)
+/// leads to from the struct at `addr`: a base is a leading field of its
+/// derived struct. Null if a step is not a field.
+static Value emitBaseAddress(OpBuilder &builder, Location loc, Value addr,
+                             ArrayRef<unsigned> path) {
+  for (unsigned index : path) {
+    auto ptr = llvm::cast<PointerType>(addr.getType());
+    auto st = dyn_cast<StructType>(ptr.getPointee());
+    if (!st || index >= st.getNumFields())
+      return {};
+    addr = FieldAddrOp::create(
+        builder, loc,
+        PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
+        addr, index);
+  }
+  return addr;
+}
+
 LValue HLSLGenFunction::emitBaseCastLValue(const clang::Expr *expr) {
   const auto *cast = dyn_cast<clang::ExplicitCastExpr>(expr->IgnoreParens());
   if (!cast)
@@ -494,20 +512,9 @@ LValue HLSLGenFunction::emitBaseCastLValue(const clang::Expr *expr) {
   if (llvm::cast<PointerType>(whole.addr.getType()).getAddressSpace() ==
       AddressSpace::Constant)
     return {};
-  Location loc = getLoc(expr->getExprLoc());
-  Value addr = whole.addr;
-  // A base is a leading field of its derived struct.
-  for (unsigned index : path) {
-    auto ptr = llvm::cast<PointerType>(addr.getType());
-    auto st = dyn_cast<StructType>(ptr.getPointee());
-    if (!st || index >= st.getNumFields())
-      return {};
-    addr = FieldAddrOp::create(
-        builder, loc,
-        PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
-        addr, index);
-  }
-  return {addr, {}};
+  return {
+      emitBaseAddress(builder, getLoc(expr->getExprLoc()), whole.addr, path),
+      {}};
 }
 
 Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
@@ -960,13 +967,11 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       LValue base = emitLValue(cast->getSubExpr());
       if (!base.addr)
         return {};
-      // Walk the base path: each step is a base-class field of the record
-      // the previous step reached.
-      Value addr = base.addr;
+      // The base path: each step is a base of the record the previous step
+      // reached.
+      SmallVector<unsigned> path;
       const auto *record = cast->getSubExpr()->getType()->getAsCXXRecordDecl();
       for (const clang::CXXBaseSpecifier *spec : cast->path()) {
-        auto ptr = llvm::cast<PointerType>(addr.getType());
-        auto st = llvm::dyn_cast<StructType>(ptr.getPointee());
         unsigned index = 0;
         for (const clang::CXXBaseSpecifier &b : record->bases()) {
           if (b.getType().getCanonicalType() ==
@@ -974,15 +979,13 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
             break;
           ++index;
         }
-        if (!st || index >= st.getNumFields()) {
-          notSupported(expr, "this conversion to a base struct");
-          return {};
-        }
-        addr = FieldAddrOp::create(
-            builder, loc,
-            PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
-            addr, index);
+        path.push_back(index);
         record = spec->getType()->getAsCXXRecordDecl();
+      }
+      Value addr = emitBaseAddress(builder, loc, base.addr, path);
+      if (!addr) {
+        notSupported(expr, "this conversion to a base struct");
+        return {};
       }
       return {addr, {}};
     }
