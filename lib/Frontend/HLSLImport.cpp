@@ -84,8 +84,19 @@ namespace {
 class FollowOnErrorFilter : public clang::DiagnosticConsumer {
 public:
   FollowOnErrorFilter(std::unique_ptr<clang::DiagnosticConsumer> next,
-                      SourceRewrites *rewritesToRecord)
-      : next(std::move(next)), rewritesToRecord(rewritesToRecord) {}
+                      SourceRewrites *rewritesToRecord, StringRef prelude)
+      : next(std::move(next)), rewritesToRecord(rewritesToRecord),
+        prelude(prelude) {}
+
+  /// Errors Clang counted for the prelude's `_BitInt` spellings of the
+  /// min-precision types and that nobody was shown. DXC overloads on
+  /// min16int/min12int/min16uint, so they must be types of their own; only
+  /// `_BitInt` gives distinct integer types that C++ does not promote to
+  /// int, but Clang 22 refuses it on the DXIL target ("not supported on this
+  /// target", an error that cannot be turned off). The import takes the
+  /// count back after each of the prelude's declarations
+  /// (takeBackAcceptedPreludeErrors).
+  unsigned acceptedPreludeErrors = 0;
 
   void BeginSourceFile(const clang::LangOptions &options,
                        const clang::Preprocessor *pp) override {
@@ -99,6 +110,12 @@ public:
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
       return;
+    if (info.getID() == clang::diag::err_type_unsupported &&
+        info.hasSourceManager() && info.getLocation().isFileID() &&
+        info.getSourceManager().getFilename(info.getLocation()) == prelude) {
+      ++acceptedPreludeErrors;
+      return;
+    }
     // Only Clang's own errors measure whether a rewrite helped; the
     // importer's (e.g. "not supported yet") come after a successful parse.
     // An error the next run rewrites away is not shown, nor are its notes.
@@ -140,6 +157,7 @@ public:
 private:
   std::unique_ptr<clang::DiagnosticConsumer> next;
   SourceRewrites *rewritesToRecord;
+  StringRef prelude;
   bool numthreadsRejected = false;
   /// Whether the last error was one a rewrite removes.
   bool rewrittenError = false;
@@ -263,13 +281,15 @@ public:
   ImportConsumer(const ImportOptions &options, StringRef prelude,
                  MLIRContext *context, OwningOpRef<ModuleOp> &result,
                  TimingScope &timing, TimingScope &clangTiming,
-                 HeldOutput &diagOut)
+                 HeldOutput &diagOut, FollowOnErrorFilter &filter)
       : options(options), prelude(prelude), context(context), result(result),
-        timing(timing), clangTiming(clangTiming), diagOut(diagOut) {}
+        timing(timing), clangTiming(clangTiming), diagOut(diagOut),
+        filter(filter) {}
 
   void Initialize(clang::ASTContext &context) override { ast = &context; }
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+    takeBackAcceptedPreludeErrors();
     for (clang::Decl *decl : group)
       if (auto *var = dyn_cast<clang::VarDecl>(decl))
         restoreResourceStructAddressSpace(*ast, *var);
@@ -291,6 +311,18 @@ public:
       result = module.takeModule();
     if (result && options.includedFiles)
       recordIncludedFiles(ast.getSourceManager());
+  }
+
+  /// Clears Clang's error state if the only errors so far are the
+  /// prelude's accepted ones (FollowOnErrorFilter::acceptedPreludeErrors).
+  /// Nothing of Sema's depends on them: the declarations are valid types.
+  void takeBackAcceptedPreludeErrors() {
+    if (!filter.acceptedPreludeErrors)
+      return;
+    clang::DiagnosticsEngine &diags = ast->getDiagnostics();
+    if (diags.getNumErrors() == filter.acceptedPreludeErrors)
+      diags.Reset(/*soft=*/true);
+    filter.acceptedPreludeErrors = 0;
   }
 
   /// The files Clang entered, in order: the main file first (its own name,
@@ -325,6 +357,7 @@ private:
   TimingScope &timing;
   TimingScope &clangTiming;
   HeldOutput &diagOut;
+  FollowOnErrorFilter &filter;
   clang::ASTContext *ast = nullptr;
 };
 
@@ -333,14 +366,16 @@ public:
   ImportAction(const ImportOptions &options, StringRef prelude,
                MLIRContext *context, OwningOpRef<ModuleOp> &result,
                TimingScope &timing, TimingScope &clangTiming,
-               HeldOutput &diagOut)
+               HeldOutput &diagOut, FollowOnErrorFilter &filter)
       : options(options), prelude(prelude), context(context), result(result),
-        timing(timing), clangTiming(clangTiming), diagOut(diagOut) {}
+        timing(timing), clangTiming(clangTiming), diagOut(diagOut),
+        filter(filter) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
     return std::make_unique<ImportConsumer>(options, prelude, context, result,
-                                            timing, clangTiming, diagOut);
+                                            timing, clangTiming, diagOut,
+                                            filter);
   }
 
 private:
@@ -351,6 +386,7 @@ private:
   TimingScope &timing;
   TimingScope &clangTiming;
   HeldOutput &diagOut;
+  FollowOnErrorFilter &filter;
 };
 } // namespace
 
@@ -503,11 +539,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
 
     auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
     compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
-    compiler->createDiagnostics(
+    auto *filter =
         new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
                                     diagOut, compiler->getDiagnosticOpts()),
-                                record),
-        /*ShouldOwnClient=*/true);
+                                record, prelude);
+    compiler->createDiagnostics(filter, /*ShouldOwnClient=*/true);
     // "N errors generated." goes with the diagnostics.
     compiler->setVerboseOutputStream(diagOut);
     // DXC makes falling off the end of a non-void function an error (its
@@ -524,7 +560,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     engine.setIgnoreAllWarnings(options.noWarnings);
     std::unique_ptr<clang::FrontendAction> action =
         std::make_unique<ImportAction>(options, prelude, context, result,
-                                       timing, clangTiming, diagOut);
+                                       timing, clangTiming, diagOut, *filter);
     // -rootsig-define: Clang's HLSL action wrapper attaches the macro's root
     // signature to the entry (its preprocessor callback sees the #define).
     if (!options.rootSignatureDefine.empty())

@@ -108,7 +108,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
          recordAmbiguousReference(info) || recordNormModifier(info) ||
          recordMatrixConditional(info) || recordStructOutParameter(info) ||
-         recordSamplerStateBlock(info);
+         recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -232,6 +232,25 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
       (name + (isBuffer ? "<float4>" : "<>")).str();
   ++constructs;
   return true;
+}
+
+bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
+  // `enum E : min16int`: the prelude's min-precision types are `_BitInt`s,
+  // which Clang refuses as an enum's underlying type. The type name becomes
+  // `$eN`, which expands to the prelude's `__hlsl_enum_base_min16int`, the
+  // integer type min16int computes in.
+  if (info.getID() != clang::diag::err_enum_invalid_underlying)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef name =
+      place->text.drop_front(place->offset).take_while(isIdentifierChar);
+  if (name != "min16int" && name != "min12int" && name != "min16uint")
+    return false;
+  return replaceWithMacro(place->file, place->offset,
+                          place->offset + name.size() - 1, "$e",
+                          ("__hlsl_enum_base_" + name).str());
 }
 
 bool SourceRewrites::recordInterpolationModifier(

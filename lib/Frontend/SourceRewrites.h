@@ -64,6 +64,9 @@
 //  - The effect framework's sampler description after a sampler's name
 //    (`SamplerState s { Filter = ...; };`), which DXC ignores: the block
 //    becomes spaces.
+//  - A min-precision type as an enum's underlying type (`enum E :
+//    min16int`), which Clang refuses for the prelude's `_BitInt`s: the
+//    name becomes `$eN`, which expands to the integer type it computes in.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -182,6 +185,7 @@ private:
   bool recordStructOutParameter(const clang::Diagnostic &info);
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
   bool recordSamplerStateBlock(const clang::Diagnostic &info);
+  bool recordMinPrecisionEnumBase(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

@@ -9,6 +9,9 @@
 // - Clang accepts vectors of more than 4 components for every shader
 //   model; DXIL has them only from shader model 6.9 (long vectors), which
 //   is not a supported target (DXC rejects them too).
+// - Signed division and remainder of the minimum-precision types (min16int,
+//   min12int) are refused, as DXC refuses them: their result would depend
+//   on the precision the driver picks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,7 +68,52 @@ public:
     return true;
   }
 
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    clang::BinaryOperatorKind kind = op->getOpcode();
+    if (kind != clang::BO_Div && kind != clang::BO_Rem &&
+        kind != clang::BO_DivAssign && kind != clang::BO_RemAssign)
+      return true;
+    // DXC's result type: the operands' common type, in which a literal
+    // takes the other operand's type (Clang makes `m / 2` an int division).
+    const clang::Expr *lhs = op->getLHS()->IgnoreParenImpCasts();
+    const clang::Expr *rhs = op->getRHS()->IgnoreParenImpCasts();
+    clang::QualType common = op->getType();
+    if (const auto *compound =
+            llvm::dyn_cast<clang::CompoundAssignOperator>(op))
+      common = compound->getComputationResultType();
+    bool refused =
+        isSignedMinPrecision(common) ||
+        (isSignedMinPrecision(lhs->getType()) && isIntegerLiteral(rhs)) ||
+        (isSignedMinPrecision(rhs->getType()) && isIntegerLiteral(lhs));
+    if (refused)
+      module.error(op->getOperatorLoc(),
+                   "signed integer division is not supported on "
+                   "minimum-precision types, cast to int to use 32-bit "
+                   "division");
+    return true;
+  }
+
 private:
+  /// min16int or min12int (the prelude's signed `_BitInt`s), or vectors
+  /// and matrices of them.
+  static bool isSignedMinPrecision(clang::QualType type) {
+    type = type.getCanonicalType();
+    if (const auto *vec = type->getAs<clang::VectorType>())
+      type = vec->getElementType();
+    else if (const auto *matrix = type->getAs<clang::ConstantMatrixType>())
+      type = matrix->getElementType();
+    const auto *bitInt = type->getAs<clang::BitIntType>();
+    return bitInt && bitInt->isSigned();
+  }
+
+  static bool isIntegerLiteral(const clang::Expr *expr) {
+    if (const auto *unary = llvm::dyn_cast<clang::UnaryOperator>(expr))
+      if (unary->getOpcode() == clang::UO_Minus ||
+          unary->getOpcode() == clang::UO_Plus)
+        return isIntegerLiteral(unary->getSubExpr()->IgnoreParenImpCasts());
+    return llvm::isa<clang::IntegerLiteral>(expr);
+  }
+
   HLSLGenModule &module;
 };
 } // namespace
@@ -78,8 +126,7 @@ bool HLSLGenModule::checkDeclarations(clang::TranslationUnitDecl *unit) {
     // The prelude declares no arrays worth checking; skipping it keeps the
     // walk to the user's code.
     clang::SourceLocation loc = sources.getExpansionLoc(decl->getLocation());
-    if (loc.isInvalid() ||
-        sources.getFilename(loc).ends_with("hlsl_prelude.h"))
+    if (loc.isInvalid() || sources.getFilename(loc).ends_with("hlsl_prelude.h"))
       continue;
     finder.TraverseDecl(decl);
   }

@@ -120,6 +120,15 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
         break;
       }
     }
+  } else if (const auto *bitInt = type->getAs<clang::BitIntType>()) {
+    // The prelude's min16int/min12int/min16uint: computed in 32 bits, or in
+    // 16 with native 16-bit types, as DXC does.
+    unsigned width = module.getOptions().enable16BitTypes ? 16 : 32;
+    auto signedness = IntegerType::Signless;
+    if (keepSignedness)
+      signedness =
+          bitInt->isUnsigned() ? IntegerType::Unsigned : IntegerType::Signed;
+    result = IntegerType::get(context, width, signedness);
   } else if (const auto *vec = type->getAs<clang::VectorType>()) {
     // Declarations were checked (HLSLDeclarationChecks.cpp); this catches
     // long vectors in expressions (casts, temporaries).

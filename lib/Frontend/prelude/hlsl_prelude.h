@@ -207,15 +207,31 @@ typedef unsigned short uint16_t;
 typedef half float16_t;
 typedef half min16float;
 typedef half min10float;
-typedef int16_t min16int;
-typedef int16_t min12int;
-typedef uint16_t min16uint;
 #else
 typedef float min16float;
 typedef float min10float;
-typedef int min16int;
-typedef int min12int;
-typedef uint min16uint;
+#endif
+// The min-precision integer types are types of their own, as in DXC, which
+// overloads on them (`f(int)` and `f(min16int)` are two functions). Only
+// `_BitInt` gives C++ integer types that are distinct and not promoted to
+// int, so `m >> 1` stays a min16int. The widths are Clang's (constant
+// folding); the import computes them in 32 bits, or 16 with native 16-bit
+// types, as DXC (HLSLGenTypes.cpp). Clang reports `_BitInt` as unsupported
+// on the DXIL target: the import accepts that error here, in the prelude
+// only (HLSLImport.cpp).
+typedef signed _BitInt(32) min16int;
+typedef signed _BitInt(16) min12int;
+typedef unsigned _BitInt(32) min16uint;
+// The underlying type of `enum E : min16int` (Clang allows no `_BitInt`
+// there; SourceRewrites.h).
+#ifdef __HLSL_ENABLE_16_BIT
+typedef int16_t __hlsl_enum_base_min16int;
+typedef int16_t __hlsl_enum_base_min12int;
+typedef uint16_t __hlsl_enum_base_min16uint;
+#else
+typedef int __hlsl_enum_base_min16int;
+typedef int __hlsl_enum_base_min12int;
+typedef uint __hlsl_enum_base_min16uint;
 #endif
 
 // Every element type gets T1..T4 and T1x1..T4x4 spellings. The naming scheme
@@ -367,6 +383,15 @@ template <> struct __scalar_rank<bool> { static const int value = 0; };
 #ifdef __HLSL_ENABLE_16_BIT
 template <> struct __scalar_rank<int16_t> { static const int value = 1; };
 template <> struct __scalar_rank<uint16_t> { static const int value = 2; };
+#endif
+#ifdef __HLSL_ENABLE_16_BIT
+template <> struct __scalar_rank<min16int> { static const int value = 1; };
+template <> struct __scalar_rank<min12int> { static const int value = 1; };
+template <> struct __scalar_rank<min16uint> { static const int value = 2; };
+#else
+template <> struct __scalar_rank<min16int> { static const int value = 3; };
+template <> struct __scalar_rank<min12int> { static const int value = 3; };
+template <> struct __scalar_rank<min16uint> { static const int value = 4; };
 #endif
 template <> struct __scalar_rank<int> { static const int value = 3; };
 template <> struct __scalar_rank<uint> { static const int value = 4; };

@@ -417,6 +417,17 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
   case Intrinsic::umul_with_overflow:
   case Intrinsic::smul_with_overflow:
     return lowerOverflowArithmetic(call);
+  case Intrinsic::scmp:
+  case Intrinsic::ucmp: {
+    // Three-way comparisons InstCombine forms from `clamp(x, -1, 1)` and
+    // `(a > b) - (a < b)`: -1, 0 or 1.
+    Value *lhs = call.getArgOperand(0), *rhs = call.getArgOperand(1);
+    bool isSigned = call.getIntrinsicID() == Intrinsic::scmp;
+    Value *less = isSigned ? b.CreateICmpSLT(lhs, rhs) : b.CreateICmpULT(lhs, rhs);
+    Value *greater =
+        isSigned ? b.CreateICmpSGT(lhs, rhs) : b.CreateICmpUGT(lhs, rhs);
+    return b.CreateSub(b.CreateZExt(greater, type), b.CreateZExt(less, type));
+  }
   case Intrinsic::fshl:
   case Intrinsic::fshr: {
     // Funnel shifts by a constant come from rotates: (a << s) | (b >> (w-s)).
