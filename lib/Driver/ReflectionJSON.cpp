@@ -270,6 +270,10 @@ void writeExtendedProperties(json::OStream &j, const MDNode *tags) {
                                      getInt(tags, t + 1).value_or(0))));
     else if (tag == 1u)
       j.attribute("stride", int64_t(getInt(tags, t + 1).value_or(0)));
+    else if (tag == 2u)
+      j.attribute("feedbackKind", getInt(tags, t + 1).value_or(0) == 0
+                                      ? "MinMip"
+                                      : "MipRegionUsed");
   }
 }
 

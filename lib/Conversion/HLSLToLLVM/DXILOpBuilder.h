@@ -41,6 +41,8 @@ enum class ResourceShape : unsigned {
   StructuredBuffer = 12,
   CBuffer = 13,
   Sampler = 14,
+  FeedbackTexture2D = 17,
+  FeedbackTexture2DArray = 18,
 };
 } // namespace dxil
 

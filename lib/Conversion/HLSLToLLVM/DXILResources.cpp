@@ -62,6 +62,10 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
     return S::Sampler;
   case ResourceKind::ConstantBuffer:
     return S::CBuffer;
+  case ResourceKind::FeedbackTexture2D:
+    return S::FeedbackTexture2D;
+  case ResourceKind::FeedbackTexture2DArray:
+    return S::FeedbackTexture2DArray;
   }
   return S::TypedBuffer;
 }
@@ -154,9 +158,14 @@ void mlir::hlsl::describeResource(ResourceType type, Operation *attributes,
       unsigned(info.shape) | (isUAV ? 1u << 12 : 0) |
       (info.isROV ? 1u << 13 : 0) | (info.globallyCoherent ? 1u << 14 : 0) |
       (info.isSamplerComparison || info.hasCounter ? 1u << 15 : 0);
+  if (isFeedbackTexture(type.getKind()))
+    info.samplerFeedbackKind =
+        getSamplerFeedbackKind(type.getElementType()).value_or(0);
   if (info.componentType)
     info.properties[1] =
         info.componentType | (componentCount << 8) | (info.sampleCount << 16);
+  else if (isFeedbackTexture(type.getKind()))
+    info.properties[1] = info.samplerFeedbackKind;
   else if (isStructuredBuffer(type.getKind()) ||
            type.getKind() == ResourceKind::ConstantBuffer)
     info.properties[1] = info.strideOrSize;
@@ -332,6 +341,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
       tags = md.node({md.i32(0), md.i32(info.componentType)});
     else if (info.shape == dxil::ResourceShape::StructuredBuffer)
       tags = md.node({md.i32(1), md.i32(info.strideOrSize)});
+    else if (info.shape == dxil::ResourceShape::FeedbackTexture2D ||
+             info.shape == dxil::ResourceShape::FeedbackTexture2DArray)
+      tags = md.node({md.i32(2), md.i32(info.samplerFeedbackKind)});
     switch (info.cls) {
     case ResourceClass::SRV:
       if (info.shape == dxil::ResourceShape::CBuffer) {

@@ -41,6 +41,8 @@ struct ResourceInfo {
   bool isSamplerComparison = false;
   /// A UAV whose hidden counter the shader uses.
   bool hasCounter = false;
+  /// Feedback textures: DXIL's SamplerFeedbackType.
+  unsigned samplerFeedbackKind = 0;
 };
 
 /// The class, shape and `%dx.types.ResourceProperties` of a resource of

@@ -414,6 +414,8 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
   if ((name == "SampleCmpBias" || name == "SampleCmpGrad") &&
       failed(requireShaderModel(op, name, 8)))
     return failure();
+  if (name.starts_with("WriteSamplerFeedback"))
+    return lowerSamplerFeedback(op, name, args, rewriter);
   if (Value result = lowerTexture(op, name, args, rewriter)) {
     rewriter.replaceOp(op, result);
     return success();

@@ -62,6 +62,13 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   Value lowerTexture(IntrinsicOp op, StringRef name, ValueRange args,
                      ConversionPatternRewriter &b) const;
 
+  /// WriteSamplerFeedback(Bias|Grad|Level) of a feedback texture: the
+  /// feedback map, the texture and sampler it describes, the location
+  /// (with array slice), then bias, gradients or level and the clamp.
+  LogicalResult lowerSamplerFeedback(IntrinsicOp op, StringRef name,
+                                     ValueRange args,
+                                     ConversionPatternRewriter &b) const;
+
   /// Gather, GatherRed/Green/Blue/Alpha and GatherCmp: TextureGather(Cmp)
   /// of one channel (Gather and GatherCmp read red), with up to four
   /// coordinates and two offsets.

@@ -256,7 +256,17 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
     ResourceType type = resource.getResourceType();
     StringRef kind = stringifyResourceKind(type.getKind());
     shape = resource.getShape();
-    if (!type.getElementType()) {
+    if (isFeedbackTexture(type.getKind())) {
+      // DXC names the feedback kind by its number:
+      // `%"class.FeedbackTexture2D<0>" = type { i32 }`.
+      single = getNamedStruct(
+          ("class." + kind + "<" +
+           llvm::Twine(
+               getSamplerFeedbackKind(type.getElementType()).value_or(0)) +
+           ">")
+              .str(),
+          {IntegerType::get(context, 32)});
+    } else if (!type.getElementType()) {
       // Byte-address buffers and samplers: DXC's `{ i32 }` structs.
       single = getNamedStruct(("struct." + kind).str(),
                               {IntegerType::get(context, 32)});

@@ -338,3 +338,77 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
   b.eraseOp(op);
   return success();
 }
+
+LogicalResult
+IntrinsicLowering::lowerSamplerFeedback(IntrinsicOp op, StringRef name,
+                                        ValueRange args,
+                                        ConversionPatternRewriter &b) const {
+  auto feedback = dyn_cast<ResourceType>(op.getArgs()[0].getType());
+  if (!feedback || !isFeedbackTexture(feedback.getKind()) || args.size() < 4)
+    return op.emitError() << "not supported yet: " << name << " on "
+                          << op.getArgs()[0].getType();
+  if (failed(requireShaderModel(op, name, 5)))
+    return failure();
+  // The implicit-LOD forms compute derivatives, which only pixel shaders
+  // have for them (DXC's validator refuses them in compute, even at 6.6).
+  bool implicitLod =
+      name == "WriteSamplerFeedback" || name == "WriteSamplerFeedbackBias";
+  if (implicitLod && ctx.stage != ShaderStage::Pixel)
+    return op.emitError() << "'" << name
+                          << "' is only valid in pixel shaders (it computes "
+                             "derivatives)";
+  Location loc = op.getLoc();
+  DXILOpBuilder &dx = ctx.dx;
+  Type f32 = b.getF32Type();
+  auto padded = [&](Value value, unsigned n) {
+    SmallVector<Value> values = scalarize(b, loc, value, dx);
+    while (values.size() < n)
+      values.push_back(dx.undef(b, loc, f32));
+    values.resize(n);
+    return values;
+  };
+  SmallVector<Value> operands = {args[0], args[1], args[2]};
+  operands.append(padded(args[3], 4));
+  Value noClamp = dx.undef(b, loc, f32);
+  unsigned opcode;
+  if (name == "WriteSamplerFeedback") {
+    opcode = dxil::WriteSamplerFeedback;
+    operands.push_back(args.size() > 4 ? args[4] : noClamp);
+  } else if (name == "WriteSamplerFeedbackBias") {
+    opcode = dxil::WriteSamplerFeedbackBias;
+    if (args.size() < 5)
+      return op.emitError() << name << " needs a bias";
+    // An immediate bias must be in [-16, 15.99] (the validator's rule, as
+    // for SampleBias); DXC clamps it.
+    Value bias = args[4];
+    FloatAttr constant;
+    if (matchPattern(op.getArgs()[4], m_Constant<FloatAttr>(&constant))) {
+      double clamped = std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
+      bias = LLVM::ConstantOp::create(b, loc, f32,
+                                      b.getF32FloatAttr(float(clamped)));
+    }
+    operands.push_back(bias);
+    operands.push_back(args.size() > 5 ? args[5] : noClamp);
+  } else if (name == "WriteSamplerFeedbackGrad") {
+    opcode = dxil::WriteSamplerFeedbackGrad;
+    if (args.size() < 6)
+      return op.emitError() << name << " needs ddx and ddy";
+    operands.append(padded(args[4], 3));
+    operands.append(padded(args[5], 3));
+    operands.push_back(args.size() > 6 ? args[6] : noClamp);
+  } else {
+    opcode = dxil::WriteSamplerFeedbackLevel;
+    if (args.size() < 5)
+      return op.emitError() << name << " needs a level";
+    operands.push_back(args[4]);
+  }
+  StringRef cls =
+      llvm::StringSwitch<StringRef>(name)
+          .Case("WriteSamplerFeedback", "writeSamplerFeedback")
+          .Case("WriteSamplerFeedbackBias", "writeSamplerFeedbackBias")
+          .Case("WriteSamplerFeedbackGrad", "writeSamplerFeedbackGrad")
+          .Default("writeSamplerFeedbackLevel");
+  dx.call(b, loc, cls, Type(), opcode, Type(), operands, dxil::OpAttr::None);
+  b.eraseOp(op);
+  return success();
+}

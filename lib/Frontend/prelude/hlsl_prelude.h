@@ -133,6 +133,13 @@
 #if __HLSL_USED(smoothstep)
 #define __HLSL_USE_saturate __HLSL_PROBE
 #endif
+// A feedback map's methods take the texture it describes.
+#if __HLSL_USED(FeedbackTexture2D)
+#define __HLSL_USE_Texture2D __HLSL_PROBE
+#endif
+#if __HLSL_USED(FeedbackTexture2DArray)
+#define __HLSL_USE_Texture2DArray __HLSL_PROBE
+#endif
 #if __HLSL_USED(clamp)
 #define __HLSL_USE_min __HLSL_PROBE
 #define __HLSL_USE_max __HLSL_PROBE
@@ -2055,6 +2062,49 @@ template <typename T = float4> struct RWTexture3D {
   __HLSL_UAV_HANDLE
   __HLSL_RWTEX_MEMBERS_3D
 };
+#endif
+
+// Sampler feedback maps (shader model 6.5): the template argument is the
+// feedback kind, one of two empty structs (DXC's spelling); the methods
+// record what sampling `t` at `location` would touch.
+#if __HLSL_USED(FeedbackTexture2D) || __HLSL_USED(FeedbackTexture2DArray)
+struct SAMPLER_FEEDBACK_MIN_MIP {};
+struct SAMPLER_FEEDBACK_MIP_REGION_USED {};
+#define __HLSL_FEEDBACK_METHODS(TEX, C)                                        \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedback(TEX<E> t, SamplerState s,         \
+                                             C location);                      \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedback(TEX<E> t, SamplerState s,         \
+                                             C location, float clampLod);      \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedbackBias(TEX<E> t, SamplerState s,     \
+                                                 C location, float bias);      \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedbackBias(                              \
+      TEX<E> t, SamplerState s, C location, float bias, float clampLod);       \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedbackGrad(                              \
+      TEX<E> t, SamplerState s, C location, float2 ddx, float2 ddy);           \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedbackGrad(TEX<E> t, SamplerState s,     \
+                                                 C location, float2 ddx,       \
+                                                 float2 ddy, float clampLod);  \
+  template <typename E>                                                        \
+  __HLSL_INTRINSIC void WriteSamplerFeedbackLevel(TEX<E> t, SamplerState s,    \
+                                                  C location, float lod);
+#if __HLSL_USED(FeedbackTexture2D)
+template <typename T> struct FeedbackTexture2D {
+  __HLSL_UAV_HANDLE
+  __HLSL_FEEDBACK_METHODS(Texture2D, float2)
+};
+#endif
+#if __HLSL_USED(FeedbackTexture2DArray)
+template <typename T> struct FeedbackTexture2DArray {
+  __HLSL_UAV_HANDLE
+  __HLSL_FEEDBACK_METHODS(Texture2DArray, float3)
+};
+#endif
 #endif
 
 // ConstantBuffer<T> derives from T so that `CB.F` is ordinary member access:

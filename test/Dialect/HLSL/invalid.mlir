@@ -66,6 +66,11 @@ func.func private @f(!hlsl.res<SamplerState, f32>)
 
 // -----
 
+// expected-error @+1 {{FeedbackTexture2D element must be !hlsl.struct<"SAMPLER_FEEDBACK_MIN_MIP"> or <"SAMPLER_FEEDBACK_MIP_REGION_USED">, got 'f32'}}
+func.func private @f(!hlsl.res<FeedbackTexture2D, f32>)
+
+// -----
+
 // expected-error @+1 {{RWBuffer needs an element type}}
 func.func private @f(!hlsl.res<RWBuffer>)
 

@@ -19,6 +19,8 @@ hlsl.resource @X : !hlsl.res<RWBuffer, si32> binding <space1, order 1>
 hlsl.resource @Y : !hlsl.res<RWBuffer, ui32> binding <u2, space0, order 2>
 // CHECK: hlsl.resource @Tex : !hlsl.res<Texture2D, vector<4xf32>> binding <t3>
 hlsl.resource @Tex : !hlsl.res<Texture2D, vector<4xf32>> binding <t3>
+// CHECK: hlsl.resource @Feedback : !hlsl.res<FeedbackTexture2D, !hlsl.struct<"SAMPLER_FEEDBACK_MIN_MIP", {}>> binding <u1>
+hlsl.resource @Feedback : !hlsl.res<FeedbackTexture2D, !hlsl.struct<"SAMPLER_FEEDBACK_MIN_MIP", {}>> binding <u1>
 // CHECK: hlsl.resource @Samp : !hlsl.res<SamplerState> binding <s0>
 hlsl.resource @Samp : !hlsl.res<SamplerState> binding <s0>
 // CHECK: hlsl.resource @Raw : !hlsl.res<RWByteAddressBuffer> binding <u4294967295>

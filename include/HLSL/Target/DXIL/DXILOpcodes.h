@@ -130,6 +130,8 @@ enum Opcode : unsigned {
   RawBufferStore = 140,
   CreateHandleForLib = 160,
   WriteSamplerFeedback = 174,
+  WriteSamplerFeedbackBias = 175,
+  WriteSamplerFeedbackLevel = 176,
   WriteSamplerFeedbackGrad = 177,
   AllocateRayQuery = 178,
   GeometryIndex = 213,

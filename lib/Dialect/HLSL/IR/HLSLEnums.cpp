@@ -72,6 +72,8 @@ ResourceClass mlir::hlsl::getResourceClass(ResourceKind kind) {
   case ResourceKind::RasterizerOrderedTexture2D:
   case ResourceKind::RasterizerOrderedTexture2DArray:
   case ResourceKind::RasterizerOrderedTexture3D:
+  case ResourceKind::FeedbackTexture2D:
+  case ResourceKind::FeedbackTexture2DArray:
     return ResourceClass::UAV;
   case ResourceKind::SamplerState:
   case ResourceKind::SamplerComparisonState:
@@ -112,6 +114,11 @@ bool mlir::hlsl::isTexture(ResourceKind kind) {
 bool mlir::hlsl::isMultisampled(ResourceKind kind) {
   return kind == ResourceKind::Texture2DMS ||
          kind == ResourceKind::Texture2DMSArray;
+}
+
+bool mlir::hlsl::isFeedbackTexture(ResourceKind kind) {
+  return kind == ResourceKind::FeedbackTexture2D ||
+         kind == ResourceKind::FeedbackTexture2DArray;
 }
 
 bool mlir::hlsl::isSampler(ResourceKind kind) {

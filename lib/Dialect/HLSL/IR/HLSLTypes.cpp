@@ -446,6 +446,17 @@ static bool isTypedElement(Type type) {
   return scalar.isF16() || scalar.isF32() || scalar.isF64();
 }
 
+std::optional<unsigned> mlir::hlsl::getSamplerFeedbackKind(Type element) {
+  auto tag = dyn_cast_or_null<StructType>(element);
+  if (!tag || !tag.getFieldTypes().empty())
+    return std::nullopt;
+  if (tag.getName() == "SAMPLER_FEEDBACK_MIN_MIP")
+    return 0;
+  if (tag.getName() == "SAMPLER_FEEDBACK_MIP_REGION_USED")
+    return 1;
+  return std::nullopt;
+}
+
 LogicalResult ResourceType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ResourceKind kind, Type elementType) {
   StringRef name = stringifyResourceKind(kind);
@@ -462,6 +473,15 @@ LogicalResult ResourceType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << " element must be a scalar or a vector of up to 4 "
                             "components with signed/unsigned integers "
                             "(si32/ui32) or floats, got "
+                         << elementType;
+    return success();
+  }
+  if (isFeedbackTexture(kind)) {
+    if (!getSamplerFeedbackKind(elementType))
+      return emitError() << name
+                         << " element must be !hlsl.struct<\"SAMPLER_FEEDBACK_"
+                            "MIN_MIP\"> or <\"SAMPLER_FEEDBACK_MIP_REGION_"
+                            "USED\">, got "
                          << elementType;
     return success();
   }

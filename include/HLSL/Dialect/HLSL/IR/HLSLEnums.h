@@ -21,6 +21,9 @@ bool isByteAddressBuffer(ResourceKind kind);
 bool isTexture(ResourceKind kind);
 /// Texture2DMS and Texture2DMSArray.
 bool isMultisampled(ResourceKind kind);
+/// FeedbackTexture2D and FeedbackTexture2DArray (sampler feedback maps,
+/// written by WriteSamplerFeedback*; no texture methods).
+bool isFeedbackTexture(ResourceKind kind);
 bool isSampler(ResourceKind kind);
 /// Number of coordinates `operator[]` takes (1 for buffers, 2 for
 /// Texture2D/Texture1DArray, ...); 0 if the kind cannot be subscripted.

@@ -50,7 +50,11 @@ def HLSL_ResourceKind : I32EnumAttr<"ResourceKind", "HLSL resource type", [
       I32EnumAttrCase<"RasterizerOrderedTexture1DArray", 29>,
       I32EnumAttrCase<"RasterizerOrderedTexture2D", 30>,
       I32EnumAttrCase<"RasterizerOrderedTexture2DArray", 31>,
-      I32EnumAttrCase<"RasterizerOrderedTexture3D", 32>]> {
+      I32EnumAttrCase<"RasterizerOrderedTexture3D", 32>,
+      // Element: the feedback kind, !hlsl.struct<"SAMPLER_FEEDBACK_MIN_MIP">
+      // or "SAMPLER_FEEDBACK_MIP_REGION_USED" (no fields).
+      I32EnumAttrCase<"FeedbackTexture2D", 33>,
+      I32EnumAttrCase<"FeedbackTexture2DArray", 34>]> {
   let cppNamespace = "::mlir::hlsl";
   let genSpecializedAttr = 0;
 }

@@ -8,6 +8,8 @@
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <optional>
+
 namespace mlir::hlsl::detail {
 struct StructTypeStorage;
 } // namespace mlir::hlsl::detail
@@ -26,6 +28,9 @@ bool isResourceOrResourceArray(Type type);
 bool anyNestedType(Type type, llvm::function_ref<bool(Type)> predicate);
 /// True if `type` contains a resource anywhere (arrays, struct fields).
 bool containsResource(Type type);
+/// DXIL's SamplerFeedbackType (0 MinMip, 1 MipRegionUsed) of a feedback
+/// texture's element type (the empty struct naming the kind).
+std::optional<unsigned> getSamplerFeedbackKind(Type element);
 } // namespace mlir::hlsl
 
 #endif // HLSL_DIALECT_HLSL_IR_HLSLTYPES_H
