@@ -28,6 +28,9 @@ struct BufferAddress {
   /// A byte address buffer's: `index` is the address in bytes, and a leaf's
   /// offset adds to it (the buffer has no elements to be inside of).
   bool byteAddressed = false;
+  /// Bytes from one component of the addressed vector to the next when they
+  /// are not adjacent: a row of a column-major matrix. 0: adjacent.
+  int64_t componentStride = 0;
 
   /// (index, offset) of the leaf `leafOffset` bytes into the value.
   std::pair<Value, Value> leafPosition(OpBuilder &b, Location loc,
@@ -72,6 +75,7 @@ FailureOr<BufferAddress> resolve(OpBuilder &b, Value addr) {
   for (Operation *step : llvm::reverse(steps)) {
     if (auto field = dyn_cast<FieldAddrOp>(step)) {
       auto st = cast<StructType>(type);
+      result.componentStride = 0;
       result.offset = arith::AddIOp::create(
           b, loc, result.offset,
           constI32(b, loc, getStructuredFieldOffset(st, field.getIndex())));
@@ -81,16 +85,31 @@ FailureOr<BufferAddress> resolve(OpBuilder &b, Value addr) {
     auto element = cast<ElementAddrOp>(step);
     Type elementType;
     int64_t stride;
+    int64_t componentStride = 0;
     if (auto array = dyn_cast<ArrayType>(type)) {
       elementType = array.getElementType();
       stride = getStructuredLayout(elementType).size;
     } else if (auto vec = dyn_cast<VectorType>(type)) {
       elementType = vec.getElementType();
-      stride = getStructuredLayout(elementType).size;
+      stride = result.componentStride ? result.componentStride
+                                      : getStructuredLayout(elementType).size;
+    } else if (auto matrix = dyn_cast<MatrixType>(type)) {
+      // A row: adjacent elements when row-major; in a column-major matrix
+      // one element of each column, a column's length apart.
+      elementType =
+          VectorType::get({matrix.getColumns()}, matrix.getElementType());
+      int64_t scalar = getStructuredLayout(matrix.getElementType()).size;
+      if (matrix.isRowMajor()) {
+        stride = scalar * matrix.getColumns();
+      } else {
+        stride = scalar;
+        componentStride = scalar * matrix.getRows();
+      }
     } else {
-      return failure(); // matrix rows are not contiguous in general
+      return failure();
     }
     result.offset = addOffset(b, loc, result.offset, element.getIndex(), stride);
+    result.componentStride = componentStride;
     type = elementType;
   }
   result.type = type;
@@ -109,6 +128,24 @@ Type memoryType(Type type) {
 }
 
 /// Reads a value of any data type as pieces of at most four components.
+Value loadValue(OpBuilder &b, Location loc, const BufferAddress &addr,
+                Type type, Value offset);
+
+/// Reads what `addr` addresses: a row of a column-major matrix component
+/// by component, anything else as loadValue does.
+Value loadAddressed(OpBuilder &b, Location loc, const BufferAddress &addr) {
+  auto vec = dyn_cast<VectorType>(addr.type);
+  if (!addr.componentStride || !vec)
+    return loadValue(b, loc, addr, addr.type, addr.offset);
+  SmallVector<Value> components;
+  for (int64_t i = 0; i < vec.getNumElements(); ++i)
+    components.push_back(
+        loadValue(b, loc, addr, vec.getElementType(),
+                  addOffset(b, loc, addr.offset, constI32(b, loc, i),
+                            addr.componentStride)));
+  return ConstructOp::create(b, loc, vec, components);
+}
+
 Value loadValue(OpBuilder &b, Location loc, const BufferAddress &addr,
                 Type type, Value offset) {
   auto leaf = [&](Type leafType, Value leafOffset) -> Value {
@@ -208,6 +245,19 @@ void storeValue(OpBuilder &b, Location loc, const BufferAddress &addr,
                    constI32(b, loc, getStructuredFieldOffset(st, i))));
 }
 
+/// Writes what `addr` addresses: a row of a column-major matrix component
+/// by component, anything else as storeValue does.
+void storeAddressed(OpBuilder &b, Location loc, const BufferAddress &addr,
+                    Value value) {
+  auto vec = dyn_cast<VectorType>(addr.type);
+  if (!addr.componentStride || !vec)
+    return storeValue(b, loc, addr, value, addr.offset);
+  for (int64_t i = 0; i < vec.getNumElements(); ++i)
+    storeValue(b, loc, addr, vector::ExtractOp::create(b, loc, value, i),
+               addOffset(b, loc, addr.offset, constI32(b, loc, i),
+                         addr.componentStride));
+}
+
 std::optional<AtomicOp> getAtomicKind(StringRef name, bool isSigned) {
   return llvm::StringSwitch<std::optional<AtomicOp>>(name)
       .Case("InterlockedAdd", AtomicOp::Add)
@@ -298,7 +348,7 @@ struct LowerResourceAccess
         load.erase();
         return success();
       }
-      Value value = loadValue(b, loc, *addr, addr->type, addr->offset);
+      Value value = loadAddressed(b, loc, *addr);
       if (!value)
         return op->emitError() << "not supported yet: loading "
                                << addr->type << " from a buffer";
@@ -330,7 +380,7 @@ struct LowerResourceAccess
         store.erase();
         return success();
       }
-      storeValue(b, loc, *addr, store.getValue(), addr->offset);
+      storeAddressed(b, loc, *addr, store.getValue());
       store.erase();
       return success();
     }
