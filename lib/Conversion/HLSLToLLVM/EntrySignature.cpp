@@ -583,8 +583,6 @@ private:
       return checkOverlap(list, isOutput);
     }
     case NotPacked:
-      if (*kind == Barycentrics)
-        return error() << "not supported yet: SV_Barycentrics";
       break;
     default:
       break;

@@ -2449,6 +2449,13 @@ struct __default_template_args
 #define SV_Barycentrics __hlsl_mlir_SV_Barycentrics
 #define SV_BARYCENTRICS __hlsl_mlir_SV_Barycentrics
 #define sv_barycentrics __hlsl_mlir_SV_Barycentrics
+// With an index: two barycentric inputs of different interpolation.
+#define SV_Barycentrics0 __hlsl_mlir_SV_Barycentrics0
+#define SV_BARYCENTRICS0 __hlsl_mlir_SV_Barycentrics0
+#define sv_barycentrics0 __hlsl_mlir_SV_Barycentrics0
+#define SV_Barycentrics1 __hlsl_mlir_SV_Barycentrics1
+#define SV_BARYCENTRICS1 __hlsl_mlir_SV_Barycentrics1
+#define sv_barycentrics1 __hlsl_mlir_SV_Barycentrics1
 #define SV_StartVertexLocation __hlsl_mlir_SV_StartVertexLocation
 #define SV_STARTVERTEXLOCATION __hlsl_mlir_SV_StartVertexLocation
 #define sv_startvertexlocation __hlsl_mlir_SV_StartVertexLocation
