@@ -157,6 +157,11 @@ public:
   ModuleOp getModule() { return *module; }
   /// Order of a matrix declared with `decl`'s attributes.
   MatrixOrder getMatrixOrder(const clang::Decl *decl);
+  /// `globallycoherent` written on a declaration.
+  static bool isGloballyCoherent(const clang::Decl *decl);
+  /// A variable declared `globallycoherent` and initialized with a handle
+  /// from the descriptor heap: the handle is globally coherent.
+  void markCoherentHeapHandle(const clang::VarDecl *var, Value init);
   /// One scalar, vector, matrix or array field of a struct in a signature,
   /// with its semantic.
   struct SignatureLeaf {

@@ -428,11 +428,12 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     (void)types.convert(type, var->getLocation());
     return;
   }
-  if (types.isResourceOrArray(type)) {
-    if (var->getStorageClass() == clang::SC_Static) {
-      errorNotSupported(var->getLocation(), "static resource variables");
-      return;
-    }
+  // A static resource variable is a handle the shader assigns: a static
+  // global like others (localized into the entry point after inlining,
+  // LocalizeStaticResources.cpp); a non-static one is a binding.
+  bool isStaticResource = types.isResourceOrArray(type) &&
+                          var->getStorageClass() == clang::SC_Static;
+  if (types.isResourceOrArray(type) && !isStaticResource) {
     emitResource(var);
     return;
   }
@@ -452,7 +453,7 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   if (!valueType)
     return;
   valueType = withMatrixOrder(valueType, getMatrixOrder(var));
-  if (!isDataType(valueType)) {
+  if (!isDataType(valueType) && !isStaticResource) {
     errorNotSupported(var->getLocation(),
                       "global variable of type '" + type.getAsString() + "'");
     return;
@@ -484,6 +485,20 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     staticInitializers.push_back({global, var});
 }
 
+bool HLSLGenModule::isGloballyCoherent(const clang::Decl *decl) {
+  for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>())
+    if (annotate->getAnnotation() == "hlsl.globallycoherent")
+      return true;
+  return false;
+}
+
+void HLSLGenModule::markCoherentHeapHandle(const clang::VarDecl *var,
+                                           Value init) {
+  if (auto heap = init.getDefiningOp<HeapHandleOp>();
+      heap && isGloballyCoherent(var))
+    heap->setAttr("hlsl.globally_coherent", builder.getUnitAttr());
+}
+
 void HLSLGenModule::emitStaticInitializer(GlobalOp global,
                                           const clang::VarDecl *var) {
   Location loc = getLoc(var->getLocation());
@@ -497,6 +512,7 @@ void HLSLGenModule::emitStaticInitializer(GlobalOp global,
   Value value = gen.emitRValue(var->getInit());
   if (!value)
     return;
+  markCoherentHeapHandle(var, value);
   // A row_major/column_major global: the value computed in the default
   // order takes the declared one (matrix values are the same either way).
   if (value.getType() != valueType && isa<MatrixType>(value.getType()) &&
@@ -536,9 +552,8 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
       ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
                          TypeAttr::get(type), binding);
   setResourceTypeAttributes(resource, var->getType());
-  for (const auto *annotate : var->specific_attrs<clang::AnnotateAttr>())
-    if (annotate->getAnnotation() == "hlsl.globallycoherent")
-      resource->setAttr("hlsl.globally_coherent", builder.getUnitAttr());
+  if (isGloballyCoherent(var))
+    resource->setAttr("hlsl.globally_coherent", builder.getUnitAttr());
   globals[var] = {GlobalSymbol::Resource,
                   FlatSymbolRefAttr::get(context, symbol),
                   {},

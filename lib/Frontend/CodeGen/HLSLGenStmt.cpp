@@ -137,8 +137,10 @@ void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
   locals[var] = addr;
   if (const clang::Expr *init = var->getInit()) {
     Value value = emitRValue(init);
-    if (value)
+    if (value) {
+      module.markCoherentHeapHandle(var, value);
       value = coerce(value, type, loc);
+    }
     if (value && value.getType() == type)
       StoreOp::create(builder, loc, value, addr);
   }

@@ -158,12 +158,13 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
   }
   // `Texture2D<unorm float4>`: the element's normalization (its component
   // type in the resource's metadata).
-  // A `globallycoherent` UAV.
+  // A `globallycoherent` UAV (declared, or a heap handle assigned to a
+  // variable declared so).
   if (name == "hlsl.globally_coherent") {
-    if (!isa<UnitAttr>(attr.getValue()) || !isa<ResourceOp>(op))
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<ResourceOp, HeapHandleOp>(op))
       return op->emitError()
              << "'hlsl.globally_coherent' must be a unit attribute on a "
-                "resource";
+                "resource or a heap handle";
     return success();
   }
   // `Texture2DMS<float4, 4>`: the samples per pixel the type names.

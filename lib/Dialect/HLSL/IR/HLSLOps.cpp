@@ -125,7 +125,11 @@ LogicalResult CBufferMemberOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GlobalOp::verify() {
-  if (!isDataType(getType()))
+  // A static resource (or array of them) holds the handle the shader
+  // assigned; it lives until hlsl-localize-static-resources.
+  bool staticResource =
+      getKind() == GlobalKind::Static && isResourceOrResourceArray(getType());
+  if (!isDataType(getType()) && !staticResource)
     return emitOpError() << "global '" << getSymName()
                          << "' must have a data type, got " << getType();
   if (getInit().empty())

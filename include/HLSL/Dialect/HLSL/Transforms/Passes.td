@@ -195,6 +195,20 @@ def HLSLInlineCallsPass : Pass<"hlsl-inline-calls", "::mlir::ModuleOp"> {
   }];
 }
 
+def HLSLLocalizeStaticResourcesPass
+    : Pass<"hlsl-localize-static-resources", "::mlir::ModuleOp"> {
+  let summary = "Make static resource variables locals of the entry points";
+  let description = [{
+    A `static` variable of resource type (`static Texture2D t = g;`) holds
+    a handle for one invocation; DXIL has no memory for handles. Once every
+    call is inlined, each entry point that uses such a global gets a local
+    variable in its place (its accesses re-addressed, the initializer's
+    store included), which `mem2reg` then turns into the handles it is
+    assigned, as for any local resource variable. A static resource used
+    outside an entry point (a function that was not inlined) is an error.
+  }];
+}
+
 def HLSLForwardBlockLocalsPass
     : Pass<"hlsl-forward-block-locals", "::mlir::func::FuncOp"> {
   let summary = "Promote local variables used within one block";
