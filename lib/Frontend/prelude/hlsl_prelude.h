@@ -889,6 +889,12 @@ __HLSL_WHEN_CALL(asdouble, __HLSL_SV_R,
                  (__HLSL_D_ASDOUBLE, asdouble, uint, double))
 __HLSL_WHEN_CALL(asuint, __HLSL_SV_R,
                  (__HLSL_D_SPLITDOUBLE, asuint, double, uint))
+#if __HLSL_USED(asuint)
+template <int __R, int __C>
+__HLSL_INTRINSIC void asuint(matrix<double, __R, __C> value,
+                             out matrix<uint, __R, __C> lowbits,
+                             out matrix<uint, __R, __C> highbits);
+#endif
 
 #ifdef __HLSL_ENABLE_16_BIT
 #define __HLSL_T_16(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_16, (M, N))
@@ -931,6 +937,16 @@ template <typename T, int N>
 typename __enable_if<__shape<T>::kind == 0, vector<T, N> >::type
 select(vector<bool, N> cond, T a, T b) {
   return select(cond, (vector<T, N>)a, (vector<T, N>)b);
+}
+#endif
+
+// select of structs (HLSL 2021): one of two values of the same struct type,
+// both evaluated (they are arguments).
+#if __HLSL_USED(select)
+template <typename T>
+typename __enable_if<__shape<T>::kind < 0, T>::type select(bool cond, T a,
+                                                            T b) {
+  return cond ? a : b;
 }
 #endif
 
