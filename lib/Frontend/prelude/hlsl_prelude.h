@@ -1333,6 +1333,35 @@ __HLSL_MAT_ROWS2(__HLSL_CAT_FLOAT, ldexp)
 __HLSL_MAT_ROWS3(__HLSL_CAT_FLOAT, lerp)
 __HLSL_MAT_ROWS3(__HLSL_CAT_FLOAT, smoothstep)
 __HLSL_MAT_ROWS3(__HLSL_CAT_NUMERIC, clamp)
+// With an out parameter of the argument's shape (frexp, modf), and sincos.
+#define __HLSL_MAT_ROWS_OUT_I(CAT, NAME)                                       \
+  template <typename E, int R, int C>                                          \
+  typename __enable_if<__is_sv<CAT, E>::value, matrix<E, R, C> >::type        \
+  NAME(matrix<E, R, C> a, out matrix<E, R, C> o) {                             \
+    matrix<E, R, C> r;                                                         \
+    for (int i = 0; i < R; ++i) {                                              \
+      vector<E, C> row;                                                        \
+      r[i] = NAME(a[i], row);                                                  \
+      o[i] = row;                                                              \
+    }                                                                          \
+    return r;                                                                  \
+  }
+#define __HLSL_MAT_ROWS_OUT(CAT, NAME)                                        \
+  __HLSL_WHEN_CALL(NAME, __HLSL_MAT_ROWS_OUT_I, (CAT, NAME))
+__HLSL_MAT_ROWS_OUT(__HLSL_CAT_FLOAT, frexp)
+__HLSL_MAT_ROWS_OUT(__HLSL_CAT_FLOAT, modf)
+#if __HLSL_USED(sincos)
+template <typename E, int R, int C>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, E>::value, void>::type
+sincos(matrix<E, R, C> x, out matrix<E, R, C> s, out matrix<E, R, C> c) {
+  for (int i = 0; i < R; ++i) {
+    vector<E, C> si, ci;
+    sincos(x[i], si, ci);
+    s[i] = si;
+    c[i] = ci;
+  }
+}
+#endif
 
 // Legacy lighting helpers: lit() returns (ambient, diffuse, specular, 1)
 // and dst() builds the D3D9 distance vector (1, a.y * b.y, a.z, b.w).
