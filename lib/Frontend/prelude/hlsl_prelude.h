@@ -1452,6 +1452,24 @@ __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, normalize)
 __HLSL_FALLBACK2(__HLSL_CAT_FLOAT, cross)
 __HLSL_FALLBACK2(__HLSL_CAT_FLOAT, reflect)
 __HLSL_FALLBACK3(__HLSL_CAT_FLOAT, faceforward)
+// refract's index of refraction is a scalar of the vectors' element type.
+#if __HLSL_USED(refract)
+template <typename A, typename B, typename C>
+typename __enable_if<
+    __differs<A, typename __promote2<__HLSL_CAT_FLOAT, A, B>::type>::value ||
+        __differs<B, typename __promote2<__HLSL_CAT_FLOAT, A, B>::type>::value ||
+        __differs<C, typename __shape<typename __promote2<
+                         __HLSL_CAT_FLOAT, A, B>::type>::elem>::value,
+    __decltype(refract(
+        __declval<typename __promote2<__HLSL_CAT_FLOAT, A, B>::type>(),
+        __declval<typename __promote2<__HLSL_CAT_FLOAT, A, B>::type>(),
+        __declval<typename __shape<typename __promote2<
+            __HLSL_CAT_FLOAT, A, B>::type>::elem>()))>::type
+refract(A i, B n, C eta) {
+  typedef typename __promote2<__HLSL_CAT_FLOAT, A, B>::type P;
+  return refract((P)i, (P)n, (typename __shape<P>::elem)eta);
+}
+#endif
 __HLSL_FALLBACK2(__HLSL_CAT_FLOAT, ldexp)
 __HLSL_FALLBACK1(__HLSL_CAT_FLOAT, fwidth)
 
