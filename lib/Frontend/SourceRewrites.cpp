@@ -1451,8 +1451,17 @@ bool SourceRewrites::recordSamplerStateBlock(const clang::Diagnostic &info) {
     --nameStart;
   llvm::StringRef name = before.substr(nameStart);
   before = before.substr(0, nameStart).rtrim();
-  if (name.empty() || !(before.ends_with("SamplerState") ||
-                        before.ends_with("SamplerComparisonState")))
+  // The effect framework's own objects have state blocks too (the prelude
+  // declares them; the import ignores them).
+  size_t typeStart = before.size();
+  while (typeStart > 0 && isIdentifierChar(before[typeStart - 1]))
+    --typeStart;
+  llvm::StringRef typeName = before.substr(typeStart);
+  if (name.empty() ||
+      !llvm::is_contained({"SamplerState", "SamplerComparisonState",
+                           "BlendState", "DepthStencilState", "RasterizerState",
+                           "RenderTargetView", "DepthStencilView"},
+                          typeName))
     return false;
   size_t close = open + 1;
   for (int depth = 0; close < text.size(); ++close) {

@@ -61,9 +61,9 @@
 //    semantics (Clang 22 wants one on the parameter): the parameter gets
 //    the semantic `__hlsl_mlir_fields`, which tells the importer to take
 //    the fields'.
-//  - The effect framework's sampler description after a sampler's name
-//    (`SamplerState s { Filter = ...; };`), which DXC ignores: the block
-//    becomes spaces.
+//  - The effect framework's state block after a sampler's or an effect
+//    object's name (`SamplerState s { Filter = ...; };`, `BlendState b {
+//    ... };`), which DXC ignores: the block becomes spaces.
 //  - A min-precision type as an enum's underlying type (`enum E :
 //    min16int`), which Clang refuses for the prelude's `_BitInt`s: the
 //    name becomes `$eN`, which expands to the integer type it computes in.

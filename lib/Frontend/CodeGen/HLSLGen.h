@@ -157,6 +157,9 @@ public:
   ModuleOp getModule() { return *module; }
   /// Order of a matrix declared with `decl`'s attributes.
   MatrixOrder getMatrixOrder(const clang::Decl *decl);
+  /// A variable of an effect framework type (BlendState, PixelShader, ...),
+  /// which DXC ignores with a warning: warns and returns true.
+  bool skipEffectObject(const clang::VarDecl *var);
   /// `globallycoherent` written on a declaration.
   static bool isGloballyCoherent(const clang::Decl *decl);
   /// A variable declared `globallycoherent` and initialized with a handle

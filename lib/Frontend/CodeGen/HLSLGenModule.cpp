@@ -409,7 +409,23 @@ Type mlir::hlsl::gen::stripResources(Type type) {
   return type;
 }
 
+bool HLSLGenModule::skipEffectObject(const clang::VarDecl *var) {
+  const auto *record =
+      astContext.getBaseElementType(var->getType())->getAsCXXRecordDecl();
+  if (!record)
+    return false;
+  for (const auto *annotate : record->specific_attrs<clang::AnnotateAttr>())
+    if (annotate->getAnnotation() == "hlsl.effect_object") {
+      warning(var->getLocation(),
+              "effect object ignored - effect syntax is deprecated");
+      return true;
+    }
+  return false;
+}
+
 void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
+  if (skipEffectObject(var))
+    return;
   clang::QualType type = var->getType();
   if (types.getResourceKind(type) == ResourceKind::ConstantBuffer) {
     emitConstantBufferVar(var, CBufferKind::ConstantBuffer);

@@ -118,6 +118,8 @@ void HLSLGenFunction::emitDeclStmt(const clang::DeclStmt *stmt) {
 }
 
 void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
+  if (module.skipEffectObject(var))
+    return;
   if (var->isStaticLocal()) {
     module.emitGlobalVar(var);
     return;

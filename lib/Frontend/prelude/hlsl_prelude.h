@@ -1651,6 +1651,26 @@ struct SamplerState {
   __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
 };
 
+// The effect framework's objects, which DXC ignores (with a warning) where
+// they are declared: empty types the import skips (HLSLGenModule.cpp), their
+// state blocks blanked by the source rewrites.
+#define __HLSL_EFFECT_OBJECT(NAME)                                             \
+  __HLSL_WHEN(NAME,                                                            \
+              struct __attribute__((annotate("hlsl.effect_object"))) NAME{};)
+__HLSL_EFFECT_OBJECT(BlendState)
+__HLSL_EFFECT_OBJECT(DepthStencilState)
+__HLSL_EFFECT_OBJECT(DepthStencilView)
+__HLSL_EFFECT_OBJECT(RasterizerState)
+__HLSL_EFFECT_OBJECT(RenderTargetView)
+__HLSL_EFFECT_OBJECT(PixelShader)
+__HLSL_EFFECT_OBJECT(VertexShader)
+__HLSL_EFFECT_OBJECT(ComputeShader)
+__HLSL_EFFECT_OBJECT(DomainShader)
+__HLSL_EFFECT_OBJECT(GeometryShader)
+__HLSL_EFFECT_OBJECT(HullShader)
+__HLSL_EFFECT_OBJECT(pixelfragment)
+__HLSL_EFFECT_OBJECT(vertexfragment)
+
 // The patch and stream types of the hull, domain and geometry stages. Those
 // stages are not supported yet, but shaders written for several stages
 // declare their helpers next to the vertex or pixel entry point: the types
