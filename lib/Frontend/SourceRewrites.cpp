@@ -7,6 +7,7 @@
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -108,7 +109,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordImplicitConversion(info) || recordMatrixOperator(info) ||
          recordAmbiguousReference(info) || recordNormModifier(info) ||
          recordMatrixConditional(info) || recordStructOutParameter(info) ||
-         recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info);
+         recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
+         recordUnsignedShorthand(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -251,6 +253,57 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$e",
                           ("__hlsl_enum_base_" + name).str());
+}
+
+bool SourceRewrites::recordUnsignedShorthand(const clang::Diagnostic &info) {
+  // `unsigned int2 a;`, `unsigned min16int3x3 m;`: DXC's unsigned variant
+  // of a signed integer type name. Clang takes `unsigned` as the type and
+  // the type name as the declarator, then misses a `;` right after it.
+  // `unsigned int2` becomes `$uN`, which expands to `uint2`.
+  unsigned id = info.getID();
+  if (id != clang::diag::err_expected_semi_declaration &&
+      id != clang::diag::err_invalid_token_after_toplevel_declarator &&
+      id != clang::diag::err_expected_semi_decl_list &&
+      id != clang::diag::err_expected)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  size_t end = place->offset;
+  while (end > 0 && llvm::isSpace(text[end - 1]))
+    --end;
+  size_t nameStart = end;
+  while (nameStart > 0 && isIdentifierChar(text[nameStart - 1]))
+    --nameStart;
+  llvm::StringRef name = text.slice(nameStart, end);
+  size_t keywordEnd = nameStart;
+  while (keywordEnd > 0 && llvm::isSpace(text[keywordEnd - 1]))
+    --keywordEnd;
+  if (keywordEnd == nameStart || keywordEnd < 8 ||
+      text.slice(keywordEnd - 8, keywordEnd) != "unsigned" ||
+      (keywordEnd > 8 && isIdentifierChar(text[keywordEnd - 9])))
+    return false;
+  // The scalar part and the shape suffix (`2`, `3x4`).
+  static const std::pair<llvm::StringRef, llvm::StringRef> unsignedOf[] = {
+      {"min16int", "min16uint"}, {"min12int", "min16uint"},
+      {"int16_t", "uint16_t"},   {"int32_t", "uint32_t"},
+      {"int64_t", "uint64_t"},   {"int", "uint"},
+      {"dword", "dword"}};
+  for (auto [signedName, unsignedName] : unsignedOf) {
+    if (!name.starts_with(signedName))
+      continue;
+    llvm::StringRef shape = name.drop_front(signedName.size());
+    bool isShape = shape.empty() ||
+                   (shape.size() == 1 && shape[0] >= '1' && shape[0] <= '4') ||
+                   (shape.size() == 3 && shape[0] >= '1' && shape[0] <= '4' &&
+                    shape[1] == 'x' && shape[2] >= '1' && shape[2] <= '4');
+    if (!isShape)
+      continue;
+    return replaceWithMacro(place->file, keywordEnd - 8, end - 1, "$u",
+                            (unsignedName + shape).str(), text);
+  }
+  return false;
 }
 
 bool SourceRewrites::recordInterpolationModifier(

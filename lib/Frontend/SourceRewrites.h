@@ -67,6 +67,10 @@
 //  - A min-precision type as an enum's underlying type (`enum E :
 //    min16int`), which Clang refuses for the prelude's `_BitInt`s: the
 //    name becomes `$eN`, which expands to the integer type it computes in.
+//  - `unsigned` before a signed integer type name (`unsigned int2`,
+//    `unsigned min16int3x3`), DXC's unsigned variant of it, which Clang
+//    parses as `unsigned` declaring a variable named like the type: the two
+//    words become `$uN`, which expands to the unsigned name (`uint2`).
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -186,6 +190,7 @@ private:
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
   bool recordSamplerStateBlock(const clang::Diagnostic &info);
   bool recordMinPrecisionEnumBase(const clang::Diagnostic &info);
+  bool recordUnsignedShorthand(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
