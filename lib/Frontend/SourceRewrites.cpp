@@ -110,7 +110,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordAmbiguousReference(info) || recordNormModifier(info) ||
          recordMatrixConditional(info) || recordStructOutParameter(info) ||
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
-         recordUnsignedShorthand(info);
+         recordUnsignedShorthand(info) || recordConstWithoutInitializer(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -253,6 +253,30 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$e",
                           ("__hlsl_enum_base_" + name).str());
+}
+
+bool SourceRewrites::recordConstWithoutInitializer(
+    const clang::Diagnostic &info) {
+  // `static const int x;`: DXC zero-initializes a constant declared without
+  // a value; Clang refuses it. The name becomes `$cN`, which expands to
+  // `x = (__decltype(x))0`.
+  if (info.getID() != clang::diag::err_default_init_const)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  size_t end = place->offset;
+  while (end < text.size() && isIdentifierChar(text[end]))
+    ++end;
+  llvm::StringRef name = text.slice(place->offset, end);
+  if (name.empty() || llvm::isDigit(name[0]))
+    return false;
+  llvm::StringRef after = text.drop_front(end).ltrim();
+  if (!after.starts_with(";") && !after.starts_with(","))
+    return false;
+  return replaceExpression(place->file, text, place->offset, end - 1,
+                           (name + " = (__decltype(" + name + "))0").str());
 }
 
 bool SourceRewrites::recordUnsignedShorthand(const clang::Diagnostic &info) {

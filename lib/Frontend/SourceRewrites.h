@@ -71,6 +71,9 @@
 //    `unsigned min16int3x3`), DXC's unsigned variant of it, which Clang
 //    parses as `unsigned` declaring a variable named like the type: the two
 //    words become `$uN`, which expands to the unsigned name (`uint2`).
+//  - A constant declared without a value (`static const int x;`), which
+//    DXC zero-initializes: the name becomes `$cN`, which expands to
+//    `x = (__decltype(x))0`.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -191,6 +194,7 @@ private:
   bool recordSamplerStateBlock(const clang::Diagnostic &info);
   bool recordMinPrecisionEnumBase(const clang::Diagnostic &info);
   bool recordUnsignedShorthand(const clang::Diagnostic &info);
+  bool recordConstWithoutInitializer(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

@@ -136,8 +136,11 @@ public:
       if (auto found = globals.find(cast<clang::ValueDecl>(other));
           found != globals.end())
         return &found->second;
-    return nullptr;
+    return emitStaticMemberOnUse(decl);
   }
+  /// A static data member initialized in its struct (`static const int N =
+  /// 4;`) has no declaration at file scope: it is emitted when first used.
+  const GlobalSymbol *emitStaticMemberOnUse(const clang::ValueDecl *decl);
   /// Resource flattened out of a global struct variable (`s.e.B`), found
   /// by the chain of fields from the variable to the resource member.
   const GlobalSymbol *
@@ -234,6 +237,8 @@ private:
   /// Clang, takes order 0 when it appears; see emitCBuffer).
   unsigned nextOrderId = 0;
   llvm::DenseMap<const clang::ValueDecl *, GlobalSymbol> globals;
+  /// Static data members emitted on first use (emitStaticMemberOnUse).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> emittedOnUse;
   llvm::StringMap<GlobalSymbol> structResources;
   /// The $Globals member holding a global resource struct's data members.
   llvm::DenseMap<const clang::VarDecl *, GlobalSymbol> resourceStructData;

@@ -409,6 +409,19 @@ Type mlir::hlsl::gen::stripResources(Type type) {
   return type;
 }
 
+const GlobalSymbol *
+HLSLGenModule::emitStaticMemberOnUse(const clang::ValueDecl *decl) {
+  const auto *var = dyn_cast<clang::VarDecl>(decl);
+  if (!var || !var->isStaticDataMember() || !var->getInit() ||
+      !emittedOnUse.insert(var).second)
+    return nullptr;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module->getBody());
+  emitGlobalVar(var);
+  auto it = globals.find(var);
+  return it == globals.end() ? nullptr : &it->second;
+}
+
 bool HLSLGenModule::skipEffectObject(const clang::VarDecl *var) {
   const auto *record =
       astContext.getBaseElementType(var->getType())->getAsCXXRecordDecl();
