@@ -110,7 +110,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordAmbiguousReference(info) || recordNormModifier(info) ||
          recordMatrixConditional(info) || recordStructOutParameter(info) ||
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
-         recordUnsignedShorthand(info) || recordConstWithoutInitializer(info);
+         recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
+         recordShadowedIntrinsicCall(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -253,6 +254,28 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$e",
                           ("__hlsl_enum_base_" + name).str());
+}
+
+bool SourceRewrites::recordShadowedIntrinsicCall(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_ovl_ambiguous_call)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  size_t at = place->offset;
+  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  if (name.empty() || (at > 0 && (isIdentifierChar(text[at - 1]) ||
+                                  text[at - 1] == ':' || text[at - 1] == '.')))
+    return false;
+  pending = PendingConversion{place->file,
+                              text,
+                              at,
+                              at + name.size() - 1,
+                              ("::" + name).str(),
+                              /*needsUserCandidate=*/true};
+  return true;
 }
 
 bool SourceRewrites::recordConstWithoutInitializer(
@@ -1138,6 +1161,24 @@ bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
 void SourceRewrites::recordNote(const clang::Diagnostic &info) {
   if (!pending)
     return;
+  if (pending->needsUserCandidate) {
+    if (info.getID() != clang::diag::note_ovl_candidate ||
+        !info.hasSourceManager() || !info.getLocation().isValid())
+      return;
+    const clang::SourceManager &sources = info.getSourceManager();
+    if (sources.getFilename(sources.getExpansionLoc(info.getLocation()))
+            .ends_with("hlsl_prelude.h"))
+      pending->sawIntrinsic = true;
+    else
+      pending->sawUserFunction = true;
+    if (!pending->sawIntrinsic || !pending->sawUserFunction)
+      return;
+    PendingConversion call = std::move(*pending);
+    pending.reset();
+    replaceExpression(call.file, call.text, call.first, call.last,
+                      std::move(call.expansion));
+    return;
+  }
   bool applies = false;
   if (info.getID() == clang::diag::note_ovl_candidate_bad_addrspace) {
     applies = true;

@@ -71,6 +71,11 @@
 //    `unsigned min16int3x3`), DXC's unsigned variant of it, which Clang
 //    parses as `unsigned` declaring a variable named like the type: the two
 //    words become `$uN`, which expands to the unsigned name (`uint2`).
+//  - A call of a function the shader declares with an intrinsic's name and
+//    parameters (`int abs(int x)`), which hides the intrinsic (Clang finds
+//    both, through the prelude's `using namespace hlsl`: "call to 'abs' is
+//    ambiguous"): the callee becomes `::abs` when a candidate of the
+//    ambiguity is the shader's.
 //  - A constant declared without a value (`static const int x;`), which
 //    DXC zero-initializes: the name becomes `$cN`, which expands to
 //    `x = (__decltype(x))0`.
@@ -195,6 +200,7 @@ private:
   bool recordMinPrecisionEnumBase(const clang::Diagnostic &info);
   bool recordUnsignedShorthand(const clang::Diagnostic &info);
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
+  bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
@@ -228,6 +234,10 @@ private:
     llvm::StringRef text;
     size_t first, last;
     std::string expansion;
+    /// Applies once the candidates include both an intrinsic and the
+    /// shader's own function of its name, not on the first note.
+    bool needsUserCandidate = false;
+    bool sawIntrinsic = false, sawUserFunction = false;
   };
   std::optional<PendingConversion> pending;
   /// An expression rewrite applied at the end of the run (see finishRun).
