@@ -239,6 +239,13 @@ static void useLargeStackForClang() {
     noteClangStackBottomBelow(left - margin);
 }
 
+/// The stage part of a DXC profile name (`ps` of `ps_6_0`).
+static StringRef getProfilePrefix(ShaderStage stage) {
+  static const char *stages[] = {"ps", "vs", "gs", "hs", "ds", "cs", "lib", "",
+                                 "",   "",   "",   "",   "",   "ms", "as"};
+  return stages[unsigned(stage)];
+}
+
 static StringRef getTripleStage(ShaderStage stage) {
   switch (stage) {
   case ShaderStage::Pixel: return "pixel";
@@ -613,7 +620,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   std::unique_ptr<HeldOutput> lastOut;
   SourceRewrites rewrites(
       /*hlsl2021=*/options.hlslVersion != "2016" &&
-      options.hlslVersion != "2017" && options.hlslVersion != "2018");
+          options.hlslVersion != "2017" && options.hlslVersion != "2018",
+      getProfilePrefix(profile.stage));
   bool crashed = false;
   rewrites.beginRun();
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
@@ -647,12 +655,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   if (!ok)
     return {};
   // The target travels with the module to the later stages.
-  static const char *stages[] = {"ps", "vs", "gs", "hs", "ds", "cs", "lib",
-                                 "", "", "", "", "", "", "ms", "as"};
-  std::string profileName =
-      (Twine(stages[unsigned(profile.stage)]) + "_" + Twine(profile.major) +
-       "_" + Twine(profile.minor))
-          .str();
+  std::string profileName = (getProfilePrefix(profile.stage) + "_" +
+                             Twine(profile.major) + "_" + Twine(profile.minor))
+                                .str();
   (*result)->setAttr("hlsl.profile", StringAttr::get(context, profileName));
   // Clang ignores a -rootsig-define name that no #define (or -D) defines.
   if (!options.rootSignatureDefine.empty() &&

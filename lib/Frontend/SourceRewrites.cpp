@@ -111,7 +111,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordMatrixConditional(info) || recordStructOutParameter(info) ||
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
-         recordShadowedIntrinsicCall(info);
+         recordShadowedIntrinsicCall(info) || recordProfileRegister(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -254,6 +254,54 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$e",
                           ("__hlsl_enum_base_" + name).str());
+}
+
+bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_hlsl_binding_type_invalid)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  // The first argument of `register(`: a profile such as `ps` or `ps_5_0`.
+  size_t first = place->offset;
+  llvm::StringRef profile = text.drop_front(first).take_while(isIdentifierChar);
+  llvm::StringRef profileStage = profile.take_while(llvm::isAlpha);
+  if (!llvm::is_contained({"vs", "ps", "gs", "hs", "ds", "cs", "ms", "as"},
+                          profileStage) ||
+      (profile.size() != 2 && profile[2] != '_'))
+    return false;
+  size_t comma = first + profile.size();
+  while (comma < text.size() && llvm::isSpace(text[comma]))
+    ++comma;
+  if (comma >= text.size() || text[comma] != ',')
+    return false;
+  auto &fileEdits = edits[place->file];
+  if (profileStage == stage) {
+    for (size_t i = first; i <= comma; ++i)
+      fileEdits[i] = ' ';
+    ++constructs;
+    return true;
+  }
+  // Another profile's register: from the `:` before `register` to `)`.
+  llvm::StringRef before = text.take_front(first).rtrim();
+  if (!before.ends_with("("))
+    return false;
+  before = before.drop_back().rtrim();
+  if (!before.ends_with("register"))
+    return false;
+  before = before.drop_back(8).rtrim();
+  if (!before.ends_with(":"))
+    return false;
+  size_t colon = before.size() - 1;
+  size_t close = text.find(')', comma);
+  if (close == llvm::StringRef::npos)
+    return false;
+  for (size_t i = colon; i <= close; ++i)
+    if (text[i] != '\n')
+      fileEdits[i] = ' ';
+  ++constructs;
+  return true;
 }
 
 bool SourceRewrites::recordShadowedIntrinsicCall(

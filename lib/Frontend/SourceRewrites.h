@@ -76,6 +76,9 @@
 //    both, through the prelude's `using namespace hlsl`: "call to 'abs' is
 //    ambiguous"): the callee becomes `::abs` when a candidate of the
 //    ambiguity is the shader's.
+//  - A register for one shader profile (`: register(ps, space1)`,
+//    `register(vs_5_0, t3)`): for the target's stage the profile and its
+//    comma become spaces, for another stage the whole `: register(...)`.
 //  - A constant declared without a value (`static const int x;`), which
 //    DXC zero-initializes: the name becomes `$cN`, which expands to
 //    `x = (__decltype(x))0`.
@@ -137,7 +140,10 @@ public:
   /// `hlsl2021`: HLSL 2021 and later, where DXC converts a struct to
   /// another struct type only explicitly (to a base also implicitly), and
   /// `&&`/`||` take only scalars.
-  explicit SourceRewrites(bool hlsl2021) : hlsl2021(hlsl2021) {}
+  /// `stage` is the target's profile prefix (`ps`, `cs`, ...): registers
+  /// written for another profile are dropped.
+  SourceRewrites(bool hlsl2021, llvm::StringRef stage)
+      : hlsl2021(hlsl2021), stage(stage.str()) {}
 
   /// Starts recording a new run (its error count and the spans it
   /// rewrites).
@@ -201,6 +207,7 @@ private:
   bool recordUnsignedShorthand(const clang::Diagnostic &info);
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
+  bool recordProfileRegister(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
@@ -225,6 +232,7 @@ private:
   /// The spans the current run replaced with macros (file, first, last).
   std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
   bool hlsl2021;
+  std::string stage;
   bool lastRun = false;
   /// A struct conversion whose error does not say the source's type: it
   /// is rewritten if the candidate note that follows shows an address space
