@@ -111,7 +111,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordMatrixConditional(info) || recordStructOutParameter(info) ||
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
-         recordShadowedIntrinsicCall(info) || recordProfileRegister(info);
+         recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
+         recordSignedComputeID(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -254,6 +255,27 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$e",
                           ("__hlsl_enum_base_" + name).str());
+}
+
+bool SourceRewrites::recordSignedComputeID(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_hlsl_attr_invalid_type)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  llvm::StringRef name =
+      text.drop_front(place->offset).take_while(isIdentifierChar);
+  std::string canonical;
+  for (llvm::StringRef id : {"SV_DispatchThreadID", "SV_GroupID",
+                             "SV_GroupThreadID", "SV_GroupIndex"})
+    if (name.equals_insensitive(id))
+      canonical = id.str();
+  if (canonical.empty())
+    return false;
+  return replaceWithMacro(place->file, place->offset,
+                          place->offset + name.size() - 1, "$s",
+                          "__hlsl_mlir_" + canonical);
 }
 
 bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {

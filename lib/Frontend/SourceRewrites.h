@@ -79,6 +79,11 @@
 //  - A register for one shader profile (`: register(ps, space1)`,
 //    `register(vs_5_0, t3)`): for the target's stage the profile and its
 //    comma become spaces, for another stage the whole `: register(...)`.
+//  - A compute shader ID of a signed or min-precision integer type
+//    (`min12int3 id : SV_DispatchThreadID`), which DXC accepts and Clang
+//    restricts to uint vectors: the semantic becomes `$sN`, which expands
+//    to the prelude's pass-through spelling `__hlsl_mlir_SV_...` (the
+//    import reads it as the system value).
 //  - A constant declared without a value (`static const int x;`), which
 //    DXC zero-initializes: the name becomes `$cN`, which expands to
 //    `x = (__decltype(x))0`.
@@ -208,6 +213,7 @@ private:
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
+  bool recordSignedComputeID(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
