@@ -26,6 +26,7 @@ void main() {
   Out[3] = 7 % k;
   // Accepted: 32-bit and unsigned divisions.
   k %= i;
+  Out[5] = a % 3u;
   Out[4] = a / i + (int)a / (int)k + u / 3u + u % 5 + i % a;
-  Out[5] = (float)a / 2;
+  Out[6] = (float)a / 2;
 }

@@ -106,12 +106,16 @@ private:
     return bitInt && bitInt->isSigned();
   }
 
+  /// An integer literal without suffix (DXC's literal int, which takes the
+  /// other operand's type; `3u` is a uint).
   static bool isIntegerLiteral(const clang::Expr *expr) {
     if (const auto *unary = llvm::dyn_cast<clang::UnaryOperator>(expr))
       if (unary->getOpcode() == clang::UO_Minus ||
           unary->getOpcode() == clang::UO_Plus)
         return isIntegerLiteral(unary->getSubExpr()->IgnoreParenImpCasts());
-    return llvm::isa<clang::IntegerLiteral>(expr);
+    const auto *literal = llvm::dyn_cast<clang::IntegerLiteral>(expr);
+    return literal && literal->getType()->isSpecificBuiltinType(
+                          clang::BuiltinType::Int);
   }
 
   HLSLGenModule &module;

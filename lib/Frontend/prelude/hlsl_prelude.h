@@ -552,10 +552,14 @@ struct __promote_elem
 // True if T is a scalar or vector whose element already belongs to CAT
 // (derived intrinsics are only defined for those; matrices are excluded
 // because Clang 22 gives matrix `*` matrix-product semantics).
+// (The element must be the rank's own type: a min-precision element, of
+// int's rank, goes through the fallbacks to int.)
 template <int CAT, typename T> struct __is_sv {
   static const bool value =
       (__shape<T>::kind == 0 || __shape<T>::kind == 1) &&
-      __cat_rank<CAT, __shape<T>::rank>::value == __shape<T>::rank;
+      __cat_rank<CAT, __shape<T>::rank>::value == __shape<T>::rank &&
+      __is_same(typename __shape<T>::elem,
+                typename __rank_scalar<__shape<T>::rank>::type);
 };
 template <int CAT, typename T, typename R = T>
 struct __enable_sv : __enable_if<__is_sv<CAT, T>::value, R> {};
@@ -724,8 +728,11 @@ template <typename A, typename P> struct __differs {
 #endif
 #define __HLSL_L_FLOAT(M, N) M(N, half) M(N, float)
 #define __HLSL_L_FLOAT_D(M, N) __HLSL_L_FLOAT(M, N) M(N, double)
+// The min-precision integers are types of their own: the primitives have
+// overloads of them, as of int (they compute as int does).
 #define __HLSL_L_INT(M, N)                                                     \
-  M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_L_INT16(M, N)
+  M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_L_INT16(M, N)       \
+      M(N, min16int) M(N, min12int) M(N, min16uint)
 #define __HLSL_L_NUMERIC(M, N) __HLSL_L_INT(M, N) __HLSL_L_FLOAT_D(M, N)
 #define __HLSL_L_ANY(M, N) __HLSL_L_NUMERIC(M, N) M(N, bool)
 #define __HLSL_T_FLOAT(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_FLOAT, (M, N))
