@@ -282,6 +282,23 @@ void restoreResourceStructAddressSpace(clang::ASTContext &ast,
   var.setType(ast.removeAddrSpaceQualType(type));
 }
 
+/// Clang 22 cannot copy a struct in the groupshared address space (its
+/// implicit copy constructor and assignment take generic references:
+/// `tile[i] = v`, `P p = tile[i]` and `f(tile[i])` are "no viable
+/// overloaded '='" or "no matching constructor"). A groupshared variable of
+/// struct type (or array of them) loses the address space as soon as it is
+/// declared, before the code that uses it is parsed; an annotation keeps
+/// what it is for the importer, which places it in groupshared memory.
+void markGroupSharedStruct(clang::ASTContext &ast, clang::VarDecl &var) {
+  clang::QualType type = var.getType();
+  if (type.getAddressSpace() != clang::LangAS::hlsl_groupshared ||
+      !var.isFileVarDecl() || !ast.getBaseElementType(type)->isRecordType())
+    return;
+  var.setType(ast.removeAddrSpaceQualType(type));
+  var.addAttr(
+      clang::AnnotateAttr::CreateImplicit(ast, "hlsl.groupshared", nullptr, 0));
+}
+
 /// Imports the translation unit once Sema is done with it.
 class ImportConsumer : public clang::ASTConsumer {
 public:
@@ -298,8 +315,10 @@ public:
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     takeBackAcceptedPreludeErrors();
     for (clang::Decl *decl : group)
-      if (auto *var = dyn_cast<clang::VarDecl>(decl))
+      if (auto *var = dyn_cast<clang::VarDecl>(decl)) {
         restoreResourceStructAddressSpace(*ast, *var);
+        markGroupSharedStruct(*ast, *var);
+      }
     return true;
   }
 

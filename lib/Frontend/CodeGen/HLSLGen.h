@@ -163,6 +163,8 @@ public:
   /// A variable of an effect framework type (BlendState, PixelShader, ...),
   /// which DXC ignores with a warning: warns and returns true.
   bool skipEffectObject(const clang::VarDecl *var);
+  /// A `groupshared` variable.
+  static bool isGroupShared(const clang::VarDecl *var);
   /// `globallycoherent` written on a declaration.
   static bool isGloballyCoherent(const clang::Decl *decl);
   /// A variable declared `globallycoherent` and initialized with a handle

@@ -470,7 +470,7 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     emitResourceStruct(var);
     return;
   }
-  bool groupShared = type.getAddressSpace() == clang::LangAS::hlsl_groupshared;
+  bool groupShared = isGroupShared(var);
   // (A struct's static data member is a static global too.)
   bool isStatic =
       var->getStorageClass() == clang::SC_Static || var->isStaticDataMember();
@@ -512,6 +512,17 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     emitStaticInitializer(global, var);
   else
     staticInitializers.push_back({global, var});
+}
+
+bool HLSLGenModule::isGroupShared(const clang::VarDecl *var) {
+  if (var->getType().getAddressSpace() == clang::LangAS::hlsl_groupshared)
+    return true;
+  // A groupshared struct, whose address space the import took away
+  // (markGroupSharedStruct in HLSLImport.cpp).
+  for (const auto *annotate : var->specific_attrs<clang::AnnotateAttr>())
+    if (annotate->getAnnotation() == "hlsl.groupshared")
+      return true;
+  return false;
 }
 
 bool HLSLGenModule::isGloballyCoherent(const clang::Decl *decl) {
@@ -744,8 +755,7 @@ static bool isExcludedFromLayout(HLSLGenTypes &types, const clang::VarDecl *var,
                                  clang::ASTContext &ast) {
   clang::QualType type = var->getType();
   if (var->getStorageClass() == clang::SC_Static ||
-      type.getAddressSpace() == clang::LangAS::hlsl_groupshared ||
-      types.isResourceOrArray(type))
+      HLSLGenModule::isGroupShared(var) || types.isResourceOrArray(type))
     return true;
   // A struct holding resources keeps its data members in the layout.
   clang::QualType base = ast.getBaseElementType(type);
