@@ -500,6 +500,78 @@ static void chooseOffsetsNotAddresses(Function &func,
   }
 }
 
+/// A choice between addresses into different variables that is only loaded
+/// from (`c ? a[i] : b[i]`, an if/else reading one of two arrays): DXIL has
+/// no pointers to choose between, so the values are loaded and chosen, as
+/// DXC does. A phi's loads move to the ends of its predecessors when
+/// nothing before them in the phi's block writes memory; a select's happen
+/// where its load is.
+static void loadThroughChoices(Function &func) {
+  SmallVector<Instruction *> choices;
+  for (Instruction &inst : instructions(func))
+    if ((isa<PHINode>(inst) || isa<SelectInst>(inst)) &&
+        inst.getType()->isPointerTy())
+      choices.push_back(&inst);
+  for (Instruction *choice : choices) {
+    SmallVector<LoadInst *> loads;
+    bool onlyLoads = !choice->use_empty();
+    for (User *user : choice->users()) {
+      auto *load = dyn_cast<LoadInst>(user);
+      if (!load || load->isVolatile() || load->getPointerOperand() != choice) {
+        onlyLoads = false;
+        break;
+      }
+      loads.push_back(load);
+    }
+    if (!onlyLoads)
+      continue;
+    if (auto *select = dyn_cast<SelectInst>(choice)) {
+      for (LoadInst *load : loads) {
+        IRBuilder<> at(load);
+        Value *first = at.CreateLoad(load->getType(), select->getTrueValue());
+        Value *second = at.CreateLoad(load->getType(), select->getFalseValue());
+        load->replaceAllUsesWith(
+            at.CreateSelect(select->getCondition(), first, second));
+        load->eraseFromParent();
+      }
+      select->eraseFromParent();
+      continue;
+    }
+    auto *phi = cast<PHINode>(choice);
+    BasicBlock *block = phi->getParent();
+    bool movable = llvm::all_of(loads, [&](LoadInst *load) {
+      if (load->getParent() != block)
+        return false;
+      for (Instruction &inst : *block) {
+        if (&inst == load)
+          return true;
+        if (inst.mayWriteToMemory())
+          return false;
+      }
+      return false;
+    });
+    if (!movable)
+      continue;
+    for (LoadInst *load : loads) {
+      auto *value = PHINode::Create(
+          load->getType(), phi->getNumIncomingValues(), "", phi->getIterator());
+      DenseMap<BasicBlock *, Value *> loadOfBlock;
+      for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
+        BasicBlock *from = phi->getIncomingBlock(i);
+        Value *&loaded = loadOfBlock[from];
+        if (!loaded) {
+          IRBuilder<> at(from->getTerminator());
+          loaded = at.CreateLoad(load->getType(), phi->getIncomingValue(i));
+        }
+        value->addIncoming(loaded, from);
+      }
+      load->replaceAllUsesWith(value);
+      load->eraseFromParent();
+    }
+    phi->eraseFromParent();
+  }
+}
+
 /// The integer type the atomics on `global` access its elements as (a
 /// float's bits, for InterlockedExchange on groupshared floats), or null.
 static Type *getAtomicAccessType(GlobalVariable *global) {
@@ -526,8 +598,10 @@ static Type *getAtomicAccessType(GlobalVariable *global) {
 Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
   const DataLayout &layout = module.getDataLayout();
   for (Function &func : module)
-    if (!func.isDeclaration())
+    if (!func.isDeclaration()) {
       chooseOffsetsNotAddresses(func, layout);
+      loadThroughChoices(func);
+    }
   SmallVector<GlobalVariable *> globals;
   for (GlobalVariable &global : module.globals())
     if (!global.use_empty() && needsFlattening(global.getValueType()))
