@@ -72,6 +72,16 @@ static clang::QualType getTypeArg(const clang::Diagnostic &info,
 
 static bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 
+/// The name that starts at `at`, if it is written alone (not qualified, not
+/// a member: no `::` or `.` before it).
+static llvm::StringRef getUnqualifiedName(llvm::StringRef text, size_t at) {
+  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  if (at > 0 && (isIdentifierChar(text[at - 1]) || text[at - 1] == ':' ||
+                 text[at - 1] == '.'))
+    return {};
+  return name;
+}
+
 namespace {
 /// Where a diagnostic is: its file's name and text, and its offset there.
 struct DiagnosticPlace {
@@ -258,6 +268,9 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
 }
 
 bool SourceRewrites::recordSignedComputeID(const clang::Diagnostic &info) {
+  // `min12int3 id : SV_DispatchThreadID` (Clang: "only applies to a field or
+  // parameter of type 'uint/uint2/uint3'"): the semantic becomes a macro
+  // for the prelude's pass-through spelling of the system value.
   if (info.getID() != clang::diag::err_hlsl_attr_invalid_type)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -279,6 +292,8 @@ bool SourceRewrites::recordSignedComputeID(const clang::Diagnostic &info) {
 }
 
 bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
+  // `register(ps, space1)` ("binding type 'p' is invalid"): kept without
+  // the profile for the target's stage, dropped for the others.
   if (info.getID() != clang::diag::err_hlsl_binding_type_invalid)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -328,6 +343,9 @@ bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
 
 bool SourceRewrites::recordShadowedIntrinsicCall(
     const clang::Diagnostic &info) {
+  // `abs(-1)` with the shader's own `int abs(int)`: "call to 'abs' is
+  // ambiguous"; `::abs` once the candidate notes show the shader's function
+  // next to the intrinsic (recordNote).
   if (info.getID() != clang::diag::err_ovl_ambiguous_call)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -335,9 +353,8 @@ bool SourceRewrites::recordShadowedIntrinsicCall(
     return false;
   llvm::StringRef text = place->text;
   size_t at = place->offset;
-  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
-  if (name.empty() || (at > 0 && (isIdentifierChar(text[at - 1]) ||
-                                  text[at - 1] == ':' || text[at - 1] == '.')))
+  llvm::StringRef name = getUnqualifiedName(text, at);
+  if (name.empty())
     return false;
   pending = PendingConversion{place->file,
                               text,
@@ -1387,9 +1404,8 @@ bool SourceRewrites::recordAmbiguousReference(const clang::Diagnostic &info) {
     return false;
   llvm::StringRef text = place->text;
   size_t at = place->offset;
-  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
-  if (name.empty() || (at > 0 && (isIdentifierChar(text[at - 1]) ||
-                                  text[at - 1] == ':' || text[at - 1] == '.')))
+  llvm::StringRef name = getUnqualifiedName(text, at);
+  if (name.empty())
     return false;
   return replaceExpression(place->file, text, at, at + name.size() - 1,
                            ("::" + name).str());

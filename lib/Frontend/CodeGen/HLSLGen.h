@@ -43,6 +43,10 @@ Type withElementType(Type shape, Type element);
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
 Type withMatrixOrder(Type type, MatrixOrder order);
 
+/// Whether `decl` carries `__attribute__((annotate(name)))` (the prelude's
+/// and the source rewrites' markers: `hlsl.intrinsic`, `hlsl.centroid`...).
+bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
+
 /// Maps Clang types to hlsl-dialect types.
 class HLSLGenTypes {
 public:

@@ -14,10 +14,7 @@ using namespace mlir::hlsl;
 using namespace mlir::hlsl::gen;
 
 static bool isIntrinsic(const clang::FunctionDecl *callee) {
-  for (const auto *annotate : callee->specific_attrs<clang::AnnotateAttr>())
-    if (annotate->getAnnotation() == "hlsl.intrinsic")
-      return true;
-  return false;
+  return hasAnnotation(callee, "hlsl.intrinsic");
 }
 
 /// Collects the casts between the top of a copy-in/write-back expression and

@@ -116,11 +116,8 @@ static std::string getSignatureModifiers(const clang::ValueDecl *decl) {
   std::string modifiers;
   for (StringRef name :
        {"nointerpolation", "noperspective", "linear", "centroid", "sample"})
-    for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>())
-      if (annotate->getAnnotation() == ("hlsl." + name).str()) {
-        modifiers += (modifiers.empty() ? "" : " ") + name.str();
-        break;
-      }
+    if (hasAnnotation(decl, ("hlsl." + name).str()))
+      modifiers += (modifiers.empty() ? "" : " ") + name.str();
   if (StringRef norm = getNormModifier(decl->getType()); !norm.empty())
     modifiers += (modifiers.empty() ? "" : " ") + norm.str();
   return modifiers;
@@ -425,15 +422,11 @@ HLSLGenModule::emitStaticMemberOnUse(const clang::ValueDecl *decl) {
 bool HLSLGenModule::skipEffectObject(const clang::VarDecl *var) {
   const auto *record =
       astContext.getBaseElementType(var->getType())->getAsCXXRecordDecl();
-  if (!record)
+  if (!record || !hasAnnotation(record, "hlsl.effect_object"))
     return false;
-  for (const auto *annotate : record->specific_attrs<clang::AnnotateAttr>())
-    if (annotate->getAnnotation() == "hlsl.effect_object") {
-      warning(var->getLocation(),
-              "effect object ignored - effect syntax is deprecated");
-      return true;
-    }
-  return false;
+  warning(var->getLocation(),
+          "effect object ignored - effect syntax is deprecated");
+  return true;
 }
 
 void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
@@ -519,17 +512,11 @@ bool HLSLGenModule::isGroupShared(const clang::VarDecl *var) {
     return true;
   // A groupshared struct, whose address space the import took away
   // (markGroupSharedStruct in HLSLImport.cpp).
-  for (const auto *annotate : var->specific_attrs<clang::AnnotateAttr>())
-    if (annotate->getAnnotation() == "hlsl.groupshared")
-      return true;
-  return false;
+  return hasAnnotation(var, "hlsl.groupshared");
 }
 
 bool HLSLGenModule::isGloballyCoherent(const clang::Decl *decl) {
-  for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>())
-    if (annotate->getAnnotation() == "hlsl.globallycoherent")
-      return true;
-  return false;
+  return hasAnnotation(decl, "hlsl.globallycoherent");
 }
 
 void HLSLGenModule::markCoherentHeapHandle(const clang::VarDecl *var,

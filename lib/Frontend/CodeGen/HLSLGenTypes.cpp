@@ -4,6 +4,7 @@
 
 #include "llvm/Support/SaveAndRestore.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Type.h"
 
@@ -69,6 +70,14 @@ Type HLSLGenTypes::convertDeclared(clang::QualType type,
                                    clang::SourceLocation loc) {
   llvm::SaveAndRestore inside(keepSignednessInside, true);
   return convertImpl(type, loc, /*keepSignedness=*/true);
+}
+
+bool mlir::hlsl::gen::hasAnnotation(const clang::Decl *decl,
+                                    llvm::StringRef name) {
+  for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>())
+    if (annotate->getAnnotation() == name)
+      return true;
+  return false;
 }
 
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
