@@ -179,7 +179,8 @@ std::optional<unsigned> getSemanticKind(StringRef name) {
   return std::nullopt;
 }
 
-/// The DXIL operation that reads a value outside the signature.
+/// The DXIL operation that reads a value outside the signature (none, with
+/// opcode 0: the value is always 0).
 struct SpecialInput {
   unsigned opcode;
   const char *className;
@@ -198,6 +199,10 @@ std::optional<SpecialInput> getSpecialInput(unsigned kind) {
     return SpecialInput{256, "startVertexLocation"};
   case StartInstanceLocation:
     return SpecialInput{257, "startInstanceLocation"};
+  case CullPrimitive:
+    // A pixel shader only runs for primitives that were not culled: DXC
+    // makes it false.
+    return SpecialInput{0, nullptr};
   default:
     return std::nullopt;
   }
@@ -728,9 +733,10 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
         if (std::optional<SpecialInput> s = getSpecialInput(kind);
             s && s->opcode == access.element)
           special = s;
-      Value value = dx.call(b, loc, special->className, i32, special->opcode,
-                            i32, {}, dxil::OpAttr::ReadNone);
-      return value;
+      if (!special->className)
+        return dx.i32(b, loc, 0);
+      return dx.call(b, loc, special->className, i32, special->opcode, i32, {},
+                     dxil::OpAttr::ReadNone);
     }
     const SignatureElement &e = interface.inputs[access.element];
     // Bools are i32 in the signature.
