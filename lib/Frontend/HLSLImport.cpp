@@ -274,7 +274,8 @@ void restoreResourceStructAddressSpace(clang::ASTContext &ast,
                                        clang::VarDecl &var) {
   clang::QualType type = var.getType();
   if (type.getAddressSpace() != clang::LangAS::hlsl_constant ||
-      !var.isFileVarDecl())
+      !(var.isFileVarDecl() ||
+        isa<clang::HLSLBufferDecl>(var.getDeclContext())))
     return;
   clang::QualType element = ast.getBaseElementType(type);
   if (!element->isRecordType() || !element->isHLSLIntangibleType())
@@ -314,11 +315,17 @@ public:
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     takeBackAcceptedPreludeErrors();
-    for (clang::Decl *decl : group)
+    for (clang::Decl *decl : group) {
       if (auto *var = dyn_cast<clang::VarDecl>(decl)) {
         restoreResourceStructAddressSpace(*ast, *var);
         markGroupSharedStruct(*ast, *var);
       }
+      // (A cbuffer member struct with resources, in the cbuffer's scope.)
+      if (auto *buffer = dyn_cast<clang::HLSLBufferDecl>(decl))
+        for (clang::Decl *member : buffer->decls())
+          if (auto *var = dyn_cast<clang::VarDecl>(member))
+            restoreResourceStructAddressSpace(*ast, *var);
+    }
     return true;
   }
 

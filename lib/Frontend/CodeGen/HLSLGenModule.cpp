@@ -776,6 +776,11 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
         emitGlobalVar(var);
       return;
     }
+    // A struct with resources and data: its resources are globals (as for
+    // $Globals, whose variables are emitted at file scope), its data stays.
+    if (!isGlobals && recordHasResources(
+                          types, astContext.getBaseElementType(var->getType())))
+      emitGlobalVar(var);
     members.push_back(var);
   };
   if (isGlobals) {
