@@ -17,4 +17,4 @@ void main() {
   Out[0] = foo();
 }
 
-// CHECK: seed001-uninitialized.hlsl:12:[[#]]: error: use of an uninitialized resource: an element of a local resource array that was never assigned
+// CHECK: seed001-uninitialized.hlsl:12:[[#]]: error: use of an uninitialized resource: a local or static resource variable, or an element of a local resource array, that was never assigned

@@ -9,7 +9,7 @@ func.func @uninitialized() -> f32 {
   %undef = hlsl.undef : !hlsl.res<RWBuffer, f32>
   %arr = hlsl.construct(%undef, %undef, %buf) : (!hlsl.res<RWBuffer, f32>, !hlsl.res<RWBuffer, f32>, !hlsl.res<RWBuffer, f32>) -> !hlsl.array<3 x !hlsl.res<RWBuffer, f32>>
   %h = hlsl.array_extract %arr[%c0] : !hlsl.array<3 x !hlsl.res<RWBuffer, f32>>, i32
-  // expected-error @+1 {{use of an uninitialized resource: an element of a local resource array that was never assigned}}
+  // expected-error @+1 {{use of an uninitialized resource: a local or static resource variable, or an element of a local resource array, that was never assigned}}
   %p = hlsl.resource_addr %h[%c0] : !hlsl.res<RWBuffer, f32>, i32 -> !hlsl.ptr<f32, device>
   %v = hlsl.load %p : !hlsl.ptr<f32, device>
   return %v : f32

@@ -153,8 +153,9 @@ struct LowerResourceArrays
                 FieldInsertOp, FieldExtractOp, StoreOp, BranchOpInterface>(
                 user))
           continue;
-        user->emitError() << "use of an uninitialized resource: an element of "
-                             "a local resource array that was never assigned";
+        user->emitError() << "use of an uninitialized resource: a local or "
+                             "static resource variable, or an element of a "
+                             "local resource array, that was never assigned";
         failedCheck = true;
       }
     });

@@ -408,8 +408,9 @@ Value DescriptorLowering::decode(Value descriptor, ResourceType type,
   auto it = ranges.find(type);
   if (it == ranges.end() || it->second.empty()) {
     // Only undefined values reach the use.
-    fail(user, "use of an uninitialized resource: an element of a local "
-               "resource array that was never assigned");
+    fail(user, "use of an uninitialized resource: a local or static "
+               "resource variable, or an element of a local resource array, "
+               "that was never assigned");
     return {};
   }
   ArrayRef<FlatSymbolRefAttr> candidates = it->second;

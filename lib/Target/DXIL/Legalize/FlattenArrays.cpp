@@ -528,8 +528,10 @@ static void loadThroughChoices(Function &func) {
     if (auto *select = dyn_cast<SelectInst>(choice)) {
       for (LoadInst *load : loads) {
         IRBuilder<> at(load);
-        Value *first = at.CreateLoad(load->getType(), select->getTrueValue());
-        Value *second = at.CreateLoad(load->getType(), select->getFalseValue());
+        Value *first = at.CreateAlignedLoad(
+            load->getType(), select->getTrueValue(), load->getAlign());
+        Value *second = at.CreateAlignedLoad(
+            load->getType(), select->getFalseValue(), load->getAlign());
         load->replaceAllUsesWith(
             at.CreateSelect(select->getCondition(), first, second));
         load->eraseFromParent();
@@ -561,7 +563,8 @@ static void loadThroughChoices(Function &func) {
         Value *&loaded = loadOfBlock[from];
         if (!loaded) {
           IRBuilder<> at(from->getTerminator());
-          loaded = at.CreateLoad(load->getType(), phi->getIncomingValue(i));
+          loaded = at.CreateAlignedLoad(
+              load->getType(), phi->getIncomingValue(i), load->getAlign());
         }
         value->addIncoming(loaded, from);
       }
