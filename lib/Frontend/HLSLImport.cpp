@@ -563,6 +563,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     if (options.selectivePrelude)
       usedNames = findUsedPreludeNames(*invocation, prelude);
     scanTiming.stop();
+    // The prelude's declarations that rely on this import (the
+    // min-precision `_BitInt`s, whose target error it takes back).
+    pp.addMacroDef("__HLSL_MLIR_IMPORT");
     if (usedNames) {
         pp.addMacroDef("__HLSL_SELECTIVE");
         for (const std::string &name : *usedNames)

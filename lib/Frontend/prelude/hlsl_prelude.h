@@ -225,10 +225,19 @@ typedef float min10float;
 // folding); the import computes them in 32 bits, or 16 with native 16-bit
 // types, as DXC (HLSLGenTypes.cpp). Clang reports `_BitInt` as unsupported
 // on the DXIL target: the import accepts that error here, in the prelude
-// only (HLSLImport.cpp).
+// only (HLSLImport.cpp, which defines __HLSL_MLIR_IMPORT). Plain Clang (the
+// benchmarks' reference compiles) gets the 32-bit types instead.
+#ifdef __HLSL_MLIR_IMPORT
+#define __HLSL_MIN_PRECISION_TYPES 1
 typedef signed _BitInt(32) min16int;
 typedef signed _BitInt(16) min12int;
 typedef unsigned _BitInt(32) min16uint;
+#else
+#define __HLSL_MIN_PRECISION_TYPES 0
+typedef int min16int;
+typedef int min12int;
+typedef uint min16uint;
+#endif
 // The underlying type of `enum E : min16int` (Clang allows no `_BitInt`
 // there; SourceRewrites.h).
 #ifdef __HLSL_ENABLE_16_BIT
@@ -391,7 +400,8 @@ template <> struct __scalar_rank<bool> { static const int value = 0; };
 template <> struct __scalar_rank<int16_t> { static const int value = 1; };
 template <> struct __scalar_rank<uint16_t> { static const int value = 2; };
 #endif
-#ifdef __HLSL_ENABLE_16_BIT
+#if !__HLSL_MIN_PRECISION_TYPES
+#elif defined(__HLSL_ENABLE_16_BIT)
 template <> struct __scalar_rank<min16int> { static const int value = 1; };
 template <> struct __scalar_rank<min12int> { static const int value = 1; };
 template <> struct __scalar_rank<min16uint> { static const int value = 2; };
@@ -730,9 +740,15 @@ template <typename A, typename P> struct __differs {
 #define __HLSL_L_FLOAT_D(M, N) __HLSL_L_FLOAT(M, N) M(N, double)
 // The min-precision integers are types of their own: the primitives have
 // overloads of them, as of int (they compute as int does).
+#if __HLSL_MIN_PRECISION_TYPES
+#define __HLSL_L_MIN_INT(M, N) M(N, min16int) M(N, min12int) M(N, min16uint)
+#else
+#define __HLSL_L_MIN_INT(M, N)
+#endif
 #define __HLSL_L_INT(M, N)                                                     \
-  M(N, int) M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_L_INT16(M, N)       \
-      M(N, min16int) M(N, min12int) M(N, min16uint)
+  M(N, int)                                                                    \
+  M(N, uint) M(N, int64_t) M(N, uint64_t) __HLSL_L_INT16(M, N)                 \
+      __HLSL_L_MIN_INT(M, N)
 #define __HLSL_L_NUMERIC(M, N) __HLSL_L_INT(M, N) __HLSL_L_FLOAT_D(M, N)
 #define __HLSL_L_ANY(M, N) __HLSL_L_NUMERIC(M, N) M(N, bool)
 #define __HLSL_T_FLOAT(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_FLOAT, (M, N))
