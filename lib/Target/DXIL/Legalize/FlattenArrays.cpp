@@ -136,10 +136,33 @@ struct Offset {
 /// of `variable` (`x * 12`, `x << 2`: a matrix row or a scaled index the
 /// optimizer computed before the GEP) moved into the scale: the access
 /// then still says how far apart the elements it steps over are.
+/// A multiplication by a constant (`mul x, c` or `shl x, c`), whose x the
+/// offset can scale instead.
+static bool isConstantScaling(Value *value) {
+  auto *op = dyn_cast<BinaryOperator>(value);
+  auto *factor = op ? dyn_cast<ConstantInt>(op->getOperand(1)) : nullptr;
+  return factor &&
+         (op->getOpcode() == Instruction::Mul ||
+          (op->getOpcode() == Instruction::Shl && factor->getZExtValue() < 32));
+}
+
 static void addTerm(Offset &offset, Value *variable, int64_t scale) {
   if (auto *constant = dyn_cast<ConstantInt>(variable)) {
     offset.constant += constant->getSExtValue() * scale;
     return;
+  }
+  // A phi of the same scaling in every predecessor (`i * 16` computed on
+  // both sides of a branch): its x is defined before all of them, so it
+  // also reaches the access.
+  if (auto *phi = dyn_cast<PHINode>(variable);
+      phi && phi->getNumIncomingValues() > 0 &&
+      isConstantScaling(phi->getIncomingValue(0))) {
+    auto *first = cast<Instruction>(phi->getIncomingValue(0));
+    if (llvm::all_of(phi->incoming_values(), [&](Value *incoming) {
+          auto *inst = dyn_cast<Instruction>(incoming);
+          return inst && inst->isIdenticalTo(first);
+        }))
+      return addTerm(offset, first, scale);
   }
   if (auto *op = dyn_cast<BinaryOperator>(variable)) {
     auto *factor = dyn_cast<ConstantInt>(op->getOperand(1));
