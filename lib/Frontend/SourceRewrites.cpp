@@ -88,6 +88,11 @@ struct DiagnosticPlace {
   std::string file;
   llvm::StringRef text;
   unsigned offset;
+
+  /// The identifier (or keyword) that starts at the place, if any.
+  llvm::StringRef word() const {
+    return text.drop_front(offset).take_while(isIdentifierChar);
+  }
 };
 } // namespace
 
@@ -160,8 +165,7 @@ bool SourceRewrites::recordAttributeOnDeclaration(
   size_t open = place->offset;
   while (open > 0 && text[open] != '[')
     --open;
-  llvm::StringRef name =
-      text.drop_front(place->offset).take_while(isIdentifierChar);
+  llvm::StringRef name = place->word();
   if (text[open] != '[' || name.empty() ||
       !text.slice(open + 1, place->offset).trim().empty())
     return false;
@@ -234,8 +238,7 @@ bool SourceRewrites::recordBareVectorMatrix(const clang::Diagnostic &info) {
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
-  llvm::StringRef name =
-      place->text.drop_front(place->offset).take_while(isIdentifierChar);
+  llvm::StringRef name = place->word();
   // `Buffer` without arguments is of float4 too (Clang's class is final: no
   // default-argument trick as for the textures). DXC wants RWBuffer's.
   bool isBuffer = name == "Buffer";
@@ -258,8 +261,7 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
-  llvm::StringRef name =
-      place->text.drop_front(place->offset).take_while(isIdentifierChar);
+  llvm::StringRef name = place->word();
   if (name != "min16int" && name != "min12int" && name != "min16uint")
     return false;
   return replaceWithMacro(place->file, place->offset,
@@ -276,9 +278,7 @@ bool SourceRewrites::recordSignedComputeID(const clang::Diagnostic &info) {
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
-  llvm::StringRef text = place->text;
-  llvm::StringRef name =
-      text.drop_front(place->offset).take_while(isIdentifierChar);
+  llvm::StringRef name = place->word();
   std::string canonical;
   for (llvm::StringRef id : {"SV_DispatchThreadID", "SV_GroupID",
                              "SV_GroupThreadID", "SV_GroupIndex"})
@@ -376,10 +376,8 @@ bool SourceRewrites::recordConstWithoutInitializer(
   if (!place)
     return false;
   llvm::StringRef text = place->text;
-  size_t end = place->offset;
-  while (end < text.size() && isIdentifierChar(text[end]))
-    ++end;
-  llvm::StringRef name = text.slice(place->offset, end);
+  llvm::StringRef name = place->word();
+  size_t end = place->offset + name.size();
   if (name.empty() || llvm::isDigit(name[0]))
     return false;
   llvm::StringRef after = text.drop_front(end).ltrim();
@@ -454,8 +452,7 @@ bool SourceRewrites::recordInterpolationModifier(
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
-  llvm::StringRef keyword =
-      place->text.drop_front(place->offset).take_while(isIdentifierChar);
+  llvm::StringRef keyword = place->word();
   if (keyword != "center" && keyword != "linear" && keyword != "centroid" &&
       keyword != "sample" && keyword != "precise" &&
       keyword != "globallycoherent")
@@ -492,7 +489,7 @@ bool SourceRewrites::recordMipsOrSampleAccess(const clang::Diagnostic &info) {
     return false;
   llvm::StringRef text = place->text;
   size_t at = place->offset;
-  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  llvm::StringRef name = place->word();
   if (name != "mips" && name != "sample")
     return false;
   // The `.` before the name.
@@ -1425,8 +1422,7 @@ bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
   if (!place || info.getLocation().isMacroID())
     return false;
   llvm::StringRef text = place->text;
-  llvm::StringRef keyword =
-      text.drop_front(place->offset).take_while(isIdentifierChar);
+  llvm::StringRef keyword = place->word();
   if (keyword != "snorm" && keyword != "unorm")
     return false;
   size_t typeStart = place->offset + keyword.size();
@@ -1541,7 +1537,7 @@ bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {
     return false;
   llvm::StringRef text = place->text;
   size_t at = place->offset;
-  llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
+  llvm::StringRef name = place->word();
   if (name.empty())
     return false;
   llvm::StringRef after = text.drop_front(at + name.size()).ltrim();

@@ -450,16 +450,22 @@ static Value *emitOffset(IRBuilder<> &builder, const Offset &offset,
   return sum;
 }
 
-/// A choice between addresses into one variable (a phi or select of GEPs
-/// of it, which the optimizer makes of `cond ? a[i] : a[j]`) becomes one
-/// address of a choice between offsets, which flattening can resolve.
-static void chooseOffsetsNotAddresses(Function &func,
-                                      const DataLayout &layout) {
+/// The phis and selects of addresses in `func`.
+static SmallVector<Instruction *> collectAddressChoices(Function &func) {
   SmallVector<Instruction *> choices;
   for (Instruction &inst : instructions(func))
     if ((isa<PHINode>(inst) || isa<SelectInst>(inst)) &&
         inst.getType()->isPointerTy())
       choices.push_back(&inst);
+  return choices;
+}
+
+/// A choice between addresses into one variable (a phi or select of GEPs
+/// of it, which the optimizer makes of `cond ? a[i] : a[j]`) becomes one
+/// address of a choice between offsets, which flattening can resolve.
+static void chooseOffsetsNotAddresses(Function &func,
+                                      const DataLayout &layout) {
+  SmallVector<Instruction *> choices = collectAddressChoices(func);
   for (Instruction *choice : choices) {
     SmallVector<Value *> addresses;
     if (auto *phi = dyn_cast<PHINode>(choice))
@@ -530,11 +536,7 @@ static void chooseOffsetsNotAddresses(Function &func,
 /// nothing before them in the phi's block writes memory; a select's happen
 /// where its load is.
 static void loadThroughChoices(Function &func) {
-  SmallVector<Instruction *> choices;
-  for (Instruction &inst : instructions(func))
-    if ((isa<PHINode>(inst) || isa<SelectInst>(inst)) &&
-        inst.getType()->isPointerTy())
-      choices.push_back(&inst);
+  SmallVector<Instruction *> choices = collectAddressChoices(func);
   for (Instruction *choice : choices) {
     SmallVector<LoadInst *> loads;
     bool onlyLoads = !choice->use_empty();
