@@ -33,6 +33,19 @@ SmallVector<Value> IntrinsicLowering::zeroOffsets(OpBuilder &b, Location loc,
   return SmallVector<Value>(dims, ctx.dx.i32(b, loc, 0));
 }
 
+/// An immediate LOD bias clamped to [-16, 15.99], the validator's range
+/// (DXC clamps it); a computed one as it is.
+static Value clampImmediateBias(OpBuilder &b, Location loc, Value bias) {
+  FloatAttr constant;
+  if (!matchPattern(bias, m_Constant<FloatAttr>(&constant)))
+    return bias;
+  double clamped = std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
+  if (clamped == constant.getValueAsDouble())
+    return bias;
+  return LLVM::ConstantOp::create(b, loc, b.getF32Type(),
+                                  b.getF32FloatAttr(float(clamped)));
+}
+
 Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
                                       ValueRange args,
                                       ConversionPatternRewriter &b) const {
@@ -175,17 +188,9 @@ Value IntrinsicLowering::lowerTexture(IntrinsicOp op, StringRef name,
     if (*opcode == 255)
       operands.push_back(extra[0]);
     Value biasOrCompare = extra[*opcode == 255 ? 1 : 0];
-    // An immediate bias must be in [-16, 15.99] (the validator's rule);
-    // DXC clamps it.
-    FloatAttr constant;
-    if (*opcode != 64 &&
-        matchPattern(biasOrCompare, m_Constant<FloatAttr>(&constant))) {
-      double clamped = std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
-      if (clamped != constant.getValueAsDouble())
-        biasOrCompare = LLVM::ConstantOp::create(
-            b, loc, f32, b.getF32FloatAttr(float(clamped)));
-    }
-    operands.push_back(biasOrCompare);
+    operands.push_back(*opcode == 64
+                           ? biasOrCompare
+                           : clampImmediateBias(b, loc, biasOrCompare));
     operands.push_back(clamp ? clamp : noClamp);
     break;
   }
@@ -378,16 +383,7 @@ IntrinsicLowering::lowerSamplerFeedback(IntrinsicOp op, StringRef name,
     opcode = dxil::WriteSamplerFeedbackBias;
     if (args.size() < 5)
       return op.emitError() << name << " needs a bias";
-    // An immediate bias must be in [-16, 15.99] (the validator's rule, as
-    // for SampleBias); DXC clamps it.
-    Value bias = args[4];
-    FloatAttr constant;
-    if (matchPattern(op.getArgs()[4], m_Constant<FloatAttr>(&constant))) {
-      double clamped = std::clamp(constant.getValueAsDouble(), -16.0, 15.99);
-      bias = LLVM::ConstantOp::create(b, loc, f32,
-                                      b.getF32FloatAttr(float(clamped)));
-    }
-    operands.push_back(bias);
+    operands.push_back(clampImmediateBias(b, loc, args[4]));
     operands.push_back(args.size() > 5 ? args[5] : noClamp);
   } else if (name == "WriteSamplerFeedbackGrad") {
     opcode = dxil::WriteSamplerFeedbackGrad;
