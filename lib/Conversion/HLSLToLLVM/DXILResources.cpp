@@ -61,6 +61,7 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
   case ResourceKind::SamplerComparisonState:
     return S::Sampler;
   case ResourceKind::ConstantBuffer:
+  case ResourceKind::TextureBuffer:
     return S::CBuffer;
   case ResourceKind::FeedbackTexture2D:
     return S::FeedbackTexture2D;
@@ -147,8 +148,9 @@ void mlir::hlsl::describeResource(ResourceType type, Operation *attributes,
   }
   if (isStructuredBuffer(type.getKind()))
     info.strideOrSize = getStructuredLayout(type.getValueType()).size;
-  // ConstantBuffer<T> arrays: T laid out as a constant buffer.
-  if (type.getKind() == ResourceKind::ConstantBuffer)
+  // ConstantBuffer<T> and TextureBuffer<T> arrays: T laid out as a constant
+  // buffer.
+  if (isConstantBufferKind(type.getKind()))
     info.strideOrSize = getCBufferSize(type.getElementType());
   bool isUAV = info.cls == ResourceClass::UAV;
   info.hasCounter = isUAV && hasCounter;
@@ -167,14 +169,29 @@ void mlir::hlsl::describeResource(ResourceType type, Operation *attributes,
   else if (isFeedbackTexture(type.getKind()))
     info.properties[1] = info.samplerFeedbackKind;
   else if (isStructuredBuffer(type.getKind()) ||
-           type.getKind() == ResourceKind::ConstantBuffer)
+           isConstantBufferKind(type.getKind()))
     info.properties[1] = info.strideOrSize;
 }
 
 LogicalResult ResourceTable::build(ModuleOp module) {
   unsigned nextRangeId[4] = {0, 0, 0, 0};
   llvm::StringSet<> counterUsers = findCounterUsers(module);
+  // DXC numbers tbuffers (tbuffer blocks, TextureBuffer<T>) after the other
+  // SRVs, in declaration order.
+  SmallVector<Operation *> declarations, tbuffers;
   for (Operation &op : *module.getBody()) {
+    auto cbuffer = dyn_cast<CBufferOp>(op);
+    auto resource = dyn_cast<ResourceOp>(op);
+    if ((cbuffer && cbuffer.getKind() == CBufferKind::TBuffer) ||
+        (resource &&
+         resource.getResourceType().getKind() == ResourceKind::TextureBuffer))
+      tbuffers.push_back(&op);
+    else
+      declarations.push_back(&op);
+  }
+  declarations.append(tbuffers);
+  for (Operation *declaration : declarations) {
+    Operation &op = *declaration;
     ResourceInfo info;
     BindingAttr binding;
     if (auto resource = dyn_cast<ResourceOp>(op)) {

@@ -33,6 +33,24 @@ struct CreateHandleLowering : HLSLPattern<CreateHandleOp> {
   }
 };
 
+/// A declared ConstantBuffer<T>/TextureBuffer<T> used as a value after
+/// hlsl-lower-cbuffer-loads (which reads its members by symbol): the
+/// buffer's own handle.
+struct ConstantBufferHandleLowering : HLSLPattern<ConstantBufferHandleOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(ConstantBufferHandleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const ResourceInfo *info = ctx.resources.lookup(op.getCbuffer());
+    if (!info)
+      return op.emitError() << "constant buffer '" << op.getCbuffer()
+                            << "' has no assigned binding";
+    rewriter.replaceOp(op,
+                       emitHandle(rewriter, op.getLoc(), ctx, *info, Value()));
+    return success();
+  }
+};
+
 /// `ResourceDescriptorHeap[i]` / `SamplerDescriptorHeap[i]`: the handle of
 /// a heap descriptor, annotated with the properties of the type it is taken
 /// as.
@@ -80,9 +98,12 @@ struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     DXILOpBuilder &dx = ctx.dx;
-    // A ConstantBuffer<T> array element comes with its handle.
+    // A ConstantBuffer<T> or TextureBuffer<T> array element comes with its
+    // handle.
     Value handle = adaptor.getHandle();
-    bool isTBuffer = false;
+    bool isTBuffer =
+        handle && cast<ResourceType>(op.getHandle().getType()).getKind() ==
+                      ResourceKind::TextureBuffer;
     if (!handle) {
       const ResourceInfo *info = ctx.resources.lookup(*op.getCbuffer());
       if (!info)
@@ -427,7 +448,8 @@ struct BufferAtomicLowering : HLSLPattern<BufferAtomicOp> {
 void mlir::hlsl::populateResourceAccessPatterns(const TypeConverter &converter,
                                                 RewritePatternSet &patterns,
                                                 LoweringContext &ctx) {
-  patterns.add<CreateHandleLowering, HeapHandleLowering, CBufferLoadRowLowering,
-               BufferLoadLowering, BufferStoreLowering, BufferAtomicLowering>(
+  patterns.add<CreateHandleLowering, ConstantBufferHandleLowering,
+               HeapHandleLowering, CBufferLoadRowLowering, BufferLoadLowering,
+               BufferStoreLowering, BufferAtomicLowering>(
       converter, patterns.getContext(), ctx);
 }

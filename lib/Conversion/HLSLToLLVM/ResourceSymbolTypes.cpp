@@ -279,11 +279,12 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       Type value = type.getValueType();
       Type converted = convertData(value);
       single = getNamedStruct(hostLayoutName(name, {value}), {converted});
-      // A ConstantBuffer<T> (array) is a struct of one T named after it, as
+      // A ConstantBuffer<T> or TextureBuffer<T> (array) is a struct of one T
+      // named after it, as
       // DXC describes a single ConstantBuffer<T>. Structured buffers are
       // annotated (their element is reflected), with the element type as
       // template argument.
-      if (type.getKind() == ResourceKind::ConstantBuffer)
+      if (isConstantBufferKind(type.getKind()))
         annotate(single, getCBufferSize(value), {StringRef(info.name)}, {value},
                  {uint64_t(0)});
       else if (info.shape == dxil::ResourceShape::StructuredBuffer)

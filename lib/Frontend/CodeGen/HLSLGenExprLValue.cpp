@@ -553,6 +553,13 @@ Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
     return ResourceHandleOp::create(builder, loc, type, symbol->symbol,
                                     indices);
   }
+  // A declared ConstantBuffer<T>/TextureBuffer<T> as a value.
+  if (const GlobalSymbol *cbuffer = lookupConstantBuffer(inner)) {
+    Type type = convertType(inner->getType(), inner->getExprLoc());
+    if (!type)
+      return {};
+    return ConstantBufferHandleOp::create(builder, loc, type, cbuffer->symbol);
+  }
   // Local resources, parameters and elements of local resource arrays.
   LValue lvalue = emitLValue(inner);
   if (!lvalue.addr)
@@ -948,11 +955,13 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       return emitLValue(cast->getSubExpr());
     case clang::CK_DerivedToBase:
     case clang::CK_UncheckedDerivedToBase: {
-      // The T of a ConstantBuffer<T> that is not a declared constant buffer
-      // (an array element, a parameter): T's contents in the bound buffer.
+      // The T of a ConstantBuffer<T> or TextureBuffer<T> that is not a
+      // declared one (an array element, a parameter): T's contents in the
+      // bound buffer.
       const clang::Expr *derived = cast->getSubExpr();
-      if (module.getTypes().getResourceKind(derived->getType()) ==
-              ResourceKind::ConstantBuffer &&
+      std::optional<ResourceKind> kind =
+          module.getTypes().getResourceKind(derived->getType());
+      if (kind && isConstantBufferKind(*kind) &&
           !lookupConstantBuffer(derived)) {
         Value handle = emitResource(derived);
         if (!handle)

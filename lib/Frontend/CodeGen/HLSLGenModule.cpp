@@ -437,10 +437,9 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     emitConstantBufferVar(var, CBufferKind::ConstantBuffer);
     return;
   }
-  // TextureBuffer<T>: a tbuffer whose members are T's fields.
-  if (const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
-      record && record->getName() == "TextureBuffer" &&
-      types.isUnsupportedResourceRecord(type)) {
+  // TextureBuffer<T>: a tbuffer whose members are T's fields (arrays of
+  // them are resource arrays, as for ConstantBuffer<T>).
+  if (types.getResourceKind(type) == ResourceKind::TextureBuffer) {
     emitConstantBufferVar(var, CBufferKind::TBuffer);
     return;
   }

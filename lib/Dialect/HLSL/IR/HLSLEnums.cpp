@@ -121,6 +121,11 @@ bool mlir::hlsl::isFeedbackTexture(ResourceKind kind) {
          kind == ResourceKind::FeedbackTexture2DArray;
 }
 
+bool mlir::hlsl::isConstantBufferKind(ResourceKind kind) {
+  return kind == ResourceKind::ConstantBuffer ||
+         kind == ResourceKind::TextureBuffer;
+}
+
 bool mlir::hlsl::isSampler(ResourceKind kind) {
   return kind == ResourceKind::SamplerState ||
          kind == ResourceKind::SamplerComparisonState;

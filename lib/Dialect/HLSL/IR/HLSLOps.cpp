@@ -636,8 +636,9 @@ LogicalResult IntrinsicOp::verify() {
 
 LogicalResult ConstantBufferAddrOp::verify() {
   auto resource = cast<ResourceType>(getHandle().getType());
-  if (resource.getKind() != ResourceKind::ConstantBuffer)
-    return emitOpError() << "handle must be a ConstantBuffer, got "
+  if (!isConstantBufferKind(resource.getKind()))
+    return emitOpError() << "handle must be a ConstantBuffer or a "
+                            "TextureBuffer, got "
                          << getHandle().getType();
   auto ptr = cast<PointerType>(getAddr().getType());
   if (ptr.getAddressSpace() != AddressSpace::Constant ||
@@ -656,10 +657,34 @@ LogicalResult CBufferLoadRowOp::verify() {
     return emitOpError()
            << "reads either a constant buffer symbol or a handle, not "
            << (getHandle() ? "both" : "neither");
-  if (getHandle() && cast<ResourceType>(getHandle().getType()).getKind() !=
-                         ResourceKind::ConstantBuffer)
-    return emitOpError() << "handle must be a ConstantBuffer, got "
+  if (getHandle() && !isConstantBufferKind(
+                         cast<ResourceType>(getHandle().getType()).getKind()))
+    return emitOpError() << "handle must be a ConstantBuffer or a "
+                            "TextureBuffer, got "
                          << getHandle().getType();
+  return success();
+}
+
+LogicalResult
+ConstantBufferHandleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto cbuffer =
+      symbolTable.lookupNearestSymbolFrom<CBufferOp>(*this, getCbufferAttr());
+  if (!cbuffer)
+    return emitOpError() << "'" << getCbuffer()
+                         << "' does not name an hlsl.cbuffer";
+  ResourceType type = getHandle().getType();
+  ResourceKind expected = cbuffer.getKind() == CBufferKind::TBuffer
+                              ? ResourceKind::TextureBuffer
+                              : ResourceKind::ConstantBuffer;
+  auto contents = dyn_cast_or_null<StructType>(type.getElementType());
+  if ((cbuffer.getKind() != CBufferKind::ConstantBuffer &&
+       cbuffer.getKind() != CBufferKind::TBuffer) ||
+      !cbuffer.getContents() || type.getKind() != expected || !contents ||
+      contents.getName() != *cbuffer.getContents())
+    return emitOpError()
+           << "'" << getCbuffer()
+           << "' must be a ConstantBuffer<T> or TextureBuffer<T> whose T is "
+              "the result's element type";
   return success();
 }
 

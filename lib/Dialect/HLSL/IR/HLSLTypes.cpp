@@ -485,9 +485,10 @@ LogicalResult ResourceType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << elementType;
     return success();
   }
-  if (kind == ResourceKind::ConstantBuffer) {
+  if (isConstantBufferKind(kind)) {
     if (!isa<StructType>(elementType) || !isDataType(elementType))
-      return emitError() << "ConstantBuffer element must be a struct of data, "
+      return emitError() << name
+                         << " element must be a struct of data, "
                             "got "
                          << elementType;
     return success();

@@ -178,7 +178,13 @@ FailureOr<CBufferAddress> LoadLowering::resolve(Value addr) {
   if (auto contents = dyn_cast_or_null<ConstantBufferAddrOp>(def)) {
     // T of a ConstantBuffer<T>, laid out from the start of its buffer.
     CBufferAddress address;
-    address.handle = contents.getHandle();
+    // A declared ConstantBuffer<T>/TextureBuffer<T> passed around as a
+    // value: its members are the buffer's, at T's offsets.
+    if (auto declared =
+            contents.getHandle().getDefiningOp<ConstantBufferHandleOp>())
+      address.cbuffer = declared.getCbufferAttr();
+    else
+      address.handle = contents.getHandle();
     address.type = cast<PointerType>(contents.getType()).getPointee();
     if (getCBufferSize(address.type) > kMaxCBufferSize)
       return load.emitError() << address.type << " does not fit in a constant "

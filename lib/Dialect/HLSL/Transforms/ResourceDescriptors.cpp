@@ -89,6 +89,7 @@ private:
                 Location loc);
   void split(Value value, Type type, Leaves &leaves, Location loc);
   const Leaves *encodeHandle(CreateHandleOp op);
+  const Leaves *encodeDeclaredBuffer(ConstantBufferHandleOp op);
   const Leaves *encodeSlice(ResourceSliceOp op);
   int32_t getRangeNumber(Type type, FlatSymbolRefAttr range);
   Value encode(int32_t number, Value index, Location loc) {
@@ -198,6 +199,19 @@ const Leaves *DescriptorLowering::encodeHandle(CreateHandleOp op) {
       converted[op.getResult()] = {encode(number, op.getIndex(), op.getLoc())});
 }
 
+/// A declared ConstantBuffer<T>/TextureBuffer<T>: a range of one element.
+const Leaves *
+DescriptorLowering::encodeDeclaredBuffer(ConstantBufferHandleOp op) {
+  auto it = converted.find(op.getResult());
+  if (it != converted.end())
+    return &it->second;
+  int32_t number = getRangeNumber(op.getType(), op.getCbufferAttr());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfter(op);
+  return &(converted[op.getResult()] = {
+               encode(number, constant(0, op.getLoc()), op.getLoc())});
+}
+
 const Leaves *DescriptorLowering::encodeSlice(ResourceSliceOp op) {
   auto it = converted.find(op.getResult());
   if (it != converted.end())
@@ -255,6 +269,8 @@ const Leaves *DescriptorLowering::getLeaves(Value value, Operation *user) {
     return encodeHandle(create);
   if (auto slice = value.getDefiningOp<ResourceSliceOp>())
     return encodeSlice(slice);
+  if (auto declared = value.getDefiningOp<ConstantBufferHandleOp>())
+    return encodeDeclaredBuffer(declared);
   // A parameter, a call's result or memory: the ranges are unknown here.
   fail(user, "not supported yet: this use of a resource array (the resource "
              "each element refers to must be known after inlining)");
@@ -428,6 +444,8 @@ Value DescriptorLowering::decode(Value descriptor, ResourceType type,
                                   constant((1 << kIndexBits) - 1, loc));
   }
   auto handleOf = [&](FlatSymbolRefAttr range) -> Value {
+    if (symbols.lookup<CBufferOp>(range.getValue()))
+      return ConstantBufferHandleOp::create(builder, loc, type, range);
     auto resource = symbols.lookup<ResourceOp>(range.getValue());
     // A single resource has only element 0: an undefined descriptor must
     // not make its index unknown.

@@ -110,13 +110,17 @@ public:
   }
 
   /// Components of a typed resource's element: the first field of its
-  /// symbol's type (a vector or a scalar).
+  /// symbol's (element) type (a vector or a scalar).
   static unsigned getComponentCount(const MDNode *record) {
     if (!record || record->getNumOperands() < 2)
       return 1;
     auto *symbol =
         mdconst::dyn_extract_or_null<Constant>(record->getOperand(1));
-    auto *type = symbol ? dyn_cast<StructType>(symbol->getType()) : nullptr;
+    Type *symbolType = symbol ? symbol->getType() : nullptr;
+    // A resource array's symbol is an array of the element's struct.
+    while (auto *array = dyn_cast_or_null<ArrayType>(symbolType))
+      symbolType = array->getElementType();
+    auto *type = dyn_cast_or_null<StructType>(symbolType);
     if (!type || type->getNumElements() == 0)
       return 1;
     if (auto *vector = dyn_cast<FixedVectorType>(type->getElementType(0)))

@@ -25,6 +25,9 @@ bool isMultisampled(ResourceKind kind);
 /// written by WriteSamplerFeedback*; no texture methods).
 bool isFeedbackTexture(ResourceKind kind);
 bool isSampler(ResourceKind kind);
+/// ConstantBuffer<T> and TextureBuffer<T>: T read with the constant buffer
+/// layout (hlsl.constant_buffer_addr), bound as a CBV or an SRV.
+bool isConstantBufferKind(ResourceKind kind);
 /// Number of coordinates `operator[]` takes (1 for buffers, 2 for
 /// Texture2D/Texture1DArray, ...); 0 if the kind cannot be subscripted.
 unsigned getSubscriptRank(ResourceKind kind);

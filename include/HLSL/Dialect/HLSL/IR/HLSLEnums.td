@@ -54,7 +54,10 @@ def HLSL_ResourceKind : I32EnumAttr<"ResourceKind", "HLSL resource type", [
       // Element: the feedback kind, !hlsl.struct<"SAMPLER_FEEDBACK_MIN_MIP">
       // or "SAMPLER_FEEDBACK_MIP_REGION_USED" (no fields).
       I32EnumAttrCase<"FeedbackTexture2D", 33>,
-      I32EnumAttrCase<"FeedbackTexture2DArray", 34>]> {
+      I32EnumAttrCase<"FeedbackTexture2DArray", 34>,
+      // TextureBuffer<T>: T laid out as a constant buffer, bound as an SRV
+      // (a tbuffer of one struct). Like ConstantBuffer, its element is T.
+      I32EnumAttrCase<"TextureBuffer", 35>]> {
   let cppNamespace = "::mlir::hlsl";
   let genSpecializedAttr = 0;
 }

@@ -231,6 +231,26 @@ def HLSL_ConstantBufferAddrOp : HLSL_Op<"constant_buffer_addr", [Pure]> {
   let hasVerifier = 1;
 }
 
+def HLSL_ConstantBufferHandleOp : HLSL_Op<"constant_buffer_handle", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a declared ConstantBuffer<T> or TextureBuffer<T> as a handle";
+  let description = [{
+    A `ConstantBuffer<T>` or `TextureBuffer<T>` variable is declared as an
+    `hlsl.cbuffer` with T's fields as members; where the program uses it as
+    a value (passes it to a function, returns it), this is its handle. After
+    inlining, `hlsl-lower-cbuffer-loads` reads
+    `hlsl.constant_buffer_addr` of it from the declared buffer again.
+
+    ```mlir
+    %h = hlsl.constant_buffer_handle @c
+           : !hlsl.res<ConstantBuffer, !hlsl.struct<"S", {a: f32}>>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$cbuffer);
+  let results = (outs HLSL_AnyResource:$handle);
+  let assemblyFormat = "$cbuffer attr-dict `:` qualified(type($handle))";
+}
+
 def HLSL_LoadOp : HLSL_Op<"load", [
     DeclareOpInterfaceMethods<PromotableMemOpInterface>,
     TypesMatchWith<"result type is the pointee type", "addr", "result",
