@@ -127,7 +127,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
-         recordSignedComputeID(info);
+         recordSignedComputeID(info) || recordConstResourceCall(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -1078,6 +1078,109 @@ static std::optional<size_t> findConditionStart(llvm::StringRef text,
   return i;
 }
 
+/// Whether `record` is a resource object (its handle is an HLSL resource).
+static bool isResourceRecord(const clang::CXXRecordDecl *record) {
+  if (!record || !record->hasDefinition())
+    return false;
+  return llvm::any_of(record->fields(), [](const clang::FieldDecl *field) {
+    return field->getType()->isHLSLAttributedResourceType();
+  });
+}
+
+static bool isConstResource(clang::QualType type) {
+  return !type.isNull() && type.getNonReferenceType().isConstQualified() &&
+         isResourceRecord(type.getNonReferenceType()->getAsCXXRecordDecl());
+}
+
+/// `tex.Sample(...)` on a `const Texture2D tex` (a const parameter, a
+/// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`: DXC
+/// calls methods of const resources; Clang's resource methods are not const
+/// (its operator[] returns a const reference). A resource is a handle, so the
+/// call is made on a non-const copy:
+/// `((__remove_cvref(__decltype(tex)))(tex))`.
+bool SourceRewrites::recordConstResourceCall(const clang::Diagnostic &info) {
+  bool overloaded = false, subscriptTarget = false;
+  switch (info.getID()) {
+  case clang::diag::err_typecheck_assign_const: {
+    // `o[i] = v` on a const RW resource: its operator[] returns a const
+    // reference. The object is the target before its first `[`.
+    if (info.getNumArgs() < 2 ||
+        (info.getArgKind(0) != clang::DiagnosticsEngine::ak_uint &&
+         info.getArgKind(0) != clang::DiagnosticsEngine::ak_sint) ||
+        info.getRawArg(0) != 0 ||
+        info.getArgKind(1) != clang::DiagnosticsEngine::ak_nameddecl)
+      return false;
+    const auto *method = dyn_cast<clang::CXXMethodDecl>(
+        reinterpret_cast<const clang::NamedDecl *>(info.getRawArg(1)));
+    if (!method || method->getOverloadedOperator() != clang::OO_Subscript ||
+        !isResourceRecord(method->getParent()))
+      return false;
+    subscriptTarget = true;
+    break;
+  }
+  case clang::diag::err_member_function_call_bad_cvr:
+    // One candidate: the error names the object's type and range.
+    if (!isConstResource(getTypeArg(info, 1)))
+      return false;
+    break;
+  case clang::diag::err_ovl_no_viable_member_function_in_call:
+    // Several: the range is the member expression; a note says whether a
+    // candidate was refused for a const `this`.
+    overloaded = true;
+    break;
+  default:
+    return false;
+  }
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, 0, *place);
+  if (!span)
+    return false;
+  size_t first = span->first, last = span->second;
+  if (subscriptTarget) {
+    size_t open = first;
+    int depth = 0;
+    for (; open <= last; ++open) {
+      char c = place->text[open];
+      if (c == '[' && depth == 0)
+        break;
+      if (c == '(' || c == '[')
+        ++depth;
+      else if (c == ')' || c == ']')
+        --depth;
+    }
+    if (open > last || open == first)
+      return false;
+    last = open - 1;
+    while (last > first && llvm::isSpace(place->text[last]))
+      --last;
+  }
+  if (overloaded) {
+    // The object ends before the `.` that precedes the member's name.
+    size_t dot = place->offset;
+    while (dot > first && place->text[dot - 1] != '.')
+      --dot;
+    if (dot <= first + 1)
+      return false;
+    last = dot - 2;
+    while (last > first && llvm::isSpace(place->text[last]))
+      --last;
+  }
+  llvm::StringRef object = place->text.slice(first, last + 1);
+  std::string expansion =
+      ("((__remove_cvref(__decltype(" + object + ")))(" + object + "))").str();
+  if (overloaded) {
+    pending = PendingConversion{place->file, place->text, first, last,
+                                std::move(expansion)};
+    pending->needsConstResourceThis = true;
+    return true;
+  }
+  return replaceExpression(place->file, place->text, first, last,
+                           std::move(expansion));
+}
+
 bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   namespace diag = clang::diag;
   // Which type the expression converts to, which range is the expression,
@@ -1245,6 +1348,21 @@ bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
 void SourceRewrites::recordNote(const clang::Diagnostic &info) {
   if (!pending)
     return;
+  if (pending->needsConstResourceThis) {
+    if (info.getID() != clang::diag::note_ovl_candidate_bad_cvr_this)
+      return;
+    bool applies = false;
+    for (unsigned i = 0; i < info.getNumArgs() && !applies; ++i)
+      if (info.getArgKind(i) == clang::DiagnosticsEngine::ak_qualtype)
+        applies = isConstResource(getTypeArg(info, i));
+    if (!applies)
+      return;
+    PendingConversion call = std::move(*pending);
+    pending.reset();
+    replaceExpression(call.file, call.text, call.first, call.last,
+                      std::move(call.expansion));
+    return;
+  }
   if (pending->needsUserCandidate) {
     if (info.getID() != clang::diag::note_ovl_candidate ||
         !info.hasSourceManager() || !info.getLocation().isValid())

@@ -214,6 +214,7 @@ private:
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
   bool recordSignedComputeID(const clang::Diagnostic &info);
+  bool recordConstResourceCall(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
@@ -252,6 +253,8 @@ private:
     /// shader's own function of its name, not on the first note.
     bool needsUserCandidate = false;
     bool sawIntrinsic = false, sawUserFunction = false;
+    /// Applies when a candidate was refused for a const resource `this`.
+    bool needsConstResourceThis = false;
   };
   std::optional<PendingConversion> pending;
   /// An expression rewrite applied at the end of the run (see finishRun).

@@ -528,9 +528,12 @@ Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
   }
   if (const auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(inner))
     return emitResource(temp->getSubExpr());
-  // A descriptor heap's element taken as a resource (the conversion call).
+  // A descriptor heap's element taken as a resource (the conversion call);
+  // a cast to the same resource type (`(Texture2D)constTex`).
   if (const auto *cast = dyn_cast<clang::CastExpr>(inner);
-      cast && cast->getCastKind() == clang::CK_UserDefinedConversion)
+      cast && (cast->getCastKind() == clang::CK_UserDefinedConversion ||
+               cast->getCastKind() == clang::CK_ConstructorConversion ||
+               cast->getCastKind() == clang::CK_NoOp))
     return emitResource(cast->getSubExpr());
   if (const auto *call = dyn_cast<clang::CallExpr>(inner))
     return emitCall(call);
@@ -561,6 +564,10 @@ Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
     return ConstantBufferHandleOp::create(builder, loc, type, cbuffer->symbol);
   }
   // Local resources, parameters and elements of local resource arrays.
+  if (!inner->isGLValue())
+    return notSupported(expr, "this resource expression ('" +
+                                  std::string(inner->getStmtClassName()) +
+                                  "')");
   LValue lvalue = emitLValue(inner);
   if (!lvalue.addr)
     return {};
