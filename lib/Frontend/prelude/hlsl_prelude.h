@@ -917,6 +917,16 @@ template <int __R, int __C>
 __HLSL_INTRINSIC void asuint(matrix<double, __R, __C> value,
                              out matrix<uint, __R, __C> lowbits,
                              out matrix<uint, __R, __C> highbits);
+// A scalar split into vectors: the out arguments give the shape (DXC splats
+// the value to it).
+template <int __N>
+void asuint(double value, out vector<uint, __N> lowbits,
+            out vector<uint, __N> highbits) {
+  uint __low, __high;
+  asuint(value, __low, __high);
+  lowbits = __low;
+  highbits = __high;
+}
 #endif
 
 #ifdef __HLSL_ENABLE_16_BIT
