@@ -127,7 +127,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
-         recordSignedComputeID(info) || recordConstResourceCall(info);
+         recordSignedComputeID(info) || recordConstResourceCall(info) ||
+         recordStructArgument(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -1329,6 +1330,65 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
                            std::move(expansion));
 }
 
+/// `f(s1)` where f takes an S2 that DXC converts an S1 to implicitly
+/// (before HLSL 2021, a struct of the same layout): the note that refuses
+/// the candidate names the argument, which is cast, `f(((S2)(s1)))`.
+bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_ovl_no_viable_function_in_call)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> callee =
+      getExpressionSpan(info, 0, *place);
+  if (!callee)
+    return false;
+  size_t open = callee->second + 1;
+  while (open < place->text.size() && llvm::isSpace(place->text[open]))
+    ++open;
+  if (open >= place->text.size() || place->text[open] != '(')
+    return false;
+  pending = PendingConversion{place->file, place->text, open, open, ""};
+  pending->needsStructArgument = true;
+  return true;
+}
+
+/// The span of argument `index` (from 0) of the argument list that opens at
+/// `open`, without the blanks around it.
+static std::optional<std::pair<size_t, size_t>>
+findArgument(llvm::StringRef text, size_t open, unsigned index) {
+  int depth = 0;
+  unsigned current = 0;
+  size_t start = open + 1;
+  for (size_t i = open; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+      continue;
+    }
+    bool closes = c == ')' || c == ']' || c == '}';
+    if (closes)
+      --depth;
+    if ((c == ',' && depth == 1) || (closes && depth == 0)) {
+      if (current == index) {
+        size_t first = start, last = i;
+        while (first < last && llvm::isSpace(text[first]))
+          ++first;
+        while (last > first && llvm::isSpace(text[last - 1]))
+          --last;
+        if (first == last)
+          return std::nullopt;
+        return std::make_pair(first, last - 1);
+      }
+      ++current;
+      start = i + 1;
+    }
+    if (c == ';' || depth < 0 || (closes && depth == 0))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
                                                 clang::QualType to) const {
   if (from.isNull() || to.isNull())
@@ -1348,6 +1408,32 @@ bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
 void SourceRewrites::recordNote(const clang::Diagnostic &info) {
   if (!pending)
     return;
+  if (pending->needsStructArgument) {
+    // note_ovl_candidate_bad_conv: from (3), to (4), argument (5 = 0) and
+    // its ordinal (6).
+    if (info.getID() != clang::diag::note_ovl_candidate_bad_conv ||
+        info.getNumArgs() < 7 ||
+        info.getArgKind(6) != clang::DiagnosticsEngine::ak_uint ||
+        info.getRawArg(5) != 0)
+      return;
+    clang::QualType from = getTypeArg(info, 3);
+    clang::QualType to = getTypeArg(info, 4);
+    if (to.isNull() ||
+        !isImplicitStructConversion(from, to.getNonReferenceType()))
+      return;
+    std::optional<std::string> spelled = spellType(to.getNonReferenceType());
+    std::optional<std::pair<size_t, size_t>> argument = findArgument(
+        pending->text, pending->first, unsigned(info.getRawArg(6)) - 1);
+    PendingConversion call = std::move(*pending);
+    pending.reset();
+    if (!spelled || !argument)
+      return;
+    llvm::StringRef text =
+        call.text.slice(argument->first, argument->second + 1);
+    replaceExpression(call.file, call.text, argument->first, argument->second,
+                      "((" + *spelled + ")(" + text.str() + "))");
+    return;
+  }
   if (pending->needsConstResourceThis) {
     if (info.getID() != clang::diag::note_ovl_candidate_bad_cvr_this)
       return;

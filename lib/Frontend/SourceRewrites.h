@@ -215,6 +215,7 @@ private:
   bool recordProfileRegister(const clang::Diagnostic &info);
   bool recordSignedComputeID(const clang::Diagnostic &info);
   bool recordConstResourceCall(const clang::Diagnostic &info);
+  bool recordStructArgument(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
@@ -255,6 +256,9 @@ private:
     bool sawIntrinsic = false, sawUserFunction = false;
     /// Applies when a candidate was refused for a const resource `this`.
     bool needsConstResourceThis = false;
+    /// A call whose argument list opens at `first`: the argument a
+    /// candidate note names is converted, if DXC converts it implicitly.
+    bool needsStructArgument = false;
   };
   std::optional<PendingConversion> pending;
   /// An expression rewrite applied at the end of the run (see finishRun).
