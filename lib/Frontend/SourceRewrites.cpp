@@ -128,7 +128,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
          recordSignedComputeID(info) || recordConstResourceCall(info) ||
-         recordStructArgument(info);
+         recordStructArgument(info) || recordVectorConstructorInTemplate(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -1495,6 +1495,44 @@ static bool isMatrixOrVector(clang::QualType type, bool orVector) {
     return false;
   type = type.getCanonicalType();
   return type->isConstantMatrixType() || (orVector && type->isExtVectorType());
+}
+
+/// `uint2(0, 0)` in a function template: Clang 22 takes the constructor's
+/// arguments for a parenthesized initializer list of the vector (or
+/// matrix) and refuses it, where `uint2{0, 0}` means the same. The
+/// parentheses become braces in place.
+bool SourceRewrites::recordVectorConstructorInTemplate(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_list_init_in_parens)
+    return false;
+  clang::QualType type = getTypeArg(info, 1);
+  if (type.isNull() || !isMatrixOrVector(type, /*orVector=*/true))
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  // The type's name (`uint2`, `vector<uint, 2>`), then the parenthesis.
+  llvm::StringRef text = place->text;
+  size_t open = place->offset;
+  int angles = 0;
+  while (open < text.size() &&
+         (isIdentifierChar(text[open]) || llvm::isSpace(text[open]) ||
+          text[open] == ':' || text[open] == '<' || text[open] == '>' ||
+          (angles > 0 && text[open] == ','))) {
+    angles += text[open] == '<' ? 1 : text[open] == '>' ? -1 : 0;
+    ++open;
+  }
+  if (open >= text.size() || text[open] != '(' || angles != 0)
+    return false;
+  std::optional<size_t> close = findClosingBracket(text, open, ";{}");
+  if (!close)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span = std::make_pair(open, *close);
+  auto &fileEdits = edits[place->file];
+  fileEdits[span->first] = '{';
+  fileEdits[span->second] = '}';
+  ++constructs;
+  return true;
 }
 
 bool SourceRewrites::recordMatrixOperator(const clang::Diagnostic &info) {
