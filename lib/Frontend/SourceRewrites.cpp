@@ -128,7 +128,9 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
          recordSignedComputeID(info) || recordConstResourceCall(info) ||
-         recordStructArgument(info) || recordVectorConstructorInTemplate(info);
+         recordStructArgument(info) ||
+         recordVectorConstructorInTemplate(info) ||
+         recordForLoopVariableAfterLoop(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -1351,6 +1353,142 @@ bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
   pending = PendingConversion{place->file, place->text, open, open, ""};
   pending->needsStructArgument = true;
   return true;
+}
+
+/// Whether the `for` initializer `init` declares `name` (`uint i = 0`,
+/// `int j = 1, i`): a type, then `name` as one of the declarators.
+static bool declaresName(llvm::StringRef init, llvm::StringRef name) {
+  init = init.trim();
+  // The type: a name, possibly `const`/`uint`-style words and a template
+  // argument list, followed by the first declarator's name.
+  size_t at = 0;
+  auto skipBlanks = [&] {
+    while (at < init.size() && llvm::isSpace(init[at]))
+      ++at;
+  };
+  llvm::StringRef first = init.take_while(isIdentifierChar);
+  if (first.empty() || first == name)
+    return false;
+  for (size_t i = 0; i + name.size() <= init.size(); ++i) {
+    if (!init.substr(i).starts_with(name) ||
+        (i > 0 && isIdentifierChar(init[i - 1])) ||
+        (i + name.size() < init.size() &&
+         isIdentifierChar(init[i + name.size()])))
+      continue;
+    // Before it: the type (a name or `>`) or a comma; after it: `=`, `,`,
+    // `[` or the end.
+    size_t before = i;
+    while (before > 0 && llvm::isSpace(init[before - 1]))
+      --before;
+    if (before == 0 || before == i)
+      continue;
+    char b = init[before - 1];
+    at = i + name.size();
+    skipBlanks();
+    char a = at < init.size() ? init[at] : ';';
+    if ((isIdentifierChar(b) || b == '>' || b == ',') &&
+        (a == '=' || a == ',' || a == '[' || a == ';'))
+      return true;
+  }
+  return false;
+}
+
+/// The offset just after the last character before `at` that is neither
+/// blank nor in a `//` comment.
+static size_t skipBackOverBlanks(llvm::StringRef text, size_t at) {
+  while (true) {
+    while (at > 0 && llvm::isSpace(text[at - 1]))
+      --at;
+    if (at == 0)
+      return 0;
+    size_t lineStart = text.rfind('\n', at - 1);
+    lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+    size_t comment = text.slice(lineStart, at).find("//");
+    if (comment == llvm::StringRef::npos)
+      return at;
+    at = lineStart + comment;
+  }
+}
+
+/// `for (uint i = 0; ...) ...; use(i);`: before HLSL 2021 a `for`
+/// statement's variables are visible after it, in the enclosing block (DXC
+/// keeps that scoping for -HV 2018 and earlier). The declaration is hoisted
+/// before the loop (with its attributes): `uint i = 0; [unroll] for (; ...)`.
+bool SourceRewrites::recordForLoopVariableAfterLoop(
+    const clang::Diagnostic &info) {
+  if (hlsl2021 || (info.getID() != clang::diag::err_undeclared_var_use &&
+                   info.getID() != clang::diag::err_undeclared_var_use_suggest))
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef name = place->word();
+  llvm::StringRef text = place->text;
+  if (name.empty())
+    return false;
+  // Backwards from the use: a `for` at the use's block level or in a block
+  // that encloses it (not in a block closed before the use).
+  int depth = 0, minDepth = 0;
+  for (size_t at = place->offset; at-- > 0;) {
+    char c = text[at];
+    if (c == '}') {
+      ++depth;
+      continue;
+    }
+    if (c == '{') {
+      --depth;
+      minDepth = std::min(minDepth, depth);
+      continue;
+    }
+    if (depth != minDepth || !text.substr(at).starts_with("for") ||
+        (at > 0 && isIdentifierChar(text[at - 1])) ||
+        (at + 3 < text.size() && isIdentifierChar(text[at + 3])))
+      continue;
+    size_t open = at + 3;
+    while (open < text.size() && llvm::isSpace(text[open]))
+      ++open;
+    if (open >= text.size() || text[open] != '(')
+      continue;
+    // The initializer ends at the first `;` inside the parentheses.
+    size_t semicolon = open + 1;
+    int nested = 0;
+    for (; semicolon < text.size(); ++semicolon) {
+      char d = text[semicolon];
+      if (d == '(' || d == '[' || d == '{')
+        ++nested;
+      else if (d == ')' || d == ']' || d == '}')
+        --nested;
+      if (nested < 0 || (d == ';' && nested == 0))
+        break;
+    }
+    if (semicolon >= text.size() || text[semicolon] != ';')
+      return false;
+    llvm::StringRef init = text.slice(open + 1, semicolon);
+    if (!declaresName(init, name))
+      continue;
+    // The statement starts at its attributes (`[unroll] for`), and must
+    // stand in a block (after `;`, `{` or `}`), where a declaration can.
+    size_t start = at;
+    while (true) {
+      size_t before = skipBackOverBlanks(text, start);
+      if (before == 0 || text[before - 1] != ']')
+        break;
+      size_t bracket = before - 1;
+      while (bracket > 0 && text[bracket] != '[')
+        --bracket;
+      if (text[bracket] != '[')
+        return false;
+      start = bracket;
+    }
+    size_t before = skipBackOverBlanks(text, start);
+    if (before > 0 && !llvm::StringRef(";{}").contains(text[before - 1]))
+      return false;
+    std::string expansion =
+        (init.trim() + "; " + text.slice(start, open) + "(;").str();
+    return replaceWithMacro(place->file, start, semicolon, "$c",
+                            std::move(expansion), text);
+  }
+  return false;
 }
 
 /// The span of argument `index` (from 0) of the argument list that opens at
