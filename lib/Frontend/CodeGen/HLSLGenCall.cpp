@@ -590,7 +590,15 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
         }
       }
     } else {
-      value = emitRValue(arg);
+      // `buf.Store(offset, array)`: Store<T> deduces a decayed pointer for
+      // T; the array is stored whole, by value, as DXC stores it.
+      const clang::Expr *valueExpr = arg;
+      if (const auto *decay =
+              dyn_cast<clang::ImplicitCastExpr>(arg->IgnoreParens());
+          decay && object && name == "Store" &&
+          decay->getCastKind() == clang::CK_ArrayToPointerDecay)
+        valueExpr = decay->getSubExpr();
+      value = emitRValue(valueExpr);
       // The operands of an atomic take the operation's type (the prelude
       // declares them for every scalar type, so that the destination alone
       // chooses the overload, as in DXC); a byte-address buffer's offset
