@@ -127,7 +127,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
-         recordSignedComputeID(info) || recordConstResourceCall(info) ||
+         recordSignedComputeID(info) || recordConstObjectCall(info) ||
          recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info);
@@ -1090,18 +1090,22 @@ static bool isResourceRecord(const clang::CXXRecordDecl *record) {
   });
 }
 
-static bool isConstResource(clang::QualType type) {
-  return !type.isNull() && type.getNonReferenceType().isConstQualified() &&
-         isResourceRecord(type.getNonReferenceType()->getAsCXXRecordDecl());
+/// Whether `type` is a const object of a struct, class or resource type.
+static bool isConstObject(clang::QualType type) {
+  if (type.isNull() || !type.getNonReferenceType().isConstQualified())
+    return false;
+  const auto *record = type.getNonReferenceType()->getAsCXXRecordDecl();
+  return record && record->hasDefinition();
 }
 
 /// `tex.Sample(...)` on a `const Texture2D tex` (a const parameter, a
-/// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`: DXC
-/// calls methods of const resources; Clang's resource methods are not const
-/// (its operator[] returns a const reference). A resource is a handle, so the
-/// call is made on a non-const copy:
-/// `((__remove_cvref(__decltype(tex)))(tex))`.
-bool SourceRewrites::recordConstResourceCall(const clang::Diagnostic &info) {
+/// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`,
+/// `c.Get()` on a `static const C c`: HLSL methods have no const
+/// qualifier and DXC calls them on const objects; Clang's methods (the
+/// resources' too: their operator[] returns a const reference) are not
+/// const. The call is made on a non-const copy, a resource's copy being its
+/// handle: `((__remove_cvref(__decltype(tex)))(tex))`.
+bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
   bool overloaded = false, subscriptTarget = false;
   switch (info.getID()) {
   case clang::diag::err_typecheck_assign_const: {
@@ -1123,7 +1127,7 @@ bool SourceRewrites::recordConstResourceCall(const clang::Diagnostic &info) {
   }
   case clang::diag::err_member_function_call_bad_cvr:
     // One candidate: the error names the object's type and range.
-    if (!isConstResource(getTypeArg(info, 1)))
+    if (!isConstObject(getTypeArg(info, 1)))
       return false;
     break;
   case clang::diag::err_ovl_no_viable_member_function_in_call:
@@ -1177,7 +1181,7 @@ bool SourceRewrites::recordConstResourceCall(const clang::Diagnostic &info) {
   if (overloaded) {
     pending = PendingConversion{place->file, place->text, first, last,
                                 std::move(expansion)};
-    pending->needsConstResourceThis = true;
+    pending->needsConstThis = true;
     return true;
   }
   return replaceExpression(place->file, place->text, first, last,
@@ -1572,13 +1576,15 @@ void SourceRewrites::recordNote(const clang::Diagnostic &info) {
                       "((" + *spelled + ")(" + text.str() + "))");
     return;
   }
-  if (pending->needsConstResourceThis) {
-    if (info.getID() != clang::diag::note_ovl_candidate_bad_cvr_this)
-      return;
-    bool applies = false;
-    for (unsigned i = 0; i < info.getNumArgs() && !applies; ++i)
-      if (info.getArgKind(i) == clang::DiagnosticsEngine::ak_qualtype)
-        applies = isConstResource(getTypeArg(info, i));
+  if (pending->needsConstThis) {
+    // A const object, or one in an address space (a static const global is
+    // hlsl_private): the copy is neither.
+    bool applies =
+        info.getID() == clang::diag::note_ovl_candidate_bad_addrspace_this;
+    if (info.getID() == clang::diag::note_ovl_candidate_bad_cvr_this)
+      for (unsigned i = 0; i < info.getNumArgs() && !applies; ++i)
+        if (info.getArgKind(i) == clang::DiagnosticsEngine::ak_qualtype)
+          applies = isConstObject(getTypeArg(info, i));
     if (!applies)
       return;
     PendingConversion call = std::move(*pending);

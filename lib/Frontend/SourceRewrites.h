@@ -214,7 +214,7 @@ private:
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
   bool recordSignedComputeID(const clang::Diagnostic &info);
-  bool recordConstResourceCall(const clang::Diagnostic &info);
+  bool recordConstObjectCall(const clang::Diagnostic &info);
   bool recordStructArgument(const clang::Diagnostic &info);
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
@@ -256,8 +256,8 @@ private:
     /// shader's own function of its name, not on the first note.
     bool needsUserCandidate = false;
     bool sawIntrinsic = false, sawUserFunction = false;
-    /// Applies when a candidate was refused for a const resource `this`.
-    bool needsConstResourceThis = false;
+    /// Applies when a candidate was refused for a const `this`.
+    bool needsConstThis = false;
     /// A call whose argument list opens at `first`: the argument a
     /// candidate note names is converted, if DXC converts it implicitly.
     bool needsStructArgument = false;
