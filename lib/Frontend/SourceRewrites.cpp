@@ -908,6 +908,20 @@ static std::optional<std::string> spellType(clang::QualType type) {
   return std::nullopt;
 }
 
+/// A one-dimensional array type written so that a cast can name it:
+/// `__hlsl_array_of<int, 2>::type` (a prelude helper).
+static std::optional<std::string> spellArrayType(clang::QualType type) {
+  const auto *array =
+      llvm::dyn_cast<clang::ConstantArrayType>(type.getCanonicalType());
+  if (!array)
+    return std::nullopt;
+  std::optional<std::string> element = spellType(array->getElementType());
+  if (!element)
+    return std::nullopt;
+  return "__hlsl_array_of<" + *element + ", " +
+         std::to_string(array->getSize().getZExtValue()) + ">::type";
+}
+
 /// Whether `type` is a vector or matrix of one element.
 static bool hasOneElement(clang::QualType type) {
   if (type.isNull())
@@ -1336,9 +1350,63 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
                            std::move(expansion));
 }
 
+/// The number of scalars in `type` (0 if it is not made of them).
+static uint64_t getFlatCount(clang::QualType type) {
+  type = type.getCanonicalType().getUnqualifiedType();
+  if (type->isBuiltinType())
+    return 1;
+  if (const auto *vector = type->getAs<clang::ExtVectorType>())
+    return vector->getNumElements();
+  if (const auto *matrix = type->getAs<clang::ConstantMatrixType>())
+    return matrix->getNumElementsFlattened();
+  if (const auto *array = llvm::dyn_cast<clang::ConstantArrayType>(type))
+    return array->getSize().getZExtValue() *
+           getFlatCount(array->getElementType());
+  const auto *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return 0;
+  uint64_t total = 0;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    total += getFlatCount(base.getType());
+  for (const clang::FieldDecl *field : record->fields()) {
+    uint64_t count = getFlatCount(field->getType());
+    if (count == 0)
+      return 0;
+    total += count;
+  }
+  return total;
+}
+
+bool SourceRewrites::isImplicitShapeConversion(clang::QualType from,
+                                               clang::QualType to) const {
+  if (from.isNull() || to.isNull())
+    return false;
+  from = from.getCanonicalType().getUnqualifiedType();
+  to = to.getCanonicalType().getUnqualifiedType();
+  uint64_t fromCount = getFlatCount(from), toCount = getFlatCount(to);
+  if (fromCount == 0 || toCount == 0)
+    return false;
+  bool fromShape = from->isExtVectorType() || from->isConstantMatrixType();
+  bool toShape = to->isExtVectorType() || to->isConstantMatrixType();
+  if (fromShape && toShape) {
+    // A matrix truncated to a smaller one keeps its top-left corner, which
+    // is not what a flat cast keeps.
+    if (from->isConstantMatrixType() && to->isConstantMatrixType())
+      return false;
+    return fromCount == 1 || toCount <= fromCount;
+  }
+  // Arrays and structs of as many scalars as the other side (`S1` and
+  // `int[1]`), before HLSL 2021.
+  bool fromAggregate = from->isArrayType() || from->isRecordType();
+  bool toAggregate = to->isArrayType() || to->isRecordType();
+  return !hlsl2021 && (fromAggregate || toAggregate) && fromCount == toCount &&
+         !from->isBuiltinType() && !to->isBuiltinType();
+}
+
 /// `f(s1)` where f takes an S2 that DXC converts an S1 to implicitly
-/// (before HLSL 2021, a struct of the same layout): the note that refuses
-/// the candidate names the argument, which is cast, `f(((S2)(s1)))`.
+/// (before HLSL 2021, a struct of the same layout; see also
+/// isImplicitShapeConversion): the note that refuses the candidate names the
+/// argument, which is cast, `f(((S2)(s1)))`.
 bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
   if (info.getID() != clang::diag::err_ovl_no_viable_function_in_call)
     return false;
@@ -1561,9 +1629,14 @@ void SourceRewrites::recordNote(const clang::Diagnostic &info) {
     clang::QualType from = getTypeArg(info, 3);
     clang::QualType to = getTypeArg(info, 4);
     if (to.isNull() ||
-        !isImplicitStructConversion(from, to.getNonReferenceType()))
+        (!isImplicitStructConversion(from, to.getNonReferenceType()) &&
+         !isImplicitShapeConversion(from, to.getNonReferenceType())))
       return;
     std::optional<std::string> spelled = spellType(to.getNonReferenceType());
+    // An array type by its typedef's name (`A1` for `int[1]`), else as
+    // `__hlsl_array_of<T, N>::type`.
+    if (!spelled)
+      spelled = spellArrayType(to.getNonReferenceType());
     std::optional<std::pair<size_t, size_t>> argument = findArgument(
         pending->text, pending->first, unsigned(info.getRawArg(6)) - 1);
     PendingConversion call = std::move(*pending);

@@ -222,6 +222,12 @@ private:
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
                                   clang::QualType to) const;
+  /// Whether DXC converts an argument of type `from` to a parameter of type
+  /// `to` implicitly where Clang does not: between vectors and matrices
+  /// (splatting one element, keeping as many or fewer elements), and before
+  /// HLSL 2021 between arrays and structs of as many scalars.
+  bool isImplicitShapeConversion(clang::QualType from,
+                                 clang::QualType to) const;
   /// Replaces the expression `first`..`last` of `file` (whose text is
   /// `text`) with a macro expanding to `expansion`, taking in blanks around
   /// it when the expression is shorter than the macro's name.

@@ -387,6 +387,9 @@ template <typename T> struct __enable_if<true, T> { typedef T type; };
 
 // Only ever used inside decltype.
 template <typename T> T __declval();
+// An array type a cast can name (the import's rewrites of conversions to
+// array parameters write `(__hlsl_array_of<int, 2>::type)x`).
+template <typename T, int N> struct __hlsl_array_of { typedef T type[N]; };
 
 // Static data member used to spell "lvalue of type T" inside decltype: HLSL
 // forbids writing `T &`, but `decltype((__lvalue_of<T>::value))` is a
