@@ -131,9 +131,12 @@ public:
         return;
       ++rewritesToRecord->shownErrorCount;
     } else if (level == clang::DiagnosticsEngine::Warning &&
-               info.getID() == clang::diag::warn_impcast_matrix_scalar &&
+               (info.getID() == clang::diag::warn_impcast_matrix_scalar ||
+                info.getID() ==
+                    clang::diag::warn_hlsl_impcast_vector_truncation) &&
                rewritesToRecord && !inImporter) {
-      // A matrix condition of `?:` (element-wise before HLSL 2021).
+      // A matrix condition of `?:` (element-wise before HLSL 2021); a
+      // one-element vector operand of a wider vector.
       rewrittenError =
           rewritesToRecord->record(info) && !rewritesToRecord->isLastRun();
       if (rewrittenError)

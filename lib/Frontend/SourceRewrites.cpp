@@ -130,7 +130,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordSignedComputeID(info) || recordConstObjectCall(info) ||
          recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
-         recordForLoopVariableAfterLoop(info);
+         recordForLoopVariableAfterLoop(info) ||
+         recordOneElementVectorOperand(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -1202,6 +1203,42 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
                            std::move(expansion));
 }
 
+static size_t skipPostfixExpression(llvm::StringRef text, size_t at);
+
+/// `expression` with each operand of its top-level `+ - * / %` that is a
+/// postfix expression (`b[0]`, `s.x`, `f1`) wrapped in `__hlsl_scalar1(..)`,
+/// the prelude's identity that takes one-element vectors for scalars;
+/// nothing if an operand is something else.
+static std::optional<std::string>
+wrapArithmeticOperands(llvm::StringRef expression) {
+  std::string result;
+  size_t i = 0;
+  while (i < expression.size()) {
+    while (i < expression.size() && llvm::isSpace(expression[i]))
+      result += expression[i++];
+    // Unary signs stay outside.
+    while (i < expression.size() &&
+           (expression[i] == '-' || expression[i] == '+')) {
+      result += expression[i++];
+      while (i < expression.size() && llvm::isSpace(expression[i]))
+        result += expression[i++];
+    }
+    size_t end = skipPostfixExpression(expression, i);
+    if (end == i)
+      return std::nullopt;
+    result += "__hlsl_scalar1(" + expression.slice(i, end).str() + ")";
+    i = end;
+    while (i < expression.size() && llvm::isSpace(expression[i]))
+      result += expression[i++];
+    if (i == expression.size())
+      break;
+    if (!llvm::StringRef("+-*/%").contains(expression[i]))
+      return std::nullopt;
+    result += expression[i++];
+  }
+  return result;
+}
+
 bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   namespace diag = clang::diag;
   // Which type the expression converts to, which range is the expression,
@@ -1319,9 +1356,17 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   llvm::StringRef expression = place->text.slice(span->first, span->second + 1);
   // A one-element vector made by an operation may be Clang's truncation of
   // a wider operand (`float4 + float1` is a float1 to Clang, a float4 to
-  // DXC): widening that result again would compute something else.
-  if (hasOneElement(sourceType) && hasTopLevelOperator(expression))
-    return false;
+  // DXC): widening that result again would compute something else. The
+  // operands are taken as DXC takes them instead, a one-element vector as
+  // its scalar.
+  std::string scalarOperands;
+  if (hasOneElement(sourceType) && hasTopLevelOperator(expression)) {
+    std::optional<std::string> wrapped = wrapArithmeticOperands(expression);
+    if (!wrapped)
+      return false;
+    scalarOperands = std::move(*wrapped);
+    expression = scalarOperands;
+  }
   std::string expansion;
   if (assignment) {
     std::optional<std::pair<size_t, size_t>> lhs =
@@ -1561,6 +1606,150 @@ bool SourceRewrites::recordForLoopVariableAfterLoop(
                             std::move(expansion), text);
   }
   return false;
+}
+
+/// The end (one past) of the postfix expression that starts at `at`
+/// (`b[0]`, `s.m`, `f(x).y`, `1.5f`), or `at` if none does.
+static size_t skipPostfixExpression(llvm::StringRef text, size_t at) {
+  size_t i = at;
+  while (i < text.size() && (isIdentifierChar(text[i]) || text[i] == '.'))
+    ++i;
+  if (i == at)
+    return at;
+  while (i < text.size()) {
+    if (text[i] == '[' || text[i] == '(') {
+      std::optional<size_t> close = findClosingBracket(text, i, ";{}");
+      if (!close)
+        return at;
+      i = *close + 1;
+    } else if (text[i] == '.' || isIdentifierChar(text[i])) {
+      ++i;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+/// The start of the postfix expression that ends just before `end`, or
+/// `end` if none does.
+static size_t skipPostfixExpressionBack(llvm::StringRef text, size_t end) {
+  size_t i = end;
+  while (i > 0) {
+    char c = text[i - 1];
+    if (isIdentifierChar(c) || c == '.') {
+      --i;
+    } else if (c == ']' || c == ')') {
+      // Back to the matching opening bracket.
+      int depth = 0;
+      size_t j = i;
+      while (j > 0) {
+        char d = text[--j];
+        if (d == ']' || d == ')')
+          ++depth;
+        else if (d == '[' || d == '(')
+          --depth;
+        else if (d == ';' || d == '{' || d == '}')
+          return end;
+        if (depth == 0)
+          break;
+      }
+      if (depth != 0)
+        return end;
+      i = j;
+    } else {
+      break;
+    }
+  }
+  // A postfix expression starts with a name or a number.
+  return i < end && isIdentifierChar(text[i]) ? i : end;
+}
+
+/// `float4 + float1` (a one-element vector as an operand of a wider one):
+/// DXC takes the one-element vector for a scalar, the result is a float4;
+/// Clang truncates the float4 (warning). When the other operand is a plain
+/// postfix expression (`b[0]`, `s.x`), it is cast to its scalar type.
+bool SourceRewrites::recordOneElementVectorOperand(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::warn_hlsl_impcast_vector_truncation)
+    return false;
+  clang::QualType from = getTypeArg(info, 0), to = getTypeArg(info, 1);
+  const auto *target =
+      to.isNull() ? nullptr
+                  : to.getCanonicalType()->getAs<clang::ExtVectorType>();
+  if (!target || target->getNumElements() != 1 || from.isNull() ||
+      !from.getCanonicalType()->isExtVectorType())
+    return false;
+  std::optional<std::string> scalar = spellType(target->getElementType());
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!scalar || !place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, 0, *place);
+  if (!span)
+    return false;
+  llvm::StringRef text = place->text;
+  auto isOperator = [](char c) { return llvm::StringRef("+-*/").contains(c); };
+  auto isLowerOrEqual = [](char op, char next) {
+    // What may follow (or precede) the other operand of `op` without
+    // binding it more tightly than `op` does.
+    if (llvm::StringRef(";,)]").contains(next))
+      return true;
+    if (next == '+' || next == '-')
+      return true;
+    return (op == '*' || op == '/') && (next == '*' || next == '/');
+  };
+  // The truncated operand on the left: `f4 + X`.
+  size_t after = span->second + 1;
+  while (after < text.size() && llvm::isSpace(text[after]))
+    ++after;
+  size_t first = 0, last = 0;
+  bool found = false;
+  if (after < text.size() && isOperator(text[after]) &&
+      (after + 1 >= text.size() || text[after + 1] != '=')) {
+    char op = text[after];
+    size_t start = after + 1;
+    while (start < text.size() && llvm::isSpace(text[start]))
+      ++start;
+    size_t end = skipPostfixExpression(text, start);
+    size_t next = end;
+    while (next < text.size() && llvm::isSpace(text[next]))
+      ++next;
+    if (end > start && next < text.size() && isLowerOrEqual(op, text[next])) {
+      first = start;
+      last = end - 1;
+      found = true;
+    }
+  }
+  // On the right: `X + f4`.
+  if (!found) {
+    size_t before = span->first;
+    while (before > 0 && llvm::isSpace(text[before - 1]))
+      --before;
+    if (before == 0 || !isOperator(text[before - 1]))
+      return false;
+    char op = text[before - 1];
+    size_t end = before - 1;
+    while (end > 0 && llvm::isSpace(text[end - 1]))
+      --end;
+    size_t start = skipPostfixExpressionBack(text, end);
+    if (start == end)
+      return false;
+    size_t previous = start;
+    while (previous > 0 && llvm::isSpace(text[previous - 1]))
+      --previous;
+    char p = previous > 0 ? text[previous - 1] : ';';
+    if (!(llvm::StringRef(";,([=?:{").contains(p) ||
+          ((op == '*' || op == '/') ? false : (p == '+' || p == '-')) ||
+          ((op == '+' || op == '-') ? false : (p == '*' || p == '/'))) &&
+        !(p == 'n' && text.slice(0, previous).ends_with("return")))
+      return false;
+    first = start;
+    last = end - 1;
+  }
+  llvm::StringRef operand = text.slice(first, last + 1);
+  return replaceExpression(place->file, text, first, last,
+                           "((" + *scalar + ")(" + operand.str() + "))");
 }
 
 /// The span of argument `index` (from 0) of the argument list that opens at

@@ -218,6 +218,7 @@ private:
   bool recordStructArgument(const clang::Diagnostic &info);
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
+  bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, or before HLSL 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,

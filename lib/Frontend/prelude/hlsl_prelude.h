@@ -390,6 +390,10 @@ template <typename T> T __declval();
 // An array type a cast can name (the import's rewrites of conversions to
 // array parameters write `(__hlsl_array_of<int, 2>::type)x`).
 template <typename T, int N> struct __hlsl_array_of { typedef T type[N]; };
+// One-element vectors as scalars, other values as they are (the import's
+// rewrite of `float4 + float1`, a float4 in HLSL).
+template <typename T> T __hlsl_scalar1(T x) { return x; }
+template <typename E> E __hlsl_scalar1(vector<E, 1> x) { return x.x; }
 
 // Static data member used to spell "lvalue of type T" inside decltype: HLSL
 // forbids writing `T &`, but `decltype((__lvalue_of<T>::value))` is a
