@@ -2010,10 +2010,15 @@ bool SourceRewrites::recordMatrixOperator(const clang::Diagnostic &info) {
     if (spelled != "++" && spelled != "--")
       return false;
     bool prefix = at < operand->first;
+    // `++m` is `m += 1`, an lvalue that can be incremented again
+    // (`--(++m)`); `m++` yields the old value.
     std::string call =
-        (llvm::Twine("__hlsl_operator_") + (prefix ? "pre_" : "post_") +
-         (spelled == "++" ? "inc" : "dec") + "(" + operandText + ")")
-            .str();
+        prefix ? ("((" + operandText + ") " + (spelled == "++" ? "+" : "-") +
+                  "= 1)")
+                     .str()
+               : (llvm::Twine("__hlsl_operator_post_") +
+                  (spelled == "++" ? "inc" : "dec") + "(" + operandText + ")")
+                     .str();
     return prefix
                ? replaceExpression(place->file, text, at, operand->second, call)
                : replaceExpression(place->file, text, operand->first, at + 1,
