@@ -12,6 +12,8 @@
 // - Signed division and remainder of the minimum-precision types (min16int,
 //   min12int) are refused, as DXC refuses them: their result would depend
 //   on the precision the driver picks.
+// - HLSL has no typedefs inside structs and no variadic templates; Clang 22
+//   takes both from C++. DXC's errors, at the same places.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,7 +95,50 @@ public:
     return true;
   }
 
+  bool VisitTypedefDecl(clang::TypedefDecl *decl) {
+    if (decl->getDeclContext()->isRecord())
+      module.error(decl->getBeginLoc(),
+                   "nested typedefs are not supported in HLSL");
+    return true;
+  }
+
+  bool VisitTemplateTypeParmDecl(clang::TemplateTypeParmDecl *decl) {
+    checkParameterPack(decl, decl->isParameterPack());
+    return true;
+  }
+  bool VisitNonTypeTemplateParmDecl(clang::NonTypeTemplateParmDecl *decl) {
+    checkParameterPack(decl, decl->isParameterPack());
+    return true;
+  }
+  bool VisitTemplateTemplateParmDecl(clang::TemplateTemplateParmDecl *decl) {
+    checkParameterPack(decl, decl->isParameterPack());
+    return true;
+  }
+
 private:
+  /// The error at the pack's `...` (before its name).
+  void checkParameterPack(clang::NamedDecl *decl, bool isPack) {
+    if (!isPack)
+      return;
+    const clang::SourceManager &sources =
+        module.getASTContext().getSourceManager();
+    clang::SourceLocation at = decl->getLocation();
+    clang::SourceLocation begin = decl->getBeginLoc();
+    bool invalid = false;
+    if (at.isFileID() && begin.isFileID()) {
+      llvm::StringRef text =
+          sources.getBufferData(sources.getFileID(at), &invalid);
+      unsigned first = sources.getFileOffset(begin);
+      unsigned name = sources.getFileOffset(at);
+      size_t ellipsis = invalid || name > text.size()
+                            ? llvm::StringRef::npos
+                            : text.slice(first, name).rfind("...");
+      if (ellipsis != llvm::StringRef::npos)
+        at = begin.getLocWithOffset(ellipsis);
+    }
+    module.error(at, "variadic templates are not supported in HLSL");
+  }
+
   /// min16int or min12int (the prelude's signed `_BitInt`s), or vectors
   /// and matrices of them.
   static bool isSignedMinPrecision(clang::QualType type) {
