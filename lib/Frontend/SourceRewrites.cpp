@@ -485,7 +485,8 @@ bool SourceRewrites::recordMipsOrSampleAccess(const clang::Diagnostic &info) {
   // `t.mips[level][pos]` of a texture and `t.sample[index][pos]` of a
   // multisampled one (Clang 22's textures have neither): `mips[..][..]`
   // becomes a macro expanding to `Load(__hlsl_mips_coord(pos, level))` (the
-  // location with the level appended) or `Load(pos, index)`.
+  // location with the level appended) or `Load(pos, index)`
+  // (`__hlsl_sample_ref(pos, index)`, an lvalue, for RWTexture2DMS*).
   if (info.getID() != clang::diag::err_no_member)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -519,12 +520,20 @@ bool SourceRewrites::recordMipsOrSampleAccess(const clang::Diagnostic &info) {
   }
   // (The `.` stays: a macro name right after the object would continue
   // its name.)
-  std::string load =
-      name == "mips"
-          ? ("Load(__hlsl_mips_coord((" + subscripts[1] + "), (" +
-             subscripts[0] + ")))")
-                .str()
-          : ("Load((" + subscripts[1] + "), (" + subscripts[0] + "))").str();
+  // A writable multisampled texture's sample is an lvalue.
+  bool writable = false;
+  if (info.getNumArgs() > 1 &&
+      info.getArgKind(1) == clang::DiagnosticsEngine::ak_declcontext)
+    if (const auto *record = dyn_cast_or_null<clang::CXXRecordDecl>(
+            reinterpret_cast<clang::DeclContext *>(info.getRawArg(1))))
+      writable = record->getName().starts_with("RWTexture2DMS");
+  std::string load = name == "mips"
+                         ? ("Load(__hlsl_mips_coord((" + subscripts[1] +
+                            "), (" + subscripts[0] + ")))")
+                               .str()
+                         : ((writable ? "__hlsl_sample_ref((" : "Load((") +
+                            subscripts[1] + "), (" + subscripts[0] + "))")
+                               .str();
   return replaceWithMacro(place->file, at, next - 1, "$m", load, text);
 }
 

@@ -54,8 +54,10 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
   case ResourceKind::TextureCubeArray:
     return S::TextureCubeArray;
   case ResourceKind::Texture2DMS:
+  case ResourceKind::RWTexture2DMS:
     return S::Texture2DMS;
   case ResourceKind::Texture2DMSArray:
+  case ResourceKind::RWTexture2DMSArray:
     return S::Texture2DMSArray;
   case ResourceKind::SamplerState:
   case ResourceKind::SamplerComparisonState:

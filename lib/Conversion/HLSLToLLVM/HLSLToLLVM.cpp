@@ -683,6 +683,22 @@ struct ConvertHLSLToLLVM
       return signalPassFailure();
     if (failed(ctx.resources.build(module)))
       return signalPassFailure();
+    // Writable multisampled textures are a shader model 6.7 feature (the
+    // validator refuses their declaration before).
+    if (target->smMinor < 7) {
+      bool failedModel = false;
+      for (auto resource : module.getOps<ResourceOp>()) {
+        ResourceKind kind = resource.getResourceType().getKind();
+        if (kind != ResourceKind::RWTexture2DMS &&
+            kind != ResourceKind::RWTexture2DMSArray)
+          continue;
+        resource.emitError() << stringifyResourceKind(kind)
+                             << " requires shader model 6.7 or later";
+        failedModel = true;
+      }
+      if (failedModel)
+        return signalPassFailure();
+    }
     // Graphics entry points read and write signature elements; compute
     // entry points read system values.
     std::optional<EntryInterface> interface;

@@ -146,13 +146,20 @@ struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
 };
 
 /// Coordinates c0..c2 of an access, per resource kind.
+/// A multisampled texture's index may end with the sample index
+/// (`t.sample[s][pos]`): it goes to `sample` when given (null otherwise).
 SmallVector<Value, 3> getCoordinates(OpBuilder &b, Location loc,
                                      ResourceKind kind, Value index,
-                                     Value offset, DXILOpBuilder &dx) {
+                                     Value offset, DXILOpBuilder &dx,
+                                     Value *sample = nullptr) {
   Type i32 = b.getI32Type();
   Value undef = dx.undef(b, loc, i32);
   if (isTexture(kind)) {
     SmallVector<Value, 3> coords = scalarize(b, loc, index, dx);
+    if (sample)
+      *sample = isMultisampled(kind) && coords.size() > getSubscriptRank(kind)
+                    ? coords.pop_back_val()
+                    : Value();
     while (coords.size() < 3)
       coords.push_back(undef);
     return coords;
@@ -315,8 +322,10 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
     int64_t count = isa<VectorType>(resultType)
                         ? cast<VectorType>(resultType).getNumElements()
                         : 1;
-    SmallVector<Value, 3> coords = getCoordinates(
-        rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
+    Value sample;
+    SmallVector<Value, 3> coords =
+        getCoordinates(rewriter, loc, kind, adaptor.getIndex(),
+                       adaptor.getOffset(), dx, &sample);
     SmallVector<Value> scalars;
     if (!isTypedResource(kind)) {
       UntypedBufferAccess access(rewriter, loc, ctx, kind, adaptor.getHandle(),
@@ -331,9 +340,13 @@ struct BufferLoadLowering : HLSLPattern<BufferLoadOp> {
       Value ret;
       if (isTexture(kind)) {
         Value undef = dx.undef(rewriter, loc, rewriter.getI32Type());
-        Value mip = getResourceClass(kind) == ResourceClass::UAV
-                        ? undef
-                        : dx.i32(rewriter, loc, 0);
+        // Multisampled textures take the sample index there (sample 0 for
+        // `t[pos]`), other SRVs the mip level.
+        Value mip = sample ? sample
+                    : isMultisampled(kind) ||
+                            getResourceClass(kind) == ResourceClass::SRV
+                        ? dx.i32(rewriter, loc, 0)
+                        : undef;
         ret = dx.call(rewriter, loc, "textureLoad", word, dxil::TextureLoad,
                       dx.getResRetType(word),
                       {adaptor.getHandle(), mip, coords[0], coords[1],
@@ -372,8 +385,10 @@ struct BufferStoreLowering : HLSLPattern<BufferStoreOp> {
     Value value = adaptor.getValue();
     Type scalar = getElementTypeOrSelf(value.getType());
     SmallVector<Value> values = scalarize(rewriter, loc, value, dx);
-    SmallVector<Value, 3> coords = getCoordinates(
-        rewriter, loc, kind, adaptor.getIndex(), adaptor.getOffset(), dx);
+    Value sample;
+    SmallVector<Value, 3> coords =
+        getCoordinates(rewriter, loc, kind, adaptor.getIndex(),
+                       adaptor.getOffset(), dx, &sample);
     if (!isTypedResource(kind)) {
       UntypedBufferAccess(rewriter, loc, ctx, kind, adaptor.getHandle(),
                           coords[0], coords[1], scalar)
@@ -397,6 +412,21 @@ struct BufferStoreLowering : HLSLPattern<BufferStoreOp> {
       scalar = rewriter.getI32Type();
     }
     Value mask = dx.i8(rewriter, loc, 0xf);
+    if (isMultisampled(kind)) {
+      // RWTexture2DMS*: TextureStoreSample (shader model 6.7), sample 0 for
+      // `t[pos] = v`.
+      if (ctx.smMinor < 7)
+        return op.emitError() << "writing a multisampled texture requires "
+                                 "shader model 6.7 or later";
+      dx.call(rewriter, loc, "textureStoreSample", scalar,
+              dxil::TextureStoreSample, Type(),
+              {adaptor.getHandle(), coords[0], coords[1], coords[2], values[0],
+               values[1], values[2], values[3], mask,
+               sample ? sample : dx.i32(rewriter, loc, 0)},
+              dxil::OpAttr::None);
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (isTexture(kind))
       dx.call(rewriter, loc, "textureStore", scalar, dxil::TextureStore, Type(),
               {adaptor.getHandle(), coords[0], coords[1], coords[2], values[0],

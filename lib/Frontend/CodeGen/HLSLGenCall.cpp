@@ -455,6 +455,37 @@ Value HLSLGenFunction::emitResourceMethod(const clang::CallExpr *expr,
         PointerType::get(resource.getValueType(), AddressSpace::Device), handle,
         index);
   }
+  if (method->getName() == "__hlsl_sample_ref" && expr->getNumArgs() == 2) {
+    // `t.sample[s][pos]` of a RWTexture2DMS*: the element of sample s, an
+    // address whose index has the sample after the location.
+    unsigned rank = getSubscriptRank(resource.getKind());
+    if (!isMultisampled(resource.getKind()) || rank == 0)
+      return notSupported(expr, "sample access of this resource");
+    clang::ASTContext &context = module.getASTContext();
+    Value pos = emitRValue(expr->getArg(0));
+    Value sample = emitRValue(expr->getArg(1));
+    if (!pos || !sample)
+      return {};
+    pos = emitConversion(pos, expr->getArg(0)->getType(),
+                         context.getExtVectorType(context.UnsignedIntTy, rank),
+                         expr->getArg(0)->getExprLoc());
+    sample =
+        emitConversion(sample, expr->getArg(1)->getType(),
+                       context.UnsignedIntTy, expr->getArg(1)->getExprLoc());
+    if (!pos || !sample)
+      return {};
+    SmallVector<Value> components;
+    for (unsigned i = 0; i < rank; ++i)
+      components.push_back(vector::ExtractOp::create(builder, loc, pos, i));
+    components.push_back(sample);
+    Value index = vector::FromElementsOp::create(
+        builder, loc, VectorType::get({rank + 1}, builder.getI32Type()),
+        components);
+    return ResourceAddrOp::create(
+        builder, loc,
+        PointerType::get(resource.getValueType(), AddressSpace::Device), handle,
+        index);
+  }
   if (method->getName() == "GatherRaw") {
     // GatherRaw returns texels' bits: textures of one 16-, 32- or 64-bit
     // unsigned integer (DXC's rule).

@@ -98,8 +98,9 @@ static unsigned getSampleCount(clang::QualType type) {
       dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
           type->getAsCXXRecordDecl());
   if (!specialization ||
-      (specialization->getName() != "Texture2DMS" &&
-       specialization->getName() != "Texture2DMSArray") ||
+      !llvm::is_contained({"Texture2DMS", "Texture2DMSArray", "RWTexture2DMS",
+                           "RWTexture2DMSArray"},
+                          specialization->getName()) ||
       specialization->getTemplateArgs().size() < 2 ||
       specialization->getTemplateArgs()[1].getKind() !=
           clang::TemplateArgument::Integral)

@@ -2097,6 +2097,38 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
 };
 #endif
 
+// Writable multisampled textures (shader model 6.7): element access reads
+// and writes sample 0, `t.sample[s][pos]` (a source rewrite) is
+// `t.__hlsl_sample_ref(pos, s)`, the element of one sample as an lvalue.
+#if __HLSL_USED(RWTexture2DMS)
+template <typename T, int SampleCount = 0> struct RWTexture2DMS {
+  __HLSL_UAV_HANDLE
+  __HLSL_INTRINSIC T Load(int2 location, int sampleIndex);
+  __HLSL_INTRINSIC T Load(int2 location, int sampleIndex, out uint status);
+  __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
+  __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](uint2 pos);
+  __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value))
+  __hlsl_sample_ref(uint2 pos, uint sampleIndex);
+  __HLSL_DIMS(out uint width, out uint height, out uint samples)
+  __HLSL_DIMS(out float width, out float height, out float samples)
+};
+#endif
+#if __HLSL_USED(RWTexture2DMSArray)
+template <typename T, int SampleCount = 0> struct RWTexture2DMSArray {
+  __HLSL_UAV_HANDLE
+  __HLSL_INTRINSIC T Load(int3 location, int sampleIndex);
+  __HLSL_INTRINSIC T Load(int3 location, int sampleIndex, out uint status);
+  __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
+  __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](uint3 pos);
+  __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value))
+  __hlsl_sample_ref(uint3 pos, uint sampleIndex);
+  __HLSL_DIMS(out uint width, out uint height, out uint elements,
+              out uint samples)
+  __HLSL_DIMS(out float width, out float height, out float elements,
+              out float samples)
+};
+#endif
+
 // The members of the RW textures of each dimension (RWTexture* and
 // RasterizerOrderedTexture* differ only in their handle).
 #define __HLSL_RWTEX_MEMBERS_1D                                                \

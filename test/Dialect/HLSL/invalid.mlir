@@ -337,6 +337,23 @@ func.func @f(%h: !hlsl.res<Texture2D, vector<4xf32>>, %i: i32) {
 
 // -----
 
+// Only multisampled textures take a sample index after the location.
+func.func @f(%h: !hlsl.res<Texture2D, vector<4xf32>>, %i: vector<3xi32>) {
+  // expected-error @+1 {{index of Texture2D must be 'vector<2xi32>'}}
+  %e = hlsl.resource_addr %h[%i] : !hlsl.res<Texture2D, vector<4xf32>>, vector<3xi32> -> !hlsl.ptr<vector<4xf32>, device>
+  return
+}
+
+// -----
+
+func.func @f(%h: !hlsl.res<RWTexture2DMS, vector<4xf32>>, %i: vector<4xi32>) {
+  // expected-error @+1 {{index of RWTexture2DMS must be 'vector<2xi32>' (or with the sample index appended)}}
+  %e = hlsl.resource_addr %h[%i] : !hlsl.res<RWTexture2DMS, vector<4xf32>>, vector<4xi32> -> !hlsl.ptr<vector<4xf32>, device>
+  return
+}
+
+// -----
+
 func.func @f(%h: !hlsl.res<RWByteAddressBuffer>, %i: i32) {
   // expected-error @+1 {{RWByteAddressBuffer cannot be subscripted}}
   %e = hlsl.resource_addr %h[%i] : !hlsl.res<RWByteAddressBuffer>, i32 -> !hlsl.ptr<i32, device>

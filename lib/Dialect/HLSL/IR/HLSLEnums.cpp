@@ -74,6 +74,8 @@ ResourceClass mlir::hlsl::getResourceClass(ResourceKind kind) {
   case ResourceKind::RasterizerOrderedTexture3D:
   case ResourceKind::FeedbackTexture2D:
   case ResourceKind::FeedbackTexture2DArray:
+  case ResourceKind::RWTexture2DMS:
+  case ResourceKind::RWTexture2DMSArray:
     return ResourceClass::UAV;
   case ResourceKind::SamplerState:
   case ResourceKind::SamplerComparisonState:
@@ -113,7 +115,9 @@ bool mlir::hlsl::isTexture(ResourceKind kind) {
 
 bool mlir::hlsl::isMultisampled(ResourceKind kind) {
   return kind == ResourceKind::Texture2DMS ||
-         kind == ResourceKind::Texture2DMSArray;
+         kind == ResourceKind::Texture2DMSArray ||
+         kind == ResourceKind::RWTexture2DMS ||
+         kind == ResourceKind::RWTexture2DMSArray;
 }
 
 bool mlir::hlsl::isFeedbackTexture(ResourceKind kind) {
@@ -153,6 +157,7 @@ unsigned mlir::hlsl::getSubscriptRank(ResourceKind kind) {
   case ResourceKind::Texture2D:
   case ResourceKind::RWTexture2D:
   case ResourceKind::Texture2DMS:
+  case ResourceKind::RWTexture2DMS:
   case ResourceKind::RasterizerOrderedTexture1DArray:
   case ResourceKind::RasterizerOrderedTexture2D:
     return 2;
@@ -161,6 +166,7 @@ unsigned mlir::hlsl::getSubscriptRank(ResourceKind kind) {
   case ResourceKind::Texture3D:
   case ResourceKind::RWTexture3D:
   case ResourceKind::Texture2DMSArray:
+  case ResourceKind::RWTexture2DMSArray:
   case ResourceKind::RasterizerOrderedTexture2DArray:
   case ResourceKind::RasterizerOrderedTexture3D:
     return 3;

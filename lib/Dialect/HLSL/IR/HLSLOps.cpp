@@ -351,10 +351,18 @@ LogicalResult ResourceAddrOp::verify() {
   Type i32 = IntegerType::get(getContext(), 32);
   Type expectedIndex =
       rank == 1 ? i32 : Type(VectorType::get({int64_t(rank)}, i32));
-  if (getIndex().getType() != expectedIndex)
+  // A multisampled texture's element of one sample: the sample index
+  // follows the location.
+  Type sampleIndex = VectorType::get({int64_t(rank) + 1}, i32);
+  if (getIndex().getType() != expectedIndex &&
+      !(isMultisampled(resource.getKind()) &&
+        getIndex().getType() == sampleIndex))
     return emitOpError() << "index of "
                          << stringifyResourceKind(resource.getKind())
-                         << " must be " << expectedIndex;
+                         << " must be " << expectedIndex
+                         << (isMultisampled(resource.getKind())
+                                 ? " (or with the sample index appended)"
+                                 : "");
   auto expected =
       PointerType::get(resource.getValueType(), AddressSpace::Device);
   if (getAddr().getType() != expected)

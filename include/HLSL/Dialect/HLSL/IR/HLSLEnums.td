@@ -57,7 +57,10 @@ def HLSL_ResourceKind : I32EnumAttr<"ResourceKind", "HLSL resource type", [
       I32EnumAttrCase<"FeedbackTexture2DArray", 34>,
       // TextureBuffer<T>: T laid out as a constant buffer, bound as an SRV
       // (a tbuffer of one struct). Like ConstantBuffer, its element is T.
-      I32EnumAttrCase<"TextureBuffer", 35>]> {
+      I32EnumAttrCase<"TextureBuffer", 35>,
+      // Writable multisampled textures (shader model 6.7).
+      I32EnumAttrCase<"RWTexture2DMS", 36>,
+      I32EnumAttrCase<"RWTexture2DMSArray", 37>]> {
   let cppNamespace = "::mlir::hlsl";
   let genSpecializedAttr = 0;
 }
