@@ -1809,8 +1809,26 @@ bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
   toRecord = toRecord->getDefinition();
   if (!fromRecord || !toRecord)
     return false;
+  // Unnamed structs of the same members convert, also in HLSL 2021: no
+  // cast could name them.
+  auto isUnnamed = [](const clang::CXXRecordDecl *record) {
+    return !record->getIdentifier() && !record->getTypedefNameForAnonDecl();
+  };
+  auto sameMembers = [](const clang::CXXRecordDecl *a,
+                        const clang::CXXRecordDecl *b) {
+    if (a->getNumBases() != 0 || b->getNumBases() != 0)
+      return false;
+    auto fa = a->field_begin(), fb = b->field_begin();
+    for (; fa != a->field_end() && fb != b->field_end(); ++fa, ++fb)
+      if (fa->getType().getCanonicalType().getUnqualifiedType() !=
+          fb->getType().getCanonicalType().getUnqualifiedType())
+        return false;
+    return fa == a->field_end() && fb == b->field_end();
+  };
   return fromRecord->getCanonicalDecl() == toRecord->getCanonicalDecl() ||
-         fromRecord->isDerivedFrom(toRecord) || !hlsl2021;
+         fromRecord->isDerivedFrom(toRecord) || !hlsl2021 ||
+         (isUnnamed(fromRecord) && isUnnamed(toRecord) &&
+          sameMembers(fromRecord, toRecord));
 }
 
 void SourceRewrites::recordNote(const clang::Diagnostic &info) {

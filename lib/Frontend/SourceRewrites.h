@@ -220,7 +220,8 @@ private:
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
-  /// struct, a base, or before HLSL 2021 any struct).
+  /// struct, a base, unnamed structs of the same members, or before HLSL
+  /// 2021 any struct).
   bool isImplicitStructConversion(clang::QualType from,
                                   clang::QualType to) const;
   /// Whether DXC converts an argument of type `from` to a parameter of type
