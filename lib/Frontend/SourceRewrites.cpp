@@ -131,7 +131,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
-         recordOneElementVectorOperand(info);
+         recordOneElementVectorOperand(info) ||
+         recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info);
 }
 
 /// The offset of the bracket that closes the one at `open` (`[` or `(`;
@@ -524,7 +525,7 @@ bool SourceRewrites::recordMipsOrSampleAccess(const clang::Diagnostic &info) {
   bool writable = false;
   if (info.getNumArgs() > 1 &&
       info.getArgKind(1) == clang::DiagnosticsEngine::ak_declcontext)
-    if (const auto *record = dyn_cast_or_null<clang::CXXRecordDecl>(
+    if (const auto *record = llvm::dyn_cast_or_null<clang::CXXRecordDecl>(
             reinterpret_cast<clang::DeclContext *>(info.getRawArg(1))))
       writable = record->getName().starts_with("RWTexture2DMS");
   std::string load = name == "mips"
@@ -1141,7 +1142,7 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
         info.getRawArg(0) != 0 ||
         info.getArgKind(1) != clang::DiagnosticsEngine::ak_nameddecl)
       return false;
-    const auto *method = dyn_cast<clang::CXXMethodDecl>(
+    const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(
         reinterpret_cast<const clang::NamedDecl *>(info.getRawArg(1)));
     if (!method || method->getOverloadedOperator() != clang::OO_Subscript ||
         !isResourceRecord(method->getParent()))
@@ -1759,6 +1760,144 @@ bool SourceRewrites::recordOneElementVectorOperand(
   llvm::StringRef operand = text.slice(first, last + 1);
   return replaceExpression(place->file, text, first, last,
                            "((" + *scalar + ")(" + operand.str() + "))");
+}
+
+/// The offset of the `}` that closes the `{` at `open`, if any.
+static std::optional<size_t> findClosingBrace(llvm::StringRef text,
+                                              size_t open) {
+  int depth = 0;
+  for (size_t at = open; at < text.size(); ++at) {
+    if (text[at] == '{')
+      ++depth;
+    else if (text[at] == '}' && --depth == 0)
+      return at;
+  }
+  return std::nullopt;
+}
+
+/// `cbuffer B { namespace N { float c; } }`: DXC declares c in B and names
+/// it N::c; Clang refuses namespaces in buffers. The namespace's braces and
+/// name become blanks (c is B's member), and its uses drop the `N::`
+/// (recordFlattenedNamespaceUse).
+bool SourceRewrites::recordNamespaceInCBuffer(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_invalid_declaration_in_hlsl_buffer)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  // The `namespace` keyword at or just before the place.
+  size_t keyword =
+      text.take_front(std::min<size_t>(place->offset + 9, text.size()))
+          .rfind("namespace");
+  if (keyword == llvm::StringRef::npos ||
+      text.slice(keyword + 9, place->offset).find_first_not_of(" \t\r\n") !=
+          llvm::StringRef::npos)
+    return false;
+  size_t nameStart = keyword + 9;
+  while (nameStart < text.size() && llvm::isSpace(text[nameStart]))
+    ++nameStart;
+  llvm::StringRef name =
+      text.drop_front(nameStart).take_while(isIdentifierChar);
+  size_t open = nameStart + name.size();
+  while (open < text.size() && llvm::isSpace(text[open]))
+    ++open;
+  if (name.empty() || open >= text.size() || text[open] != '{')
+    return false;
+  std::optional<size_t> close = findClosingBrace(text, open);
+  if (!close)
+    return false;
+  // The names declared in the block: each declarator's name, before `;`,
+  // `,`, `[`, `:` or `=`.
+  llvm::StringRef body = text.slice(open + 1, *close);
+  llvm::StringSet<> &members = flattenedNamespaces[name];
+  int depth = 0;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c == '{' || c == '(' || c == '[')
+      ++depth;
+    else if (c == '}' || c == ')' || c == ']')
+      --depth;
+    if (depth != 0 || !isIdentifierChar(c) ||
+        (i > 0 && isIdentifierChar(body[i - 1])))
+      continue;
+    llvm::StringRef word = body.drop_front(i).take_while(isIdentifierChar);
+    size_t after = i + word.size();
+    while (after < body.size() && llvm::isSpace(body[after]))
+      ++after;
+    if (after < body.size() && llvm::StringRef(";,[:=").contains(body[after]))
+      members.insert(word);
+  }
+  if (members.empty())
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t at = keyword; at <= open; ++at)
+    if (!llvm::isSpace(text[at]))
+      fileEdits[at] = ' ';
+  fileEdits[*close] = ' ';
+  ++constructs;
+  return true;
+}
+
+/// `N::c` where c was declared in a namespace inside a constant buffer
+/// (recordNamespaceInCBuffer): `c`, the qualifier made blanks.
+bool SourceRewrites::recordFlattenedNamespaceUse(
+    const clang::Diagnostic &info) {
+  if (flattenedNamespaces.empty() ||
+      !llvm::is_contained({clang::diag::err_no_member,
+                           clang::diag::err_no_member_suggest,
+                           clang::diag::err_undeclared_var_use,
+                           clang::diag::err_undeclared_var_use_suggest},
+                          info.getID()))
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  // The qualifier and the member around the place: `N :: c`.
+  size_t at = place->offset;
+  llvm::StringRef word = place->word();
+  size_t qualifierStart, memberStart;
+  llvm::StringRef qualifier, member;
+  size_t after = at + word.size();
+  while (after < text.size() && llvm::isSpace(text[after]))
+    ++after;
+  if (text.substr(after).starts_with("::")) {
+    // At the qualifier (an undeclared namespace).
+    qualifierStart = at;
+    qualifier = word;
+    memberStart = after + 2;
+    while (memberStart < text.size() && llvm::isSpace(text[memberStart]))
+      ++memberStart;
+    member = text.drop_front(memberStart).take_while(isIdentifierChar);
+  } else {
+    // At the member.
+    size_t colons = at;
+    while (colons > 0 && llvm::isSpace(text[colons - 1]))
+      --colons;
+    if (colons < 2 || text.slice(colons - 2, colons) != "::")
+      return false;
+    size_t end = colons - 2;
+    while (end > 0 && llvm::isSpace(text[end - 1]))
+      --end;
+    qualifierStart = end;
+    while (qualifierStart > 0 && isIdentifierChar(text[qualifierStart - 1]))
+      --qualifierStart;
+    qualifier = text.slice(qualifierStart, end);
+    memberStart = at;
+    member = word;
+  }
+  auto it = flattenedNamespaces.find(qualifier);
+  if (qualifier.empty() || member.empty() || it == flattenedNamespaces.end() ||
+      !it->second.contains(member) ||
+      (qualifierStart > 0 && text[qualifierStart - 1] == ':'))
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = qualifierStart; i < memberStart; ++i)
+    if (!llvm::isSpace(text[i]))
+      fileEdits[i] = ' ';
+  ++constructs;
+  return true;
 }
 
 /// The span of argument `index` (from 0) of the argument list that opens at

@@ -100,6 +100,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 #include <optional>
@@ -219,6 +220,8 @@ private:
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
+  bool recordNamespaceInCBuffer(const clang::Diagnostic &info);
+  bool recordFlattenedNamespaceUse(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same
   /// struct, a base, unnamed structs of the same members, or before HLSL
   /// 2021 any struct).
@@ -243,6 +246,9 @@ private:
                         llvm::StringRef prefix, std::string expansion,
                         llvm::StringRef text = {});
 
+  /// The members of namespaces written inside constant buffers, which the
+  /// rewrites declare in the buffer itself: namespace -> member names.
+  llvm::StringMap<llvm::StringSet<>> flattenedNamespaces;
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
   llvm::StringMap<std::string> macros;

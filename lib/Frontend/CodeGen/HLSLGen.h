@@ -213,6 +213,10 @@ private:
   getStructResourceKey(const clang::VarDecl *var,
                        ArrayRef<const clang::FieldDecl *> chain);
   void emitCBuffer(const clang::HLSLBufferDecl *buffer);
+  /// Non-static constants declared in namespaces, $Globals members (Clang
+  /// 22 does not put them in its implicit buffer).
+  SmallVector<const clang::VarDecl *> namespaceGlobals;
+  bool globalsEmitted = false;
   void emitConstantBufferVar(const clang::VarDecl *var, CBufferKind kind);
   /// Keeps the signedness of a constant buffer member's integers for
   /// reflection (`declared` on the member) when its value type drops it.

@@ -291,6 +291,8 @@ bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
     return false;
   for (clang::Decl *decl : unit->decls())
     emitDecl(decl);
+  if (!globalsEmitted && !namespaceGlobals.empty())
+    emitCBuffer(nullptr);
   for (auto [global, var] : staticInitializers)
     emitStaticInitializer(global, var);
   staticInitializers.clear();
@@ -298,6 +300,8 @@ bool HLSLGenModule::emitTranslationUnit(clang::TranslationUnitDecl *unit) {
   emitEntryPoints(unit);
   return !hadError();
 }
+
+static bool recordHasResources(HLSLGenTypes &types, clang::QualType type);
 
 void HLSLGenModule::emitDecl(clang::Decl *decl) {
   if (auto *buffer = dyn_cast<clang::HLSLBufferDecl>(decl)) {
@@ -319,6 +323,17 @@ void HLSLGenModule::emitDecl(clang::Decl *decl) {
     return;
   if (!var->isFileVarDecl() && !var->isStaticDataMember())
     return;
+  // A constant declared in a namespace: Clang 22 leaves it out of $Globals
+  // (and its address space), DXC has it there as `N::name`.
+  if (isa<clang::NamespaceDecl>(var->getDeclContext()) &&
+      var->getStorageClass() == clang::SC_None && !isGroupShared(var) &&
+      var->getType().getAddressSpace() == clang::LangAS::Default &&
+      !types.isResourceOrArray(var->getType()) &&
+      !recordHasResources(types,
+                          astContext.getBaseElementType(var->getType()))) {
+    namespaceGlobals.push_back(var);
+    return;
+  }
   emitGlobalVar(var);
 }
 
@@ -763,7 +778,8 @@ static bool isExcludedFromLayout(HLSLGenTypes &types, const clang::VarDecl *var,
 }
 
 void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
-  bool isGlobals = buffer->isImplicit();
+  // No buffer: $Globals of namespace constants only (Clang declares none).
+  bool isGlobals = !buffer || buffer->isImplicit();
   SmallVector<const clang::VarDecl *> members;
   auto collect = [&](const clang::Decl *decl) {
     const auto *var = dyn_cast<clang::VarDecl>(decl);
@@ -784,8 +800,18 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     members.push_back(var);
   };
   if (isGlobals) {
-    for (const clang::Decl *decl : buffer->buffer_decls())
-      collect(decl);
+    globalsEmitted = true;
+    if (buffer)
+      for (const clang::Decl *decl : buffer->buffer_decls())
+        collect(decl);
+    for (const clang::VarDecl *var : namespaceGlobals)
+      collect(var);
+    // In declaration order, as DXC lays them out.
+    const clang::SourceManager &sources = astContext.getSourceManager();
+    llvm::sort(members, [&](const clang::VarDecl *a, const clang::VarDecl *b) {
+      return sources.isBeforeInTranslationUnit(a->getLocation(),
+                                               b->getLocation());
+    });
   } else {
     for (const clang::Decl *decl : buffer->decls())
       collect(decl);
@@ -893,9 +919,13 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
             packoffset = PackOffsetAttr::get(context, row * 16);
         }
       }
-    std::string memberName = var->getName().str();
+    // A namespace's constant is named as DXC names it, `N::name`.
+    std::string baseName = isa<clang::NamespaceDecl>(var->getDeclContext())
+                               ? var->getQualifiedNameAsString()
+                               : var->getName().str();
+    std::string memberName = baseName;
     for (unsigned suffix = 1; !memberNames.insert(memberName).second; ++suffix)
-      memberName = (var->getName() + "_" + Twine(suffix)).str();
+      memberName = (baseName + "_" + Twine(suffix)).str();
     auto member = CBufferMemberOp::create(
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
         TypeAttr::get(type), packoffset, IntegerAttr(), TypeAttr());
