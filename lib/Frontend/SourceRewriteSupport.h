@@ -1,0 +1,110 @@
+//===- SourceRewriteSupport.h - Text around diagnostics --------*- C++ -*-===//
+//
+// What the source rewrites (SourceRewrites*.cpp) share: where a diagnostic
+// is in its file, the expressions its ranges cover, and small scanners of
+// HLSL text (brackets, postfix expressions, comments) and type spellings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_FRONTEND_SOURCEREWRITESUPPORT_H
+#define HLSL_LIB_FRONTEND_SOURCEREWRITESUPPORT_H
+
+#include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace clang {
+class CXXRecordDecl;
+class Diagnostic;
+} // namespace clang
+
+namespace mlir::hlsl::rewrites {
+
+bool isIdentifierChar(char c);
+
+/// Where a diagnostic is: its file's name and text, and its offset there.
+struct DiagnosticPlace {
+  std::string file;
+  llvm::StringRef text;
+  unsigned offset;
+
+  /// The identifier (or keyword) that starts at the place, if any.
+  llvm::StringRef word() const {
+    return text.drop_front(offset).take_while(isIdentifierChar);
+  }
+};
+
+/// The type argument `index` of `info`, if it has one there.
+clang::QualType getTypeArg(const clang::Diagnostic &info, unsigned index);
+
+/// The name that starts at `at`, if it is written alone (not qualified, not
+/// a member: no `::` or `.` before it).
+llvm::StringRef getUnqualifiedName(llvm::StringRef text, size_t at);
+/// Where `info` is (in a macro's argument: where the argument is written).
+std::optional<DiagnosticPlace>
+getDiagnosticPlace(const clang::Diagnostic &info);
+/// The offset of the bracket that closes the one at `open` (`[` or `(`;
+/// brackets of both kinds nest inside), or nothing when the text ends or
+/// one of `stops` comes first.
+std::optional<size_t> findClosingBracket(llvm::StringRef text, size_t open,
+                                         llvm::StringRef stops);
+/// The characters `first`..`last` that range `index` of `info` covers in
+/// the file of `place`, if it is an expression written there (not in a
+/// macro) that closes what it opens.
+std::optional<std::pair<size_t, size_t>>
+getExpressionSpan(const clang::Diagnostic &info, unsigned index,
+                  const DiagnosticPlace &place);
+/// `type` written so that HLSL source can name it in a cast: scalars,
+/// vectors, matrices and named structs, without address spaces. nullopt
+/// for types a cast cannot name (arrays, unnamed structs).
+std::optional<std::string> spellType(clang::QualType type);
+/// A one-dimensional array type written so that a cast can name it:
+/// `__hlsl_array_of<int, 2>::type` (a prelude helper).
+std::optional<std::string> spellArrayType(clang::QualType type);
+/// Whether `type` is a vector or matrix of one element.
+bool hasOneElement(clang::QualType type);
+/// Whether `expression` has an operator outside brackets.
+bool hasTopLevelOperator(llvm::StringRef expression);
+/// Whether `type` is a scalar, vector or matrix.
+bool isNumeric(clang::QualType type);
+/// The offset after the comment starting at `i` of `text`, or `i` if none
+/// starts there.
+size_t skipComment(llvm::StringRef text, size_t i);
+/// Whether `type` is a matrix, or (`orVector`) a vector.
+bool isMatrixOrVector(clang::QualType type, bool orVector);
+/// The end (one past) of the postfix expression that starts at `at`
+/// (`b[0]`, `s.m`, `f(x).y`, `1.5f`), or `at` if none does.
+size_t skipPostfixExpression(llvm::StringRef text, size_t at);
+/// The start of the postfix expression that ends just before `end`, or
+/// `end` if none does.
+size_t skipPostfixExpressionBack(llvm::StringRef text, size_t end);
+/// The offset just after the last character before `at` that is neither
+/// blank nor in a `//` comment.
+size_t skipBackOverBlanks(llvm::StringRef text, size_t at);
+/// The offset of the `}` that closes the `{` at `open`, if any.
+std::optional<size_t> findClosingBrace(llvm::StringRef text, size_t open);
+/// The span of argument `index` (from 0) of the argument list that opens at
+/// `open`, without the blanks around it.
+std::optional<std::pair<size_t, size_t>>
+findArgument(llvm::StringRef text, size_t open, unsigned index);
+/// Whether `record` is a resource object (its handle is an HLSL resource).
+bool isResourceRecord(const clang::CXXRecordDecl *record);
+/// Whether `type` is a const object of a struct, class or resource type.
+bool isConstObject(clang::QualType type);
+
+/// The spans of the arms of the conditional whose `?` is at `question`:
+/// up to its `:` (past nested conditionals), and from there to the end of
+/// the expression (a `;`, `,` or closing bracket outside brackets). The
+/// second arm must not itself continue with `?` or `:` outside brackets
+/// (it would be ambiguous which conditional it belongs to). Spans exclude
+/// surrounding blanks and comments.
+std::optional<std::array<size_t, 4>> findConditionalArms(llvm::StringRef text,
+                                                         size_t question);
+
+} // namespace mlir::hlsl::rewrites
+
+#endif // HLSL_LIB_FRONTEND_SOURCEREWRITESUPPORT_H

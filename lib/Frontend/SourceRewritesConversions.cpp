@@ -1,0 +1,540 @@
+//===- SourceRewritesConversions.cpp - Conversions DXC makes implicitly --===//
+//
+// Rewrites of the conversions DXC makes and Clang 22 refuses or makes
+// otherwise: structs and shapes of arguments and initializers, one-element
+// vectors taken as scalars, methods called on const objects, vector
+// constructors in templates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SourceRewriteSupport.h"
+#include "SourceRewrites.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticParse.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::rewrites;
+
+/// `tex.Sample(...)` on a `const Texture2D tex` (a const parameter, a
+/// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`,
+/// `c.Get()` on a `static const C c`: HLSL methods have no const
+/// qualifier and DXC calls them on const objects; Clang's methods (the
+/// resources' too: their operator[] returns a const reference) are not
+/// const. The call is made on a non-const copy, a resource's copy being its
+/// handle: `((__remove_cvref(__decltype(tex)))(tex))`.
+bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
+  bool overloaded = false, subscriptTarget = false;
+  switch (info.getID()) {
+  case clang::diag::err_typecheck_assign_const: {
+    // `o[i] = v` on a const RW resource: its operator[] returns a const
+    // reference. The object is the target before its first `[`.
+    if (info.getNumArgs() < 2 ||
+        (info.getArgKind(0) != clang::DiagnosticsEngine::ak_uint &&
+         info.getArgKind(0) != clang::DiagnosticsEngine::ak_sint) ||
+        info.getRawArg(0) != 0 ||
+        info.getArgKind(1) != clang::DiagnosticsEngine::ak_nameddecl)
+      return false;
+    const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(
+        reinterpret_cast<const clang::NamedDecl *>(info.getRawArg(1)));
+    if (!method || method->getOverloadedOperator() != clang::OO_Subscript ||
+        !isResourceRecord(method->getParent()))
+      return false;
+    subscriptTarget = true;
+    break;
+  }
+  case clang::diag::err_member_function_call_bad_cvr:
+    // One candidate: the error names the object's type and range.
+    if (!isConstObject(getTypeArg(info, 1)))
+      return false;
+    break;
+  case clang::diag::err_ovl_no_viable_member_function_in_call:
+    // Several: the range is the member expression; a note says whether a
+    // candidate was refused for a const `this`.
+    overloaded = true;
+    break;
+  default:
+    return false;
+  }
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, 0, *place);
+  if (!span)
+    return false;
+  size_t first = span->first, last = span->second;
+  if (subscriptTarget) {
+    size_t open = first;
+    int depth = 0;
+    for (; open <= last; ++open) {
+      char c = place->text[open];
+      if (c == '[' && depth == 0)
+        break;
+      if (c == '(' || c == '[')
+        ++depth;
+      else if (c == ')' || c == ']')
+        --depth;
+    }
+    if (open > last || open == first)
+      return false;
+    last = open - 1;
+    while (last > first && llvm::isSpace(place->text[last]))
+      --last;
+  }
+  if (overloaded) {
+    // The object ends before the `.` that precedes the member's name.
+    size_t dot = place->offset;
+    while (dot > first && place->text[dot - 1] != '.')
+      --dot;
+    if (dot <= first + 1)
+      return false;
+    last = dot - 2;
+    while (last > first && llvm::isSpace(place->text[last]))
+      --last;
+  }
+  llvm::StringRef object = place->text.slice(first, last + 1);
+  std::string expansion =
+      ("((__remove_cvref(__decltype(" + object + ")))(" + object + "))").str();
+  if (overloaded) {
+    pending = PendingConversion{place->file, place->text, first, last,
+                                std::move(expansion)};
+    pending->needsConstThis = true;
+    return true;
+  }
+  return replaceExpression(place->file, place->text, first, last,
+                           std::move(expansion));
+}
+
+/// `expression` with each operand of its top-level `+ - * / %` that is a
+/// postfix expression (`b[0]`, `s.x`, `f1`) wrapped in `__hlsl_scalar1(..)`,
+/// the prelude's identity that takes one-element vectors for scalars;
+/// nothing if an operand is something else.
+static std::optional<std::string>
+wrapArithmeticOperands(llvm::StringRef expression) {
+  std::string result;
+  size_t i = 0;
+  while (i < expression.size()) {
+    while (i < expression.size() && llvm::isSpace(expression[i]))
+      result += expression[i++];
+    // Unary signs stay outside.
+    while (i < expression.size() &&
+           (expression[i] == '-' || expression[i] == '+')) {
+      result += expression[i++];
+      while (i < expression.size() && llvm::isSpace(expression[i]))
+        result += expression[i++];
+    }
+    size_t end = skipPostfixExpression(expression, i);
+    if (end == i)
+      return std::nullopt;
+    result += "__hlsl_scalar1(" + expression.slice(i, end).str() + ")";
+    i = end;
+    while (i < expression.size() && llvm::isSpace(expression[i]))
+      result += expression[i++];
+    if (i == expression.size())
+      break;
+    if (!llvm::StringRef("+-*/%").contains(expression[i]))
+      return std::nullopt;
+    result += expression[i++];
+  }
+  return result;
+}
+
+bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
+  namespace diag = clang::diag;
+  // Which type the expression converts to, which range is the expression,
+  // and whether it initializes (where a braced list can stand for a cast).
+  clang::QualType target;
+  unsigned rangeIndex = 0;
+  bool initialization = false;
+  // `lhs = rhs` of a struct: the target is the left side's type, written
+  // as `__remove_cvref(__decltype(lhs))`.
+  bool assignment = false;
+  // Whether the note after the error decides (PendingConversion).
+  bool needsNote = false;
+  // The converted expression's type, where the error names it.
+  clang::QualType sourceType;
+  switch (info.getID()) {
+  case diag::err_ovl_no_viable_function_in_init:
+    // `S s = cbufferStruct;`: Clang's copy constructor cannot bind the
+    // cbuffer's object (or the struct is of another type).
+    target = getTypeArg(info, 0);
+    initialization = true;
+    needsNote = true;
+    if (target.isNull() || !target.getCanonicalType()->isRecordType())
+      return false;
+    break;
+  case diag::err_init_conversion_failed:
+    // cannot initialize a variable/parameter/return object of type T with
+    // an lvalue of type U.
+    target = getTypeArg(info, 1);
+    sourceType = getTypeArg(info, 3);
+    initialization = true;
+    if (target.isNull() || !isNumeric(target) || !isNumeric(sourceType))
+      return false;
+    break;
+  case diag::err_typecheck_nonviable_condition:
+    // no viable conversion from (returned value of type) U to T.
+    target = getTypeArg(info, 2);
+    initialization = true;
+    // Arrays convert element by element (a cbuffer's float4[] to structs
+    // of float4s).
+    if (!(!target.isNull() && target->isArrayType()) &&
+        !isImplicitStructConversion(getTypeArg(info, 1), target))
+      return false;
+    break;
+  case diag::err_member_function_call_bad_type:
+    // A method called on a struct in a cbuffer.
+    target = getTypeArg(info, 0);
+    break;
+  case diag::err_typecheck_convert_incompatible: {
+    // assigning to / initializing T from U; passing, returning, converting
+    // U to T. Only between vectors and matrices (Clang converts scalars).
+    if (info.getNumArgs() < 3 ||
+        (info.getArgKind(2) != clang::DiagnosticsEngine::ak_uint &&
+         info.getArgKind(2) != clang::DiagnosticsEngine::ak_sint))
+      return false;
+    unsigned action = info.getRawArg(2);
+    bool targetFirst = action == 0 || action == 4;
+    target = getTypeArg(info, targetFirst ? 0 : 1);
+    clang::QualType source = getTypeArg(info, targetFirst ? 1 : 0);
+    sourceType = source;
+    if (target.isNull() || source.isNull() || !isNumeric(target) ||
+        !isNumeric(source) || target->isBuiltinType() ||
+        source->isBuiltinType())
+      return false;
+    break;
+  }
+  case diag::err_conditional_vector_mismatched: {
+    // `c ? int3 : uint3`: both become the common type (float before
+    // integers, unsigned before signed), by converting the other operand.
+    clang::QualType lhs = getTypeArg(info, 0), rhs = getTypeArg(info, 1);
+    if (lhs.isNull() || rhs.isNull())
+      return false;
+    auto element = [](clang::QualType type) {
+      type = type.getCanonicalType();
+      if (const auto *vector = type->getAs<clang::ExtVectorType>())
+        return vector->getElementType().getCanonicalType();
+      return type;
+    };
+    clang::QualType l = element(lhs), r = element(rhs);
+    bool rhsWins = (r->isFloatingType() && !l->isFloatingType()) ||
+                   (r->isUnsignedIntegerType() && l->isSignedIntegerType());
+    target = rhsWins ? rhs : lhs;
+    rangeIndex = rhsWins ? 0 : 1;
+    break;
+  }
+  case diag::err_ovl_no_viable_oper: {
+    if (info.getNumArgs() < 1)
+      return false;
+    if (info.getArgKind(0) == clang::DiagnosticsEngine::ak_c_string
+            ? llvm::StringRef(info.getArgCStr(0)) != "="
+            : info.getArgKind(0) != clang::DiagnosticsEngine::ak_std_string ||
+                  info.getArgStdStr(0) != "=")
+      return false;
+    assignment = true;
+    needsNote = true;
+    rangeIndex = 1;
+    break;
+  }
+  default:
+    return false;
+  }
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, rangeIndex, *place);
+  // The vector conditional's error is at its `?` and may name no ranges:
+  // the arms are found in the text.
+  if (!span && info.getID() == diag::err_conditional_vector_mismatched &&
+      place->offset < place->text.size() && place->text[place->offset] == '?')
+    if (auto arms = findConditionalArms(place->text, place->offset))
+      span = rangeIndex == 0 ? std::make_pair((*arms)[0], (*arms)[1])
+                             : std::make_pair((*arms)[2], (*arms)[3]);
+  if (!span)
+    return false;
+  llvm::StringRef expression = place->text.slice(span->first, span->second + 1);
+  // A one-element vector made by an operation may be Clang's truncation of
+  // a wider operand (`float4 + float1` is a float1 to Clang, a float4 to
+  // DXC): widening that result again would compute something else. The
+  // operands are taken as DXC takes them instead, a one-element vector as
+  // its scalar.
+  std::string scalarOperands;
+  if (hasOneElement(sourceType) && hasTopLevelOperator(expression)) {
+    std::optional<std::string> wrapped = wrapArithmeticOperands(expression);
+    if (!wrapped)
+      return false;
+    scalarOperands = std::move(*wrapped);
+    expression = scalarOperands;
+  }
+  std::string expansion;
+  if (assignment) {
+    std::optional<std::pair<size_t, size_t>> lhs =
+        getExpressionSpan(info, 0, *place);
+    if (!lhs)
+      return false;
+    // (An lvalue's decltype is a reference when it is not a plain name:
+    // the cast is to the value type.)
+    expansion = ("((__remove_cvref(__decltype(" +
+                 place->text.slice(lhs->first, lhs->second + 1) + ")))(" +
+                 expression + "))")
+                    .str();
+  } else if (std::optional<std::string> spelled = spellType(target)) {
+    expansion = "((" + *spelled + ")(" + expression.str() + "))";
+  } else if (initialization) {
+    expansion = "{" + expression.str() + "}";
+  } else {
+    return false;
+  }
+  if (needsNote) {
+    pending = PendingConversion{place->file, place->text, span->first,
+                                span->second, std::move(expansion)};
+    return true;
+  }
+  return replaceExpression(place->file, place->text, span->first, span->second,
+                           std::move(expansion));
+}
+
+/// The number of scalars in `type` (0 if it is not made of them).
+static uint64_t getFlatCount(clang::QualType type) {
+  type = type.getCanonicalType().getUnqualifiedType();
+  if (type->isBuiltinType())
+    return 1;
+  if (const auto *vector = type->getAs<clang::ExtVectorType>())
+    return vector->getNumElements();
+  if (const auto *matrix = type->getAs<clang::ConstantMatrixType>())
+    return matrix->getNumElementsFlattened();
+  if (const auto *array = llvm::dyn_cast<clang::ConstantArrayType>(type))
+    return array->getSize().getZExtValue() *
+           getFlatCount(array->getElementType());
+  const auto *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return 0;
+  uint64_t total = 0;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    total += getFlatCount(base.getType());
+  for (const clang::FieldDecl *field : record->fields()) {
+    uint64_t count = getFlatCount(field->getType());
+    if (count == 0)
+      return 0;
+    total += count;
+  }
+  return total;
+}
+
+bool SourceRewrites::isImplicitShapeConversion(clang::QualType from,
+                                               clang::QualType to) const {
+  if (from.isNull() || to.isNull())
+    return false;
+  from = from.getCanonicalType().getUnqualifiedType();
+  to = to.getCanonicalType().getUnqualifiedType();
+  uint64_t fromCount = getFlatCount(from), toCount = getFlatCount(to);
+  if (fromCount == 0 || toCount == 0)
+    return false;
+  bool fromShape = from->isExtVectorType() || from->isConstantMatrixType();
+  bool toShape = to->isExtVectorType() || to->isConstantMatrixType();
+  if (fromShape && toShape) {
+    // A matrix truncated to a smaller one keeps its top-left corner, which
+    // is not what a flat cast keeps.
+    if (from->isConstantMatrixType() && to->isConstantMatrixType())
+      return false;
+    return fromCount == 1 || toCount <= fromCount;
+  }
+  // Arrays and structs of as many scalars as the other side (`S1` and
+  // `int[1]`), before HLSL 2021.
+  bool fromAggregate = from->isArrayType() || from->isRecordType();
+  bool toAggregate = to->isArrayType() || to->isRecordType();
+  return !hlsl2021 && (fromAggregate || toAggregate) && fromCount == toCount &&
+         !from->isBuiltinType() && !to->isBuiltinType();
+}
+
+/// `f(s1)` where f takes an S2 that DXC converts an S1 to implicitly
+/// (before HLSL 2021, a struct of the same layout; see also
+/// isImplicitShapeConversion): the note that refuses the candidate names the
+/// argument, which is cast, `f(((S2)(s1)))`.
+bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_ovl_no_viable_function_in_call)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> callee =
+      getExpressionSpan(info, 0, *place);
+  if (!callee)
+    return false;
+  size_t open = callee->second + 1;
+  while (open < place->text.size() && llvm::isSpace(place->text[open]))
+    ++open;
+  if (open >= place->text.size() || place->text[open] != '(')
+    return false;
+  pending = PendingConversion{place->file, place->text, open, open, ""};
+  pending->needsStructArgument = true;
+  return true;
+}
+
+/// `float4 + float1` (a one-element vector as an operand of a wider one):
+/// DXC takes the one-element vector for a scalar, the result is a float4;
+/// Clang truncates the float4 (warning). When the other operand is a plain
+/// postfix expression (`b[0]`, `s.x`), it is cast to its scalar type.
+bool SourceRewrites::recordOneElementVectorOperand(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::warn_hlsl_impcast_vector_truncation)
+    return false;
+  clang::QualType from = getTypeArg(info, 0), to = getTypeArg(info, 1);
+  const auto *target =
+      to.isNull() ? nullptr
+                  : to.getCanonicalType()->getAs<clang::ExtVectorType>();
+  if (!target || target->getNumElements() != 1 || from.isNull() ||
+      !from.getCanonicalType()->isExtVectorType())
+    return false;
+  std::optional<std::string> scalar = spellType(target->getElementType());
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!scalar || !place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, 0, *place);
+  if (!span)
+    return false;
+  llvm::StringRef text = place->text;
+  auto isOperator = [](char c) { return llvm::StringRef("+-*/").contains(c); };
+  auto isLowerOrEqual = [](char op, char next) {
+    // What may follow (or precede) the other operand of `op` without
+    // binding it more tightly than `op` does.
+    if (llvm::StringRef(";,)]").contains(next))
+      return true;
+    if (next == '+' || next == '-')
+      return true;
+    return (op == '*' || op == '/') && (next == '*' || next == '/');
+  };
+  // The truncated operand on the left: `f4 + X`.
+  size_t after = span->second + 1;
+  while (after < text.size() && llvm::isSpace(text[after]))
+    ++after;
+  size_t first = 0, last = 0;
+  bool found = false;
+  if (after < text.size() && isOperator(text[after]) &&
+      (after + 1 >= text.size() || text[after + 1] != '=')) {
+    char op = text[after];
+    size_t start = after + 1;
+    while (start < text.size() && llvm::isSpace(text[start]))
+      ++start;
+    size_t end = skipPostfixExpression(text, start);
+    size_t next = end;
+    while (next < text.size() && llvm::isSpace(text[next]))
+      ++next;
+    if (end > start && next < text.size() && isLowerOrEqual(op, text[next])) {
+      first = start;
+      last = end - 1;
+      found = true;
+    }
+  }
+  // On the right: `X + f4`.
+  if (!found) {
+    size_t before = span->first;
+    while (before > 0 && llvm::isSpace(text[before - 1]))
+      --before;
+    if (before == 0 || !isOperator(text[before - 1]))
+      return false;
+    char op = text[before - 1];
+    size_t end = before - 1;
+    while (end > 0 && llvm::isSpace(text[end - 1]))
+      --end;
+    size_t start = skipPostfixExpressionBack(text, end);
+    if (start == end)
+      return false;
+    size_t previous = start;
+    while (previous > 0 && llvm::isSpace(text[previous - 1]))
+      --previous;
+    char p = previous > 0 ? text[previous - 1] : ';';
+    if (!(llvm::StringRef(";,([=?:{").contains(p) ||
+          ((op == '*' || op == '/') ? false : (p == '+' || p == '-')) ||
+          ((op == '+' || op == '-') ? false : (p == '*' || p == '/'))) &&
+        !(p == 'n' && text.slice(0, previous).ends_with("return")))
+      return false;
+    first = start;
+    last = end - 1;
+  }
+  llvm::StringRef operand = text.slice(first, last + 1);
+  return replaceExpression(place->file, text, first, last,
+                           "((" + *scalar + ")(" + operand.str() + "))");
+}
+
+bool SourceRewrites::isImplicitStructConversion(clang::QualType from,
+                                                clang::QualType to) const {
+  if (from.isNull() || to.isNull())
+    return false;
+  const auto *fromRecord = from->getAsCXXRecordDecl();
+  const auto *toRecord = to->getAsCXXRecordDecl();
+  if (!fromRecord || !toRecord)
+    return false;
+  fromRecord = fromRecord->getDefinition();
+  toRecord = toRecord->getDefinition();
+  if (!fromRecord || !toRecord)
+    return false;
+  // Unnamed structs of the same members convert, also in HLSL 2021: no
+  // cast could name them.
+  auto isUnnamed = [](const clang::CXXRecordDecl *record) {
+    return !record->getIdentifier() && !record->getTypedefNameForAnonDecl();
+  };
+  auto sameMembers = [](const clang::CXXRecordDecl *a,
+                        const clang::CXXRecordDecl *b) {
+    if (a->getNumBases() != 0 || b->getNumBases() != 0)
+      return false;
+    auto fa = a->field_begin(), fb = b->field_begin();
+    for (; fa != a->field_end() && fb != b->field_end(); ++fa, ++fb)
+      if (fa->getType().getCanonicalType().getUnqualifiedType() !=
+          fb->getType().getCanonicalType().getUnqualifiedType())
+        return false;
+    return fa == a->field_end() && fb == b->field_end();
+  };
+  return fromRecord->getCanonicalDecl() == toRecord->getCanonicalDecl() ||
+         fromRecord->isDerivedFrom(toRecord) || !hlsl2021 ||
+         (isUnnamed(fromRecord) && isUnnamed(toRecord) &&
+          sameMembers(fromRecord, toRecord));
+}
+
+/// `uint2(0, 0)` in a function template: Clang 22 takes the constructor's
+/// arguments for a parenthesized initializer list of the vector (or
+/// matrix) and refuses it, where `uint2{0, 0}` means the same. The
+/// parentheses become braces in place.
+bool SourceRewrites::recordVectorConstructorInTemplate(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_list_init_in_parens)
+    return false;
+  clang::QualType type = getTypeArg(info, 1);
+  if (type.isNull() || !isMatrixOrVector(type, /*orVector=*/true))
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  // The type's name (`uint2`, `vector<uint, 2>`), then the parenthesis.
+  llvm::StringRef text = place->text;
+  size_t open = place->offset;
+  int angles = 0;
+  while (open < text.size() &&
+         (isIdentifierChar(text[open]) || llvm::isSpace(text[open]) ||
+          text[open] == ':' || text[open] == '<' || text[open] == '>' ||
+          (angles > 0 && text[open] == ','))) {
+    angles += text[open] == '<' ? 1 : text[open] == '>' ? -1 : 0;
+    ++open;
+  }
+  if (open >= text.size() || text[open] != '(' || angles != 0)
+    return false;
+  std::optional<size_t> close = findClosingBracket(text, open, ";{}");
+  if (!close)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span = std::make_pair(open, *close);
+  auto &fileEdits = edits[place->file];
+  fileEdits[span->first] = '{';
+  fileEdits[span->second] = '}';
+  ++constructs;
+  return true;
+}
