@@ -297,7 +297,18 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
     const clang::Expr *source = loop->getCommonExpr()->getSourceExpr();
     if (Value slice = tryEmitResourceSlice(source))
       return slice;
-    return emitRValue(source);
+    clang::ASTContext &context = module.getASTContext();
+    if (context.hasSameUnqualifiedType(
+            context.getBaseElementType(source->getType()),
+            context.getBaseElementType(loop->getType())))
+      return emitRValue(source);
+    // `float w[2] = intArray;`: Clang 22 converts each element; DXC (and
+    // HLSL) take arrays of the same element type only.
+    module.error(loop->getExprLoc(), "cannot initialize an array of type '" +
+                                         loop->getType().getAsString() +
+                                         "' with an array of type '" +
+                                         source->getType().getAsString() + "'");
+    return {};
   }
   // Clang marks the splat under a scalar swizzle (`s.xxx`) an lvalue.
   if (const auto *cast = dyn_cast<clang::CastExpr>(expr);
