@@ -81,6 +81,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
          recordOneElementVectorOperand(info) ||
+         recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info);
 }
 

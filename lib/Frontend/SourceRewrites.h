@@ -220,6 +220,7 @@ private:
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
+  bool recordCompoundAssignmentOperand(const clang::Diagnostic &info);
   bool recordNamespaceInCBuffer(const clang::Diagnostic &info);
   bool recordFlattenedNamespaceUse(const clang::Diagnostic &info);
   /// Whether DXC converts a `from` struct to `to` implicitly (the same

@@ -538,3 +538,60 @@ bool SourceRewrites::recordVectorConstructorInTemplate(
   ++constructs;
   return true;
 }
+
+/// `a += m` of a scalar (or vector) and a wider matrix or vector: DXC
+/// converts the right operand to the left one's type (truncating it, with a
+/// warning); Clang widens the left operand, which then is no lvalue ("not
+/// assignable"). The right operand is cast to the left one's type.
+bool SourceRewrites::recordCompoundAssignmentOperand(
+    const clang::Diagnostic &info) {
+  if (info.getID() !=
+      clang::diag::err_typecheck_expression_not_modifiable_lvalue)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> lhs =
+      getExpressionSpan(info, 0, *place);
+  if (!lhs)
+    return false;
+  llvm::StringRef text = place->text;
+  size_t op = lhs->second + 1;
+  while (op < text.size() && llvm::isSpace(text[op]))
+    ++op;
+  size_t opEnd = op;
+  while (opEnd < text.size() &&
+         llvm::StringRef("+-*/%&|^<>").contains(text[opEnd]))
+    ++opEnd;
+  if (opEnd == op || opEnd >= text.size() || text[opEnd] != '=' ||
+      (opEnd + 1 < text.size() && text[opEnd + 1] == '='))
+    return false;
+  size_t first = opEnd + 1;
+  while (first < text.size() && llvm::isSpace(text[first]))
+    ++first;
+  // The right operand ends at the `;`, `,` or closing bracket of the
+  // assignment.
+  size_t end = first;
+  int depth = 0;
+  for (; end < text.size(); ++end) {
+    char c = text[end];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (depth-- == 0)
+        break;
+    } else if ((c == ';' || c == ',') && depth == 0)
+      break;
+  }
+  size_t last = end;
+  while (last > first && llvm::isSpace(text[last - 1]))
+    --last;
+  if (last <= first || end >= text.size())
+    return false;
+  llvm::StringRef target = text.slice(lhs->first, lhs->second + 1);
+  llvm::StringRef operand = text.slice(first, last);
+  return replaceExpression(
+      place->file, text, first, last - 1,
+      ("((__remove_cvref(__decltype(" + target + ")))(" + operand + "))")
+          .str());
+}
