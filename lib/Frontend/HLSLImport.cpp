@@ -517,6 +517,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // and `rewrites` (from an earlier run) are applied. Returns whether Clang and the import succeeded
   // (a crash was reported on stderr).
   OwningOpRef<ModuleOp> result;
+  std::string crashReport;
   auto runClang = [&](const SourceRewrites *rewrites,
                       HeldOutput &diagOut, SourceRewrites *record,
                       bool &crashed) -> bool {
@@ -624,18 +625,21 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
         (void)result.release();
         crashed = true;
         diagOut.release();
+        // Reported once no retry is left (see recordAfterClangCrash).
         if (inImporter) {
-          llvm::errs() << fileName
-                       << ": error: internal compiler error: hlsl-mlir crashed "
-                          "while importing the Clang AST (a bug in hlsl-mlir; "
-                          "please report it with this input)\n";
-          if (options.abortOnInternalCrash)
+          crashReport = fileName +
+                        ": error: internal compiler error: hlsl-mlir crashed "
+                        "while importing the Clang AST (a bug in hlsl-mlir; "
+                        "please report it with this input)\n";
+          if (options.abortOnInternalCrash) {
+            llvm::errs() << crashReport;
             abort();
+          }
         } else {
-          llvm::errs() << fileName
-                       << ": error: Clang crashed while parsing this file (a "
-                          "bug in Clang 22's HLSL support; the errors above, "
-                          "if any, are the likely cause)\n";
+          crashReport = fileName +
+                        ": error: Clang crashed while parsing this file (a "
+                        "bug in Clang 22's HLSL support; the errors above, "
+                        "if any, are the likely cause)\n";
         }
         return false;
       }
@@ -658,6 +662,14 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   rewrites.beginRun();
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
   rewrites.finishRun();
+  // Clang crashed on a construct it has no diagnostic for: the text is
+  // rewritten where a known crash can be avoided, and parsed again.
+  if (crashed && !inImporter &&
+      rewrites.recordAfterClangCrash(
+          fileName, unbraceScalarInitializers(source.getBuffer()))) {
+    crashed = false;
+    crashReport.clear();
+  }
   unsigned firstShownErrors = rewrites.shownErrorCount;
   unsigned applied = 0; // rewrites the last run applied
   for (unsigned run = 1; !ok && !crashed && rewrites.count() > applied &&
@@ -684,6 +696,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       lastOut->discard();
     firstOut.release();
   }
+  if (crashed)
+    llvm::errs() << crashReport;
   if (!ok)
     return {};
   // The target travels with the module to the later stages.

@@ -168,6 +168,10 @@ public:
   /// Records the rewrite for `info` if it is one of the errors above.
   /// Returns whether it did.
   bool record(const clang::Diagnostic &info);
+  /// After Clang crashed on `text` (the contents of `file`): records the
+  /// rewrites that avoid the crashes we know (SourceRewritesCrashes.cpp).
+  /// Returns whether it recorded any (once per compilation).
+  bool recordAfterClangCrash(const std::string &file, llvm::StringRef text);
   /// A note that follows an error: for some errors, whether the rewrite
   /// applies depends on the note that explains it.
   void recordNote(const clang::Diagnostic &info);
@@ -250,6 +254,8 @@ private:
   /// The members of namespaces written inside constant buffers, which the
   /// rewrites declare in the buffer itself: namespace -> member names.
   llvm::StringMap<llvm::StringSet<>> flattenedNamespaces;
+  /// Whether recordAfterClangCrash ran.
+  bool crashRewritesRecorded = false;
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
   llvm::StringMap<std::string> macros;

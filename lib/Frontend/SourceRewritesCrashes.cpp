@@ -1,0 +1,122 @@
+//===- SourceRewritesCrashes.cpp - Text that makes Clang 22 crash --------===//
+//
+// Constructs on which Clang 22 crashes instead of reporting anything: there
+// is no diagnostic to rewrite from, so after a crash the text is searched
+// for them and rewritten, and parsed once more.
+//
+// - An initializer list of a struct with a field of an empty struct type
+//   (`struct S { int b; Empty e; }; S s = { 1 };`): Clang's list
+//   flattening (SemaHLSL's InitListTransformer) takes the first initializer
+//   of the empty field's list, which has none. A field of an empty struct
+//   takes no space and holds nothing; one that the shader never names is
+//   dropped (blanked).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SourceRewriteSupport.h"
+#include "SourceRewrites.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::rewrites;
+
+/// Whether the word `name` appears in `text` other than at `except`.
+static bool isNamedElsewhere(llvm::StringRef text, llvm::StringRef name,
+                             size_t except) {
+  for (size_t at = text.find(name); at != llvm::StringRef::npos;
+       at = text.find(name, at + 1)) {
+    if (at == except || (at > 0 && isIdentifierChar(text[at - 1])) ||
+        (at + name.size() < text.size() &&
+         isIdentifierChar(text[at + name.size()])))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+/// The offset after the blanks at `at`.
+static size_t skipBlanks(llvm::StringRef text, size_t at) {
+  while (at < text.size() && llvm::isSpace(text[at]))
+    ++at;
+  return at;
+}
+
+bool SourceRewrites::recordAfterClangCrash(const std::string &file,
+                                           llvm::StringRef text) {
+  if (crashRewritesRecorded)
+    return false;
+  crashRewritesRecorded = true;
+  unsigned before = constructs;
+  auto blank = [&](size_t first, size_t end) {
+    auto &fileEdits = edits[file];
+    for (size_t at = first; at < end; ++at)
+      if (!llvm::isSpace(text[at]))
+        fileEdits[at] = ' ';
+    ++constructs;
+  };
+  // The empty struct types: `struct E {}` (a name), and unnamed ones
+  // declaring a field at once (`struct {} _1;`).
+  llvm::StringSet<> emptyTypes;
+  for (size_t at = text.find("struct"); at != llvm::StringRef::npos;
+       at = text.find("struct", at + 1)) {
+    if ((at > 0 && isIdentifierChar(text[at - 1])) ||
+        (at + 6 < text.size() && isIdentifierChar(text[at + 6])))
+      continue;
+    size_t name = skipBlanks(text, at + 6);
+    llvm::StringRef word = text.drop_front(name).take_while(isIdentifierChar);
+    size_t open = skipBlanks(text, name + word.size());
+    if (open >= text.size() || text[open] != '{')
+      continue;
+    size_t close = skipBlanks(text, open + 1);
+    if (close >= text.size() || text[close] != '}')
+      continue;
+    if (!word.empty()) {
+      emptyTypes.insert(word);
+      continue;
+    }
+    // `struct {} name;`: the field goes if nothing names it.
+    size_t field = skipBlanks(text, close + 1);
+    llvm::StringRef fieldName =
+        text.drop_front(field).take_while(isIdentifierChar);
+    size_t semicolon = skipBlanks(text, field + fieldName.size());
+    if (fieldName.empty() || semicolon >= text.size() ||
+        text[semicolon] != ';' || isNamedElsewhere(text, fieldName, field))
+      continue;
+    blank(at, semicolon + 1);
+  }
+  // Fields (and variables) of a named empty struct type that nothing
+  // names: `Empty e;`, `Empty e[2];`.
+  for (const auto &entry : emptyTypes) {
+    llvm::StringRef type = entry.getKey();
+    for (size_t at = text.find(type); at != llvm::StringRef::npos;
+         at = text.find(type, at + 1)) {
+      if ((at > 0 && isIdentifierChar(text[at - 1])) ||
+          (at + type.size() < text.size() &&
+           isIdentifierChar(text[at + type.size()])))
+        continue;
+      // Not the definition itself (`struct Empty {}`).
+      size_t previous = at;
+      while (previous > 0 && llvm::isSpace(text[previous - 1]))
+        --previous;
+      if (text.take_front(previous).ends_with("struct"))
+        continue;
+      size_t field = skipBlanks(text, at + type.size());
+      llvm::StringRef fieldName =
+          text.drop_front(field).take_while(isIdentifierChar);
+      size_t end = skipBlanks(text, field + fieldName.size());
+      if (end < text.size() && text[end] == '[') {
+        std::optional<size_t> close = findClosingBracket(text, end, ";{}");
+        if (!close)
+          continue;
+        end = skipBlanks(text, *close + 1);
+      }
+      if (fieldName.empty() || end >= text.size() || text[end] != ';' ||
+          isNamedElsewhere(text, fieldName, field))
+        continue;
+      blank(at, end + 1);
+    }
+  }
+  return constructs != before;
+}
