@@ -597,7 +597,15 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       (void)engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
                                        group, clang::diag::Severity::Ignored);
     engine.setWarningsAsErrors(options.warningsAsErrors);
-    engine.setIgnoreAllWarnings(options.noWarnings);
+    // -no-warnings silences warnings but not DXC's errors that are Clang
+    // warnings (a non-void function falling off its end): every warning is
+    // mapped to ignored, and return-type back to an error.
+    if (options.noWarnings) {
+      engine.setSeverityForAll(clang::diag::Flavor::WarningOrError,
+                               clang::diag::Severity::Ignored);
+      engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
+                                 "return-type", clang::diag::Severity::Error);
+    }
     std::unique_ptr<clang::FrontendAction> action =
         std::make_unique<ImportAction>(options, prelude, context, result,
                                        timing, clangTiming, diagOut, *filter);
