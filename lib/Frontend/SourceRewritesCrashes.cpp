@@ -10,6 +10,11 @@
 //   of the empty field's list, which has none. A field of an empty struct
 //   takes no space and holds nothing; one that the shader never names is
 //   dropped (blanked).
+// - A matrix converted to a minimum-precision integer scalar
+//   (`min16int x = float2x1(1, 2);`; min16int is a `_BitInt` in the
+//   prelude): Sema::ImpCastExprToType gets a null type. The initializer
+//   converts through the 32-bit type first, `(int)(...)`, which is the same
+//   conversion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +121,45 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
           isNamedElsewhere(text, fieldName, field))
         continue;
       blank(at, end + 1);
+    }
+  }
+  // Initializers of minimum-precision integer scalars: through int/uint.
+  for (llvm::StringRef type : {"min16int", "min12int", "min16uint"}) {
+    llvm::StringRef through = type == "min16uint" ? "uint" : "int";
+    for (size_t at = text.find(type); at != llvm::StringRef::npos;
+         at = text.find(type, at + 1)) {
+      if ((at > 0 && isIdentifierChar(text[at - 1])) ||
+          (at + type.size() < text.size() &&
+           isIdentifierChar(text[at + type.size()])))
+        continue;
+      size_t name = skipBlanks(text, at + type.size());
+      llvm::StringRef variable =
+          text.drop_front(name).take_while(isIdentifierChar);
+      size_t equals = skipBlanks(text, name + variable.size());
+      if (variable.empty() || equals >= text.size() || text[equals] != '=' ||
+          (equals + 1 < text.size() && text[equals + 1] == '='))
+        continue;
+      size_t first = skipBlanks(text, equals + 1);
+      // The initializer ends at the `;` or `,` of the declaration.
+      size_t end = first;
+      int depth = 0;
+      for (; end < text.size(); ++end) {
+        char c = text[end];
+        if (c == '(' || c == '[' || c == '{')
+          ++depth;
+        else if (c == ')' || c == ']' || c == '}')
+          --depth;
+        if (depth < 0 || (depth == 0 && (c == ';' || c == ',')))
+          break;
+      }
+      size_t last = end;
+      while (last > first && llvm::isSpace(text[last - 1]))
+        --last;
+      if (end >= text.size() || last <= first || text[first] == '{')
+        continue;
+      llvm::StringRef init = text.slice(first, last);
+      replaceExpression(file, text, first, last - 1,
+                        ("(" + through + ")(" + init + ")").str());
     }
   }
   return constructs != before;
