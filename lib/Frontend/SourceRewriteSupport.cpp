@@ -422,4 +422,32 @@ std::optional<std::array<size_t, 4>> findConditionalArms(llvm::StringRef text,
   return std::array<size_t, 4>{aFirst, aEnd - 1, bFirst, bEnd - 1};
 }
 
+size_t skipBlanks(llvm::StringRef text, size_t at) {
+  while (at < text.size() && llvm::isSpace(text[at]))
+    ++at;
+  return at;
+}
+
+std::optional<std::pair<size_t, size_t>> findAssignedValue(llvm::StringRef text,
+                                                           size_t first) {
+  size_t end = first;
+  int depth = 0;
+  for (; end < text.size(); ++end) {
+    char c = text[end];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    if (depth < 0 || (depth == 0 && (c == ';' || c == ',')))
+      break;
+  }
+  if (end >= text.size())
+    return std::nullopt;
+  while (end > first && llvm::isSpace(text[end - 1]))
+    --end;
+  if (end <= first)
+    return std::nullopt;
+  return std::make_pair(first, end);
+}
+
 } // namespace mlir::hlsl::rewrites

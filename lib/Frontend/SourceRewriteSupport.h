@@ -85,6 +85,13 @@ size_t skipPostfixExpressionBack(llvm::StringRef text, size_t end);
 /// The offset just after the last character before `at` that is neither
 /// blank nor in a `//` comment.
 size_t skipBackOverBlanks(llvm::StringRef text, size_t at);
+/// The offset after the blanks at `at`.
+size_t skipBlanks(llvm::StringRef text, size_t at);
+/// The value of an assignment or initializer that starts at `first`: up to
+/// the `;`, `,` or closing bracket that ends it, without trailing blanks
+/// (`first`, one past the end). Nothing if it is empty or the text ends.
+std::optional<std::pair<size_t, size_t>> findAssignedValue(llvm::StringRef text,
+                                                           size_t first);
 /// The offset of the `}` that closes the `{` at `open`, if any.
 std::optional<size_t> findClosingBrace(llvm::StringRef text, size_t open);
 /// The span of argument `index` (from 0) of the argument list that opens at

@@ -371,8 +371,7 @@ bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
   if (!callee)
     return false;
   size_t open = callee->second + 1;
-  while (open < place->text.size() && llvm::isSpace(place->text[open]))
-    ++open;
+  open = skipBlanks(place->text, open);
   if (open >= place->text.size() || place->text[open] != '(')
     return false;
   pending = PendingConversion{place->file, place->text, open, open, ""};
@@ -416,20 +415,17 @@ bool SourceRewrites::recordOneElementVectorOperand(
   };
   // The truncated operand on the left: `f4 + X`.
   size_t after = span->second + 1;
-  while (after < text.size() && llvm::isSpace(text[after]))
-    ++after;
+  after = skipBlanks(text, after);
   size_t first = 0, last = 0;
   bool found = false;
   if (after < text.size() && isOperator(text[after]) &&
       (after + 1 >= text.size() || text[after + 1] != '=')) {
     char op = text[after];
     size_t start = after + 1;
-    while (start < text.size() && llvm::isSpace(text[start]))
-      ++start;
+    start = skipBlanks(text, start);
     size_t end = skipPostfixExpression(text, start);
     size_t next = end;
-    while (next < text.size() && llvm::isSpace(text[next]))
-      ++next;
+    next = skipBlanks(text, next);
     if (end > start && next < text.size() && isLowerOrEqual(op, text[next])) {
       first = start;
       last = end - 1;
@@ -557,8 +553,7 @@ bool SourceRewrites::recordCompoundAssignmentOperand(
     return false;
   llvm::StringRef text = place->text;
   size_t op = lhs->second + 1;
-  while (op < text.size() && llvm::isSpace(text[op]))
-    ++op;
+  op = skipBlanks(text, op);
   size_t opEnd = op;
   while (opEnd < text.size() &&
          llvm::StringRef("+-*/%&|^<>").contains(text[opEnd]))
@@ -566,32 +561,14 @@ bool SourceRewrites::recordCompoundAssignmentOperand(
   if (opEnd == op || opEnd >= text.size() || text[opEnd] != '=' ||
       (opEnd + 1 < text.size() && text[opEnd + 1] == '='))
     return false;
-  size_t first = opEnd + 1;
-  while (first < text.size() && llvm::isSpace(text[first]))
-    ++first;
-  // The right operand ends at the `;`, `,` or closing bracket of the
-  // assignment.
-  size_t end = first;
-  int depth = 0;
-  for (; end < text.size(); ++end) {
-    char c = text[end];
-    if (c == '(' || c == '[' || c == '{')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}') {
-      if (depth-- == 0)
-        break;
-    } else if ((c == ';' || c == ',') && depth == 0)
-      break;
-  }
-  size_t last = end;
-  while (last > first && llvm::isSpace(text[last - 1]))
-    --last;
-  if (last <= first || end >= text.size())
+  std::optional<std::pair<size_t, size_t>> value =
+      findAssignedValue(text, skipBlanks(text, opEnd + 1));
+  if (!value)
     return false;
   llvm::StringRef target = text.slice(lhs->first, lhs->second + 1);
-  llvm::StringRef operand = text.slice(first, last);
+  llvm::StringRef operand = text.slice(value->first, value->second);
   return replaceExpression(
-      place->file, text, first, last - 1,
+      place->file, text, value->first, value->second - 1,
       ("((__remove_cvref(__decltype(" + target + ")))(" + operand + "))")
           .str());
 }

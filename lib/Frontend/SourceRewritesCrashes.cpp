@@ -41,13 +41,6 @@ static bool isNamedElsewhere(llvm::StringRef text, llvm::StringRef name,
   return false;
 }
 
-/// The offset after the blanks at `at`.
-static size_t skipBlanks(llvm::StringRef text, size_t at) {
-  while (at < text.size() && llvm::isSpace(text[at]))
-    ++at;
-  return at;
-}
-
 bool SourceRewrites::recordAfterClangCrash(const std::string &file,
                                            llvm::StringRef text) {
   if (crashRewritesRecorded)
@@ -139,27 +132,14 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
       if (variable.empty() || equals >= text.size() || text[equals] != '=' ||
           (equals + 1 < text.size() && text[equals + 1] == '='))
         continue;
-      size_t first = skipBlanks(text, equals + 1);
-      // The initializer ends at the `;` or `,` of the declaration.
-      size_t end = first;
-      int depth = 0;
-      for (; end < text.size(); ++end) {
-        char c = text[end];
-        if (c == '(' || c == '[' || c == '{')
-          ++depth;
-        else if (c == ')' || c == ']' || c == '}')
-          --depth;
-        if (depth < 0 || (depth == 0 && (c == ';' || c == ',')))
-          break;
-      }
-      size_t last = end;
-      while (last > first && llvm::isSpace(text[last - 1]))
-        --last;
-      if (end >= text.size() || last <= first || text[first] == '{')
+      std::optional<std::pair<size_t, size_t>> init =
+          findAssignedValue(text, skipBlanks(text, equals + 1));
+      if (!init || text[init->first] == '{')
         continue;
-      llvm::StringRef init = text.slice(first, last);
-      replaceExpression(file, text, first, last - 1,
-                        ("(" + through + ")(" + init + ")").str());
+      replaceExpression(
+          file, text, init->first, init->second - 1,
+          ("(" + through + ")(" + text.slice(init->first, init->second) + ")")
+              .str());
     }
   }
   return constructs != before;

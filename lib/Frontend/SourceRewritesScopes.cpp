@@ -27,11 +27,6 @@ static bool declaresName(llvm::StringRef init, llvm::StringRef name) {
   init = init.trim();
   // The type: a name, possibly `const`/`uint`-style words and a template
   // argument list, followed by the first declarator's name.
-  size_t at = 0;
-  auto skipBlanks = [&] {
-    while (at < init.size() && llvm::isSpace(init[at]))
-      ++at;
-  };
   llvm::StringRef first = init.take_while(isIdentifierChar);
   if (first.empty() || first == name)
     return false;
@@ -49,8 +44,7 @@ static bool declaresName(llvm::StringRef init, llvm::StringRef name) {
     if (before == 0 || before == i)
       continue;
     char b = init[before - 1];
-    at = i + name.size();
-    skipBlanks();
+    size_t at = skipBlanks(init, i + name.size());
     char a = at < init.size() ? init[at] : ';';
     if ((isIdentifierChar(b) || b == '>' || b == ',') &&
         (a == '=' || a == ',' || a == '[' || a == ';'))
@@ -94,8 +88,7 @@ bool SourceRewrites::recordForLoopVariableAfterLoop(
         (at + 3 < text.size() && isIdentifierChar(text[at + 3])))
       continue;
     size_t open = at + 3;
-    while (open < text.size() && llvm::isSpace(text[open]))
-      ++open;
+    open = skipBlanks(text, open);
     if (open >= text.size() || text[open] != '(')
       continue;
     // The initializer ends at the first `;` inside the parentheses.
@@ -160,13 +153,11 @@ bool SourceRewrites::recordNamespaceInCBuffer(const clang::Diagnostic &info) {
           llvm::StringRef::npos)
     return false;
   size_t nameStart = keyword + 9;
-  while (nameStart < text.size() && llvm::isSpace(text[nameStart]))
-    ++nameStart;
+  nameStart = skipBlanks(text, nameStart);
   llvm::StringRef name =
       text.drop_front(nameStart).take_while(isIdentifierChar);
   size_t open = nameStart + name.size();
-  while (open < text.size() && llvm::isSpace(text[open]))
-    ++open;
+  open = skipBlanks(text, open);
   if (name.empty() || open >= text.size() || text[open] != '{')
     return false;
   std::optional<size_t> close = findClosingBrace(text, open);
@@ -188,8 +179,7 @@ bool SourceRewrites::recordNamespaceInCBuffer(const clang::Diagnostic &info) {
       continue;
     llvm::StringRef word = body.drop_front(i).take_while(isIdentifierChar);
     size_t after = i + word.size();
-    while (after < body.size() && llvm::isSpace(body[after]))
-      ++after;
+    after = skipBlanks(body, after);
     if (after < body.size() && llvm::StringRef(";,[:=").contains(body[after]))
       members.insert(word);
   }
@@ -225,15 +215,13 @@ bool SourceRewrites::recordFlattenedNamespaceUse(
   size_t qualifierStart, memberStart;
   llvm::StringRef qualifier, member;
   size_t after = at + word.size();
-  while (after < text.size() && llvm::isSpace(text[after]))
-    ++after;
+  after = skipBlanks(text, after);
   if (text.substr(after).starts_with("::")) {
     // At the qualifier (an undeclared namespace).
     qualifierStart = at;
     qualifier = word;
     memberStart = after + 2;
-    while (memberStart < text.size() && llvm::isSpace(text[memberStart]))
-      ++memberStart;
+    memberStart = skipBlanks(text, memberStart);
     member = text.drop_front(memberStart).take_while(isIdentifierChar);
   } else {
     // At the member.
