@@ -6,6 +6,7 @@
 #include "HLSL/Target/DXIL/ContainerReader.h"
 #include "HLSL/Target/DXIL/ContainerWriter.h"
 #include "HLSL/Target/DXIL/DXILMetadata.h"
+#include "HLSL/Target/DXIL/InstructionCounters.h"
 #include "HLSL/Target/DXIL/TypedPointerPrinter.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -212,9 +213,11 @@ static const std::string kReflectionOnlyMetadata[] = {"dx.typeAnnotations"};
 static const char kRootSignatureMetadata[] = "hlsl.rts0";
 
 /// The module DXC writes into the STAT part: function bodies deleted, the
-/// validator version 0.0 ("not for validation"), every metadata kept.
+/// validator version 0.0 ("not for validation"), every metadata kept, and
+/// the instruction statistics of the bodies as `!dx.counters`.
 static Expected<std::string>
 writeReflectionBitcode(const Module &module,
+                       const dxil::InstructionCounters &counters,
                        const dxil::DXILBitcodeOptions &options) {
   // Functions are cloned as declarations: their bodies are never copied.
   ValueToValueMapTy map;
@@ -231,6 +234,7 @@ writeReflectionBitcode(const Module &module,
     valver->clearOperands();
     valver->addOperand(MDTuple::get(context, {zero, zero}));
   }
+  dxil::setCountersMetadata(*reflection, counters);
   std::string bitcode;
   raw_string_ostream stream(bitcode);
   if (Error error = dxil::writeDXILBitcode(*reflection, stream, options))
@@ -252,18 +256,8 @@ Error mlir::hlsl::writeDXILContainer(const Module &module,
   dxil::DXILBitcodeOptions options;
   if (containerOptions.nativeLowPrecision)
     options.dataLayout = dxil::NativeLowPrecisionDataLayout.str();
-  if (containerOptions.reflectionPart || containerOptions.reflectionPartOut) {
-    Expected<std::string> reflection = writeReflectionBitcode(module, options);
-    if (!reflection)
-      return reflection.takeError();
-    info->reflectionBitcode.assign(reflection->begin(), reflection->end());
-    if (containerOptions.reflectionPartOut) {
-      std::vector<uint8_t> part = dxil::buildReflectionPart(*info);
-      containerOptions.reflectionPartOut->assign(part.begin(), part.end());
-    }
-    if (!containerOptions.reflectionPart)
-      info->reflectionBitcode.clear();
-  }
+  // The reflection module keeps every metadata the DXIL part leaves out.
+  dxil::DXILBitcodeOptions reflectionOptions = options;
   if (!containerOptions.reflectionInDXIL)
     options.omittedNamedMetadata.assign(std::begin(kReflectionOnlyMetadata),
                                         std::end(kReflectionOnlyMetadata));
@@ -276,12 +270,29 @@ Error mlir::hlsl::writeDXILContainer(const Module &module,
     StringRef bytes = getString(rts0, 0);
     info->rootSignature.assign(bytes.begin(), bytes.end());
   }
-  if (Error error = dxil::writeDXILBitcode(module, bitcodeStream, options))
+  dxil::DXILBitcodeStatistics statistics;
+  if (Error error =
+          dxil::writeDXILBitcode(module, bitcodeStream, options, &statistics))
     return error;
   // Never write a container whose module LLVM does not read back as ours.
   if (Error error = dxil::verifyDXILBitcodeRoundTrip(
           module, bitcode, options.omittedNamedMetadata))
     return error;
+  if (containerOptions.reflectionPart || containerOptions.reflectionPartOut) {
+    dxil::InstructionCounters counters = dxil::countInstructions(
+        module, containerOptions.nativeLowPrecision, statistics.insertedCasts);
+    Expected<std::string> reflection =
+        writeReflectionBitcode(module, counters, reflectionOptions);
+    if (!reflection)
+      return reflection.takeError();
+    info->reflectionBitcode.assign(reflection->begin(), reflection->end());
+    if (containerOptions.reflectionPartOut) {
+      std::vector<uint8_t> part = dxil::buildReflectionPart(*info);
+      containerOptions.reflectionPartOut->assign(part.begin(), part.end());
+    }
+    if (!containerOptions.reflectionPart)
+      info->reflectionBitcode.clear();
+  }
   info->bitcode.assign(bitcode.begin(), bitcode.end());
   return dxil::writeDXContainer(*info, os);
 }

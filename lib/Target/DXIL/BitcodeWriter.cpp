@@ -407,6 +407,7 @@ public:
   }
 
   Error run(raw_ostream &os);
+  DXILBitcodeStatistics statistics() const;
 
 private:
   bool failed() const { return !error.empty(); }
@@ -2813,6 +2814,15 @@ void Writer::emitModule(BitstreamWriter &stream) {
   stream.ExitBlock();
 }
 
+DXILBitcodeStatistics Writer::statistics() const {
+  DXILBitcodeStatistics result;
+  for (const FunctionPlan &plan : plans)
+    for (const Item &item : plan.items)
+      if (item.synthetic != Item::NotSynthetic)
+        ++result.insertedCasts;
+  return result;
+}
+
 Error Writer::run(raw_ostream &os) {
   checkModule();
   if (!failed())
@@ -2870,9 +2880,14 @@ SmallVector<MDTuple *> getResourceRecords(const Module &module) {
 }
 
 Error writeDXILBitcode(const Module &module, raw_ostream &os,
-                       const DXILBitcodeOptions &options) {
+                       const DXILBitcodeOptions &options,
+                       DXILBitcodeStatistics *statistics) {
   Writer writer(module, options);
-  return writer.run(os);
+  if (Error error = writer.run(os))
+    return error;
+  if (statistics)
+    *statistics = writer.statistics();
+  return Error::success();
 }
 
 } // namespace mlir::hlsl::dxil

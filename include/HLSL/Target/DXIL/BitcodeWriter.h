@@ -79,11 +79,19 @@ struct DXILBitcodeOptions {
 llvm::SmallVector<llvm::MDTuple *>
 getResourceRecords(const llvm::Module &module);
 
+/// What the written bitcode holds beyond the module's own instructions.
+struct DXILBitcodeStatistics {
+  /// Pointer casts written in front of uses for typed pointers.
+  unsigned insertedCasts = 0;
+};
+
 /// Writes `module` as LLVM 3.7 bitcode ('BC' 0xC0DE magic, no wrapper) to
 /// `os`. The output is a pure function of the module and the options. On
-/// error nothing is written.
+/// error nothing is written. `statistics`, if given, receives what the
+/// writer added.
 llvm::Error writeDXILBitcode(const llvm::Module &module, llvm::raw_ostream &os,
-                             const DXILBitcodeOptions &options = {});
+                             const DXILBitcodeOptions &options = {},
+                             DXILBitcodeStatistics *statistics = nullptr);
 
 /// Reads bitcode written by writeDXILBitcode with LLVM 22's reader. LLVM 22
 /// refuses DXIL's legacy layout string, so the layout of the result is
