@@ -230,16 +230,20 @@ llvm::cl::opt<std::string>
               llvm::cl::desc("Write debug information (not supported yet)"),
               llvm::cl::value_desc("file"), llvm::cl::cat(outputCategory));
 llvm::cl::opt<bool>
-    strictMode("Ges", llvm::cl::desc("Strict mode (not supported yet)"),
+    strictMode("Ges",
+               llvm::cl::desc("Strict mode (accepted without effect, as in "
+                              "DXC 1.9, which never reads it)"),
                llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> resourcesMayAlias(
     "res_may_alias",
-    llvm::cl::desc("Resources may alias (not supported: DXC 1.9's own "
-                   "validator rejects the flags it then writes)"),
+    llvm::cl::desc("Resources may alias (no effect before shader model 6.7, "
+                   "as in DXC; refused from 6.7 on: DXC 1.9's own validator "
+                   "rejects the flags DXC then writes)"),
     llvm::cl::cat(compileCategory));
 
 /// Refuses the DXC options we accept but cannot honour yet.
-static LogicalResult checkUnsupportedOptions() {
+static LogicalResult
+checkUnsupportedOptions(const hlsl::ShaderProfile &profile) {
   auto refuse = [](StringRef option, StringRef what) {
     llvm::WithColor::error(llvm::errs(), "hlsl-translate")
         << "not supported yet: " << what << " (" << option << ")\n";
@@ -253,19 +257,20 @@ static LogicalResult checkUnsupportedOptions() {
     return refuse("-Qembed_debug", "debug information");
   if (!debugFile.empty())
     return refuse("-Fd", "debug information");
-  if (strictMode)
-    return refuse("-Ges", "strict mode");
-  if (resourcesMayAlias)
+  // Before 6.7 resources are never declared non-aliasing: the option
+  // changes nothing, in DXC as here.
+  if (resourcesMayAlias && (profile.major > 6 || profile.minor >= 7))
     return refuse("-res_may_alias",
-                  "resources that may alias (DXC 1.9's validator rejects "
-                  "the shader flags DXC writes for it)");
+                  "resources that may alias at shader model 6.7 and later "
+                  "(DXC 1.9's validator rejects the shader flags DXC writes "
+                  "for it)");
   return success();
 }
 
 /// The options of --to-llvmir/--to-dxil; nullopt after an error.
 static std::optional<hlsl::CompileOptions> getCompileOptions() {
   std::optional<hlsl::ImportOptions> import = getImportOptions();
-  if (!import || failed(checkUnsupportedOptions()))
+  if (!import || failed(checkUnsupportedOptions(import->profile)))
     return std::nullopt;
   // Stages without a code generator yet are refused before parsing (Clang
   // 22 does not parse their signatures and patch-constant functions).
