@@ -93,6 +93,11 @@ mlir::hlsl::exec::readShaderResources(const Module &module) {
 }
 
 namespace {
+/// The operations the lanes of a wave (or of a quad) execute together.
+bool runsPerQuadOrWave(unsigned opcode) {
+  return isWaveOpcode(opcode) || isDerivativeOpcode(opcode) ||
+         usesImplicitDerivatives(opcode);
+}
 class HostLowering {
 public:
   HostLowering(Module &module, std::vector<ShaderResourceRange> ranges,
@@ -136,11 +141,22 @@ private:
   /// Wave and quad operations: a call to hlslrt_wave with the operands in
   /// stack slots (lane index and count are computed here).
   Error lowerWaveCall(CallInst &call, unsigned opcode);
+  /// Calls hlslrt_wave for `call` (its call site and the loops around it)
+  /// with the operand `value` (stored as raw bits) and `extra` words; the
+  /// result is in waveResult afterwards.
+  void emitWaveCall(CallInst &call, uint32_t opcode, WaveValueType type,
+                    uint32_t op, uint32_t sign, Value *value,
+                    ArrayRef<Value *> extra);
+  /// The coarse derivatives of a sampling operation's (u, v): the quad's
+  /// differences, stored as the request's ddx and ddy.
+  void storeImplicitGradients(CallInst &call, Value *u, Value *v);
   /// SampleLevel, SampleGrad, SampleCmpLevel(Zero), TextureGather(Cmp): a
   /// call to hlslrt_sample with a SampleRequest.
   Value *lowerSample(CallInst &call, unsigned opcode);
   /// The flattened thread-in-group index of the lane.
   Value *flatThreadIndex();
+  /// The lane's index in its group's lane order (laneThreadId's inverse).
+  Value *groupLaneIndex();
   Error lowerGroupShared();
 
   /// A handle holding the record of register `reg` (a constant when the
@@ -385,7 +401,17 @@ Value *HostLowering::lowerSample(CallInst &call, unsigned opcode) {
   SampleRequest::Op op = SampleRequest::SampleLevel;
   switch (opcode) {
   case SampleGrad:
+  case Sample:
+  case SampleBias:
     op = SampleRequest::SampleGrad;
+    break;
+  case SampleCmp:
+  case SampleCmpBias:
+  case SampleCmpGrad:
+    op = SampleRequest::SampleCmpGrad;
+    break;
+  case CalculateLOD:
+    op = SampleRequest::CalculateLOD;
     break;
   case SampleCmpLevelZero:
   case SampleCmpLevel:
@@ -402,13 +428,51 @@ Value *HostLowering::lowerSample(CallInst &call, unsigned opcode) {
   }
   bool gather = op == SampleRequest::Gather || op == SampleRequest::GatherCmp;
   store(sample_field::Op, builder.getInt32(op), i32);
-  store(sample_field::Channel, gather ? arg(9) : nullptr, i32);
-  store(sample_field::Offset, arg(7), i32);
-  store(sample_field::Offset + 4, arg(8), i32);
+  if (opcode == CalculateLOD) {
+    // (handle, sampler, coord0..2, clamped): no offsets.
+    store(sample_field::Channel, builder.CreateZExt(arg(6), i32), i32);
+    store(sample_field::Offset, nullptr, i32);
+    store(sample_field::Offset + 4, nullptr, i32);
+  } else {
+    store(sample_field::Channel, gather ? arg(9) : nullptr, i32);
+    store(sample_field::Offset, arg(7), i32);
+    store(sample_field::Offset + 4, arg(8), i32);
+  }
   store(sample_field::Coord, arg(3), f32);
   store(sample_field::Coord + 4, arg(4), f32);
-  Value *lod = nullptr, *compareValue = nullptr, *minLOD = nullptr;
+  Value *lod = nullptr, *compareValue = nullptr, *minLOD = nullptr,
+        *bias = nullptr;
   switch (opcode) {
+  case Sample:
+  case CalculateLOD:
+    minLOD = opcode == Sample ? arg(10) : nullptr;
+    storeImplicitGradients(call, arg(3), arg(4));
+    break;
+  case SampleBias:
+    bias = arg(10);
+    minLOD = arg(11);
+    storeImplicitGradients(call, arg(3), arg(4));
+    break;
+  case SampleCmp:
+    compareValue = arg(10);
+    minLOD = arg(11);
+    storeImplicitGradients(call, arg(3), arg(4));
+    break;
+  case SampleCmpBias:
+    compareValue = arg(10);
+    bias = arg(11);
+    minLOD = arg(12);
+    storeImplicitGradients(call, arg(3), arg(4));
+    break;
+  case SampleCmpGrad:
+    // (..., compare, ddx0..2, ddy0..2, clamp).
+    compareValue = arg(10);
+    store(sample_field::Ddx, arg(11), f32);
+    store(sample_field::Ddx + 4, arg(12), f32);
+    store(sample_field::Ddy, arg(14), f32);
+    store(sample_field::Ddy + 4, arg(15), f32);
+    minLOD = arg(17);
+    break;
   case SampleLevel:
     lod = arg(10);
     break;
@@ -435,8 +499,11 @@ Value *HostLowering::lowerSample(CallInst &call, unsigned opcode) {
   store(sample_field::Lod, lod, f32);
   store(sample_field::CompareValue, compareValue, f32);
   store(sample_field::MinLOD, minLOD, f32);
+  store(sample_field::Bias, bias, f32);
   builder.CreateCall(sampleFn, {getResource(arg(1)), getResource(arg(2)),
                                 sampleRequest, sampleResult});
+  if (opcode == CalculateLOD)
+    return builder.CreateLoad(f32, sampleResult);
   auto *resultType = cast<StructType>(call.getType());
   Type *element = resultType->getElementType(0);
   Value *result = PoisonValue::get(resultType);
@@ -931,6 +998,13 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
                     arg(8), false, builder.getInt64(bytes));
     return replace(nullptr);
   }
+  case CalculateLOD:
+    return replace(lowerSample(call, opcode));
+  case Sample:
+  case SampleBias:
+  case SampleCmp:
+  case SampleCmpBias:
+  case SampleCmpGrad:
   case SampleLevel:
   case SampleGrad:
   case SampleCmpLevelZero:
@@ -1049,7 +1123,7 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   default:
     break;
   }
-  if (isWaveOpcode(opcode))
+  if (isWaveOpcode(opcode) || isDerivativeOpcode(opcode))
     return lowerWaveCall(call, opcode);
   return makeError("not supported yet: dx.op." + className + " (opcode " +
                    Twine(opcode) + ") in hlsl-run");
@@ -1060,6 +1134,25 @@ Value *HostLowering::flatThreadIndex() {
   Value *z = builder.CreateMul(laneIds[2],
                                builder.getInt32(numThreads[0] * numThreads[1]));
   return builder.CreateAdd(builder.CreateAdd(z, y), laneIds[0]);
+}
+
+Value *HostLowering::groupLaneIndex() {
+  uint32_t n[3] = {numThreads[0], numThreads[1], numThreads[2]};
+  if (!hasQuadLayout2D(n))
+    return flatThreadIndex();
+  // z * X * Y + 4 * quad + corner, quad = (y / 2) * (X / 2) + x / 2.
+  Value *x = laneIds[0], *y = laneIds[1];
+  Value *one = builder.getInt32(1);
+  Value *quad = builder.CreateAdd(
+      builder.CreateMul(builder.CreateLShr(y, one), builder.getInt32(n[0] / 2)),
+      builder.CreateLShr(x, one));
+  Value *corner =
+      builder.CreateOr(builder.CreateAnd(x, one),
+                       builder.CreateShl(builder.CreateAnd(y, one), one));
+  Value *plane = builder.CreateMul(laneIds[2], builder.getInt32(n[0] * n[1]));
+  return builder.CreateAdd(
+      plane,
+      builder.CreateOr(builder.CreateShl(quad, builder.getInt32(2)), corner));
 }
 
 Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
@@ -1075,7 +1168,7 @@ Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
   };
   if (opcode == WaveGetLaneIndex)
     return replace(
-        builder.CreateURem(flatThreadIndex(), builder.getInt32(waveSize)));
+        builder.CreateURem(groupLaneIndex(), builder.getInt32(waveSize)));
   if (opcode == WaveGetLaneCount)
     return replace(builder.getInt32(waveSize));
 
@@ -1133,6 +1226,25 @@ Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
                        " operands in hlsl-run");
   }
 
+  emitWaveCall(call, opcode, type, op, sign, value, extra);
+  Type *resultType = call.getType();
+  if (auto *words = dyn_cast<StructType>(resultType)) {
+    // Ballots and matches: %dx.types.fouri32.
+    Value *result = PoisonValue::get(words);
+    for (unsigned i = 0; i < words->getNumElements(); ++i)
+      result = builder.CreateInsertValue(
+          result,
+          builder.CreateLoad(i32,
+                             builder.CreateConstGEP1_32(i32, waveResult, i)),
+          i);
+    return replace(result);
+  }
+  return replace(builder.CreateLoad(resultType, waveResult));
+}
+
+void HostLowering::emitWaveCall(CallInst &call, uint32_t opcode,
+                                WaveValueType type, uint32_t op, uint32_t sign,
+                                Value *value, ArrayRef<Value *> extra) {
   usesWaveOps = true;
   if (!waveValue) {
     IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
@@ -1167,19 +1279,21 @@ Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
        builder.getInt32(opcode), builder.getInt32(uint32_t(type)),
        builder.getInt32(op), builder.getInt32(sign), waveValue, waveExtra,
        waveResult, waveIterations, builder.getInt32(loops.size())});
-  Type *resultType = call.getType();
-  if (auto *words = dyn_cast<StructType>(resultType)) {
-    // Ballots and matches: %dx.types.fouri32.
-    Value *result = PoisonValue::get(words);
-    for (unsigned i = 0; i < words->getNumElements(); ++i)
-      result = builder.CreateInsertValue(
-          result,
-          builder.CreateLoad(i32,
-                             builder.CreateConstGEP1_32(i32, waveResult, i)),
-          i);
-    return replace(result);
+}
+
+void HostLowering::storeImplicitGradients(CallInst &call, Value *u, Value *v) {
+  Type *f32 = builder.getFloatTy();
+  Value *coord = PoisonValue::get(FixedVectorType::get(f32, 2));
+  coord = builder.CreateInsertElement(coord, u, uint64_t(0));
+  coord = builder.CreateInsertElement(coord, v, uint64_t(1));
+  emitWaveCall(call, QuadGradientOpcode, WaveValueType::F32, 0, 0, coord, {});
+  for (unsigned i = 0; i < 4; ++i) {
+    Value *word = builder.CreateLoad(
+        i32, builder.CreateConstGEP1_32(i8, waveResult, 4 * i));
+    builder.CreateStore(word,
+                        builder.CreateConstGEP1_32(i8, sampleRequest,
+                                                   sample_field::Ddx + 4 * i));
   }
-  return replace(builder.CreateLoad(resultType, waveResult));
 }
 
 void HostLowering::planWaveCalls() {
@@ -1409,7 +1523,7 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
       if (Function *callee = call->getCalledFunction();
           callee && callee->getName().starts_with("dx.op.") && call->arg_size())
         if (auto *opcode = dyn_cast<ConstantInt>(call->getArgOperand(0));
-            opcode && isWaveOpcode(opcode->getZExtValue()))
+            opcode && runsPerQuadOrWave(opcode->getZExtValue()))
           waveCallSites.try_emplace(call, 0);
   }
   if (!waveCallSites.empty())

@@ -193,7 +193,8 @@ extern "C" void hlslrt_sample(const RuntimeResource *texture,
   const auto &sampler =
       *reinterpret_cast<const RuntimeSampler *>(samplerRecord->data);
   bool comparison = request->op == SampleRequest::GatherCmp ||
-                    request->op == SampleRequest::SampleCmpLevel;
+                    request->op == SampleRequest::SampleCmpLevel ||
+                    request->op == SampleRequest::SampleCmpGrad;
 
   if (request->op == SampleRequest::Gather ||
       request->op == SampleRequest::GatherCmp) {
@@ -218,14 +219,27 @@ extern "C" void hlslrt_sample(const RuntimeResource *texture,
   }
 
   float lod = request->lod;
-  if (request->op == SampleRequest::SampleGrad) {
+  if (request->op == SampleRequest::SampleGrad ||
+      request->op == SampleRequest::SampleCmpGrad ||
+      request->op == SampleRequest::CalculateLOD) {
     float w = float(texture->width), h = float(texture->height);
     float dx = std::hypot(request->ddx[0] * w, request->ddx[1] * h);
     float dy = std::hypot(request->ddy[0] * w, request->ddy[1] * h);
     float rho = std::max(dx, dy);
     lod = rho > 0 ? std::log2(rho) : -INFINITY;
   }
-  lod += sampler.mipLODBias;
+  lod += sampler.mipLODBias + request->bias;
+  if (request->op == SampleRequest::CalculateLOD) {
+    // Unclamped: as computed; clamped: to the sampler's LOD range and the
+    // texture's levels.
+    if (request->channel) {
+      lod = std::clamp(lod, sampler.minLOD, sampler.maxLOD);
+      float last = float(texture->mipLevels ? texture->mipLevels - 1 : 0);
+      lod = std::clamp(lod, 0.0f, last);
+    }
+    out[0] = asBits(lod);
+    return;
+  }
   lod = std::clamp(lod, sampler.minLOD, sampler.maxLOD);
   lod = std::max(lod, request->minLOD);
   bool magnify = !(lod > 0);

@@ -243,9 +243,7 @@ private:
     for (size_t i = 0; i < lanes.size(); ++i) {
       Lane &lane = lanes[i];
       lane.runner = this;
-      lane.id[0] = uint32_t(i % n[0]);
-      lane.id[1] = uint32_t(i / n[0] % n[1]);
-      lane.id[2] = uint32_t(i / (n[0] * n[1]));
+      laneThreadId(uint32_t(i), n.data(), lane.id);
       // Stagger the stack tops by a cache line per lane: stacks that start
       // at the same offset in their pages compete for the same cache sets.
       size_t stagger = (i % 64) * 64;

@@ -224,6 +224,35 @@ const WaveParticipant *find(ArrayRef<WaveParticipant> active, uint32_t lane) {
       return &p;
   return nullptr;
 }
+/// `a - b` of two float operands rounded once to their precision (a half
+/// difference is exact in double; a float one is computed in float).
+uint64_t difference(WaveValueType type, uint64_t a, uint64_t b) {
+  if (type == WaveValueType::F32) {
+    float x = float(toDouble(type, a)), y = float(toDouble(type, b));
+    return fromDouble(type, double(x - y));
+  }
+  return fromDouble(type, toDouble(type, a) - toDouble(type, b));
+}
+
+/// A derivative across the quad of `lane`: the value of lane `to` minus
+/// that of lane `from` (coarse ones from the quad's upper-left lane, fine
+/// ones within the lane's row or column). A lane that is not active reads
+/// as the lane itself (in compute all four must be active).
+void quadDerivative(ArrayRef<WaveParticipant> active, const WaveParticipant &p,
+                    uint32_t from, uint32_t to, void *result,
+                    WaveValueType type, unsigned component) {
+  auto valueOf = [&](uint32_t lane) {
+    const WaveParticipant *q = find(active, lane);
+    const uint8_t *bytes =
+        static_cast<const uint8_t *>((q ? q : &p)->call->value);
+    uint64_t bits = 0;
+    std::memcpy(&bits, bytes + component * byteSize(type), byteSize(type));
+    return bits;
+  };
+  uint64_t bits = difference(type, valueOf(to), valueOf(from));
+  std::memcpy(static_cast<uint8_t *>(result) + component * byteSize(type),
+              &bits, byteSize(type));
+}
 } // namespace
 
 void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
@@ -323,6 +352,33 @@ void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
               : p.laneIndex ^ (std::min<uint32_t>(p.call->op, 2) + 1);
       const WaveParticipant *from = find(active, source);
       store(p.call->result, type, load(*(from ? from : &p)->call));
+    }
+    return;
+  case dxil::DerivCoarseX:
+  case dxil::DerivCoarseY:
+  case dxil::DerivFineX:
+  case dxil::DerivFineY:
+    for (const WaveParticipant &p : active) {
+      // Quad corners: bit 0 is the column, bit 1 the row.
+      uint32_t axis =
+          first.opcode == dxil::DerivCoarseX || first.opcode == dxil::DerivFineX
+              ? 1u
+              : 2u;
+      bool coarse = first.opcode == dxil::DerivCoarseX ||
+                    first.opcode == dxil::DerivCoarseY;
+      uint32_t from = coarse ? p.laneIndex & ~3u : p.laneIndex & ~axis;
+      quadDerivative(active, p, from, from | axis, p.call->result, type, 0);
+    }
+    return;
+  case QuadGradientOpcode:
+    // (u, v) -> coarse (ddx u, ddx v, ddy u, ddy v).
+    for (const WaveParticipant &p : active) {
+      uint32_t base = p.laneIndex & ~3u;
+      auto *result = static_cast<uint8_t *>(p.call->result);
+      for (unsigned c = 0; c < 2; ++c) {
+        quadDerivative(active, p, base, base | 1, result, type, c);
+        quadDerivative(active, p, base, base | 2, result + 8, type, c);
+      }
     }
     return;
   case dxil::QuadVote:

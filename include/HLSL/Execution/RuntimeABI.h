@@ -116,6 +116,13 @@ struct SampleRequest {
     Gather = 2,
     GatherCmp = 3,
     SampleCmpLevel = 4,
+    /// A comparison sample with gradients (SampleCmpGrad, and SampleCmp and
+    /// SampleCmpBias with the quad's implicit derivatives).
+    SampleCmpGrad = 5,
+    /// CalculateLevelOfDetail: out[0] is the LOD the gradients select,
+    /// clamped to the sampler's and the texture's mip range when
+    /// `channel` is 1.
+    CalculateLOD = 6,
   };
   uint32_t op = SampleLevel;
   uint32_t channel = 0;
@@ -127,6 +134,8 @@ struct SampleRequest {
   float compareValue = 0;
   /// SampleGrad's minimum LOD (its clamp operand); 0 when absent.
   float minLOD = 0;
+  /// SampleBias's bias, added to the LOD the gradients select.
+  float bias = 0;
 };
 
 namespace sample_field {
@@ -139,7 +148,8 @@ constexpr unsigned Ddx = 28;
 constexpr unsigned Ddy = 36;
 constexpr unsigned CompareValue = 44;
 constexpr unsigned MinLOD = 48;
-constexpr unsigned Size = 52;
+constexpr unsigned Bias = 52;
+constexpr unsigned Size = 56;
 } // namespace sample_field
 
 static_assert(offsetof(SampleRequest, channel) == sample_field::Channel);
@@ -151,6 +161,7 @@ static_assert(offsetof(SampleRequest, ddy) == sample_field::Ddy);
 static_assert(offsetof(SampleRequest, compareValue) ==
               sample_field::CompareValue);
 static_assert(offsetof(SampleRequest, minLOD) == sample_field::MinLOD);
+static_assert(offsetof(SampleRequest, bias) == sample_field::Bias);
 static_assert(sizeof(SampleRequest) == sample_field::Size);
 
 class DispatchState;
@@ -175,6 +186,39 @@ static_assert(offsetof(GroupContext, groupShared) == group_field::GroupShared);
 
 /// The type of a wave operation's operand and result (hlslrt_wave).
 enum class WaveValueType : uint32_t { I1, I16, I32, I64, F16, F32, F64 };
+
+/// hlslrt_wave's opcode for the implicit derivatives of a sampling
+/// operation (not a DXIL opcode): the operand is the coordinate (u, v) as
+/// two floats, the result the coarse (ddx u, ddx v, ddy u, ddy v).
+constexpr uint32_t QuadGradientOpcode = 0x10000;
+
+/// Shader model 6.6's quads in thread groups: four consecutive lanes form a
+/// quad (upper left, upper right, lower left, lower right). A group whose X
+/// size is a multiple of 4 with Y and Z of 1 has 1D quads (lanes in
+/// SV_GroupIndex order); otherwise, when X and Y are even, 2D quads: lane
+/// 4q + k is thread (2 qx + (k & 1), 2 qy + (k >> 1)) of quad q.
+inline bool hasQuadLayout2D(const uint32_t numThreads[3]) {
+  bool linear =
+      numThreads[0] % 4 == 0 && numThreads[1] == 1 && numThreads[2] == 1;
+  return !linear && numThreads[0] % 2 == 0 && numThreads[1] % 2 == 0;
+}
+
+/// The thread-in-group id of lane `index` (counted over the whole group).
+inline void laneThreadId(uint32_t index, const uint32_t numThreads[3],
+                         uint32_t id[3]) {
+  uint32_t plane = numThreads[0] * numThreads[1];
+  uint32_t inPlane = index % plane;
+  id[2] = index / plane;
+  if (!hasQuadLayout2D(numThreads)) {
+    id[0] = inPlane % numThreads[0];
+    id[1] = inPlane / numThreads[0];
+    return;
+  }
+  uint32_t quad = inPlane / 4, corner = inPlane % 4;
+  uint32_t quadsPerRow = numThreads[0] / 2;
+  id[0] = 2 * (quad % quadsPerRow) + (corner & 1);
+  id[1] = 2 * (quad / quadsPerRow) + (corner >> 1);
+}
 
 } // namespace mlir::hlsl::exec
 

@@ -177,6 +177,18 @@ inline bool isWaveOpcode(unsigned opcode) {
          opcode == QuadVote;
 }
 
+/// The explicit derivative operations (ddx/ddy, coarse and fine).
+inline bool isDerivativeOpcode(unsigned opcode) {
+  return opcode >= DerivCoarseX && opcode <= DerivFineY;
+}
+
+/// The operations that take implicit derivatives of their coordinates
+/// from the quad.
+inline bool usesImplicitDerivatives(unsigned opcode) {
+  return opcode == Sample || opcode == SampleBias || opcode == SampleCmp ||
+         opcode == SampleCmpBias || opcode == CalculateLOD;
+}
+
 /// Barrier mode bits (the Barrier operand).
 enum BarrierMode : unsigned {
   BarrierSyncThreadGroup = 1,

@@ -237,6 +237,10 @@ static uint64_t collect(const Module &module,
   uint64_t flags = 0;
   bool hasUAVs = false, hasWriteableMSAA = false, hasDerivatives = false,
        multicomponentUAVLoads = false;
+  // DXC's validator sets SampleCmpGradientOrBias from the last sampling
+  // operation with gradients or implicit derivatives alone: a later Sample
+  // or SampleCmp clears it again.
+  bool sampleCmpGradientOrBias = false;
   // Validator 1.0 takes every UAV load for a multi-component one.
   bool allUAVLoadsMulticomponent = !facts.atLeastValidator(1, 1);
   if (!facts.atLeastValidator(1, 8))
@@ -352,8 +356,7 @@ static uint64_t collect(const Module &module,
           flags |= sf::AdvancedTextureOps;
         if (hasClamp(*call) && facts.atLeastValidator(1, 8))
           flags |= sf::TiledResources;
-        if (op == dxil::SampleCmpGrad)
-          flags |= sf::SampleCmpGradientOrBias;
+        sampleCmpGradientOrBias = op == dxil::SampleCmpGrad;
         break;
       case dxil::Sample:
       case dxil::SampleBias:
@@ -363,8 +366,7 @@ static uint64_t collect(const Module &module,
           flags |= sf::AdvancedTextureOps;
         if (hasClamp(*call) && facts.atLeastValidator(1, 8))
           flags |= sf::TiledResources;
-        if (op == dxil::SampleCmpBias)
-          flags |= sf::SampleCmpGradientOrBias;
+        sampleCmpGradientOrBias = op == dxil::SampleCmpBias;
         hasDerivatives = true;
         break;
       case dxil::DerivCoarseX:
@@ -458,6 +460,8 @@ static uint64_t collect(const Module &module,
   }
   if (hasDerivatives && (isMS || isAS))
     flags |= sf::DerivativesInMeshAndAmpShaders;
+  if (sampleCmpGradientOrBias)
+    flags |= sf::SampleCmpGradientOrBias;
   bool writeableMSAA = hasWriteableMSAA;
   if (!facts.atLeastValidator(1, 8)) {
     writeableMSAA = false;
