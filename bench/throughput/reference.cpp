@@ -1,6 +1,6 @@
 // Plain C++ versions of the throughput kernels, the yardstick for hlsl-run:
 // the same arithmetic, one loop nest, compiled with clang++ -O2.
-//   reference saxpy N RUNS | reference matmul N RUNS
+//   reference saxpy N RUNS | reference matmul N RUNS | reference wavescan N RUNS
 // prints the median time of one kernel run in milliseconds.
 #include <algorithm>
 #include <chrono>
@@ -49,6 +49,20 @@ int main(int argc, char **argv) {
           c[row * n + col] = 1.0f * acc + 0.0f * c[row * n + col];
         }
       sink = c[n + 1];
+    });
+  } else if (!std::strcmp(argv[1], "wavescan")) {
+    // Waves of 32 lanes, as hlsl-run runs them by default.
+    std::vector<unsigned> data(n, 1u), totals(n / 32, 0u);
+    ms = medianMs(runs, [&] {
+      for (unsigned wave = 0; wave < n / 32; ++wave) {
+        unsigned running = 0;
+        for (unsigned lane = 0; lane < 32; ++lane) {
+          running += data[wave * 32 + lane];
+          data[wave * 32 + lane] = running;
+        }
+        totals[wave] = running;
+      }
+      sink = float(totals[n / 64]);
     });
   } else {
     return 2;
