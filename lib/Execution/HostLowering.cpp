@@ -11,6 +11,7 @@
 #include "HLSL/Execution/HostLowering.h"
 #include "HLSL/Execution/RuntimeABI.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
+#include "LockstepWaves.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -1553,6 +1554,10 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
     return std::move(error);
   createGroupFunction();
   HostShaderInfo info;
+  if (usesWaveOps && !usesGroupSync)
+    if (std::optional<uint64_t> frameBytes = buildLockstepWaveFunction(
+            module, *lane, waveFn.getCallee()->getName()))
+      info.waveFrameBytes = *frameBytes;
   info.groupSharedBytes = groupSharedBytes;
   info.usesGroupSync = usesGroupSync;
   info.usesWaveOps = usesWaveOps;

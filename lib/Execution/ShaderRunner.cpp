@@ -79,6 +79,10 @@ public:
   /// The JIT-compiled lane and group functions (HostLowering.h).
   void (*lane)(GroupContext *, uint32_t, uint32_t, uint32_t) = nullptr;
   void (*group)(GroupContext *) = nullptr;
+  /// The lockstep wave function and a lane's frame size, when the shader
+  /// has one (its lanes then need no fibers).
+  void (*wave)(GroupContext *, const uint32_t *, uint32_t, uint8_t *) = nullptr;
+  uint64_t waveFrameBytes = 0;
 
   std::mutex errorMutex;
   std::string firstError;
@@ -168,6 +172,15 @@ public:
         state.numThreads[0] * state.numThreads[1] * state.numThreads[2];
     this->lanes.resize(lanes);
     groupShared.resize(state.groupSharedBytes + 16);
+    if (state.wave) {
+      // Lockstep waves: the lanes' ids in wave order and one frame each.
+      waveIds.resize(3 * size_t(lanes));
+      for (uint32_t i = 0; i < lanes; ++i)
+        laneThreadId(i, state.numThreads.data(), &waveIds[3 * size_t(i)]);
+      waveFrames.reset(static_cast<uint8_t *>(std::aligned_alloc(
+          64, alignTo(size_t(state.waveSize) * state.waveFrameBytes, 64))));
+      return;
+    }
     if ((state.usesGroupSync || state.usesWaveOps) && lanes > 1) {
       stackBytes = size_t(lanes) * FiberStackSize;
       void *memory = mmap(nullptr, stackBytes, PROT_READ | PROT_WRITE,
@@ -181,6 +194,8 @@ public:
   }
 
   bool canRun() const {
+    if (state.wave)
+      return waveFrames != nullptr;
     return !((state.usesGroupSync || state.usesWaveOps) && lanes.size() > 1) ||
            stacks;
   }
@@ -190,6 +205,14 @@ public:
     group.groupId[0] = gx, group.groupId[1] = gy, group.groupId[2] = gz;
     group.groupShared = groupShared.data();
     group.dispatch = &state;
+    if (state.wave) {
+      for (uint32_t base = 0; base < lanes.size(); base += state.waveSize) {
+        uint32_t count =
+            std::min<uint32_t>(state.waveSize, lanes.size() - base);
+        state.wave(&group, &waveIds[3 * size_t(base)], count, waveFrames.get());
+      }
+      return;
+    }
     if (!stacks) {
       state.group(&group);
       return;
@@ -333,6 +356,12 @@ private:
   uint32_t running = 0;
   size_t unfinished = 0;
   std::vector<uint8_t> groupShared;
+  /// Lockstep waves (DispatchState::wave): ids and frames.
+  std::vector<uint32_t> waveIds;
+  struct FreeDeleter {
+    void operator()(uint8_t *memory) const { std::free(memory); }
+  };
+  std::unique_ptr<uint8_t, FreeDeleter> waveFrames;
   uint8_t *stacks = nullptr;
   size_t stackBytes = 0;
 };
@@ -364,6 +393,32 @@ extern "C" void hlslrt_wave(GroupContext *, uint32_t callSite, uint32_t opcode,
   // A group of one lane: it is the only active lane of its wave.
   WaveParticipant self{0, &call};
   executeWaveOp(self);
+}
+
+/// A wave operation of a wave run in lockstep (HostWaveFunctionName): every
+/// lane of the wave takes part, its operands and result in its frame.
+extern "C" void hlslrt_wave_lockstep(GroupContext *, uint32_t opcode,
+                                     uint32_t type, uint32_t op, uint32_t sign,
+                                     uint8_t *frames, uint64_t frameBytes,
+                                     uint64_t valueOffset, uint64_t extraOffset,
+                                     uint64_t resultOffset, uint32_t count) {
+  thread_local std::vector<WaveCall> calls;
+  thread_local std::vector<WaveParticipant> active;
+  calls.resize(count);
+  active.resize(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    uint8_t *frame = frames + i * frameBytes;
+    WaveCall &call = calls[i];
+    call.opcode = opcode;
+    call.type = WaveValueType(type);
+    call.op = op;
+    call.sign = sign;
+    call.value = frame + valueOffset;
+    call.extra = reinterpret_cast<const uint32_t *>(frame + extraOffset);
+    call.result = frame + resultOffset;
+    active[i] = {i, &call};
+  }
+  executeWaveOp(active);
 }
 
 static Error dispatch(DispatchState &state, unsigned jobs) {
@@ -915,6 +970,7 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   state.groupSharedBytes = host->groupSharedBytes;
   state.usesGroupSync = host->usesGroupSync;
   state.usesWaveOps = host->usesWaveOps;
+  state.waveFrameBytes = options.lockstepWaves ? host->waveFrameBytes : 0;
   state.flushDenormals = !host->usesDoubles;
   if (statistics)
     statistics->loadSeconds = seconds(start);
@@ -957,6 +1013,7 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   define("hlslrt_resource", &hlslrt_resource);
   define("hlslrt_group_sync", &hlslrt_group_sync);
   define("hlslrt_wave", &hlslrt_wave);
+  define("hlslrt_wave_lockstep", &hlslrt_wave_lockstep);
   define("hlslrt_sample", &hlslrt_sample);
   if (Error error = library.define(orc::absoluteSymbols(std::move(runtime))))
     return error;
@@ -978,6 +1035,12 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
     return group.takeError();
   state.lane = lane->toPtr<decltype(state.lane)>();
   state.group = group->toPtr<decltype(state.group)>();
+  if (state.waveFrameBytes) {
+    Expected<orc::ExecutorAddr> wave = (*jit)->lookup(HostWaveFunctionName);
+    if (!wave)
+      return wave.takeError();
+    state.wave = wave->toPtr<decltype(state.wave)>();
+  }
   if (statistics)
     statistics->jitSeconds = seconds(start);
 

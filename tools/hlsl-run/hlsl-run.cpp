@@ -70,6 +70,12 @@ llvm::cl::opt<unsigned>
                             "(default 32; a shader's [WaveSize] that excludes "
                             "it wins)"),
              llvm::cl::init(32), llvm::cl::cat(runCategory));
+llvm::cl::opt<bool> lockstepWaves(
+    "lockstep-waves",
+    llvm::cl::desc("Run the waves of a shader whose lanes all execute each "
+                   "wave operation once, in order, segment by segment "
+                   "(default; =false runs a fiber per lane, to compare)"),
+    llvm::cl::init(true), llvm::cl::cat(runCategory));
 llvm::cl::opt<unsigned> repeat(
     "repeat",
     llvm::cl::desc("Dispatch N times and report the median run time with "
@@ -218,6 +224,7 @@ static int runTool(int argc, char **argv) {
     return fail("--wave-size must be a power of two from 4 to 128");
   exec::RunOptions options;
   options.waveSize = waveSize;
+  options.lockstepWaves = lockstepWaves;
   options.jobs = jobs;
   options.repeat = repeat;
   if (printHostIR)

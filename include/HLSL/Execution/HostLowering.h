@@ -54,6 +54,9 @@ struct HostShaderInfo {
   bool usesWaveOps = false;
   /// The shader computes with doubles (whose denormals DXIL keeps).
   bool usesDoubles = false;
+  /// Bytes of a lane's frame for HostWaveFunctionName; 0 when the module
+  /// has no wave function (its lanes need fibers).
+  uint64_t waveFrameBytes = 0;
 };
 
 struct RuntimeResource;
@@ -64,6 +67,11 @@ inline constexpr const char *HostLaneFunctionName = "hlsl.run.lane";
 /// ... and `void group(GroupContext *)` runs every lane of a group, one after
 /// another (for shaders that do not synchronize their group).
 inline constexpr const char *HostGroupFunctionName = "hlsl.run.group";
+/// ... and, for shaders whose lanes all execute each wave operation once in
+/// the same order, `void wave(GroupContext *, const i32 *ids, i32 count,
+/// i8 *frames)` runs the `count` lanes of one wave (thread-in-group ids in
+/// triples) in lockstep, each with a frame of waveFrameBytes.
+inline constexpr const char *HostWaveFunctionName = "hlsl.run.wave";
 
 /// The record bound at a register, or null if the pipeline binds none.
 using ResourceResolver = llvm::function_ref<RuntimeResource *(

@@ -27,6 +27,10 @@ struct RunOptions {
   /// Lanes per wave (4 to 128, a power of two); 0 means 32. A shader's
   /// [WaveSize] that excludes it wins.
   unsigned waveSize = 0;
+  /// Run the waves of a shader whose lanes all execute each wave operation
+  /// once, in order, segment by segment instead of a fiber per lane (same
+  /// results; off to compare the two).
+  bool lockstepWaves = true;
 };
 
 struct RunStatistics {

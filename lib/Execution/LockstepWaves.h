@@ -1,0 +1,33 @@
+//===- LockstepWaves.h - waves run segment by segment -----------*- C++ -*-===//
+//
+// The wave function of a shader whose every lane executes each of its wave
+// operations once, in order (LockstepWaves.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLSL_LIB_EXECUTION_LOCKSTEPWAVES_H
+#define HLSL_LIB_EXECUTION_LOCKSTEPWAVES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace mlir::hlsl::exec {
+
+/// Adds HostWaveFunctionName to `module`, built from the lane function
+/// `lane` whose wave operations call `waveCallee` (hlslrt_wave), and
+/// returns the bytes of one lane's frame; nullopt (and no change) if some
+/// wave operation is not executed exactly once by every lane.
+std::optional<uint64_t> buildLockstepWaveFunction(llvm::Module &module,
+                                                  llvm::Function &lane,
+                                                  llvm::StringRef waveCallee);
+
+} // namespace mlir::hlsl::exec
+
+#endif // HLSL_LIB_EXECUTION_LOCKSTEPWAVES_H
