@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LockstepWaves.h"
+#include "LockstepWaveOps.h"
 
 #include "HLSL/Execution/HostLowering.h"
 
@@ -43,8 +44,7 @@ namespace {
 struct Cut {
   CallInst *call;
   BasicBlock *callBlock = nullptr, *next = nullptr;
-  uint32_t opcode = 0, type = 0, op = 0, sign = 0;
-  uint64_t valueOffset = 0, extraOffset = 0, resultOffset = 0;
+  LockstepWaveOp op;
 };
 
 uint32_t constantOperand(CallInst *call, unsigned i) {
@@ -181,12 +181,12 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
   }
   frameBytes = alignTo(frameBytes, 16);
   for (Cut &cut : cuts) {
-    cut.opcode = constantOperand(cut.call, 2);
-    cut.type = constantOperand(cut.call, 3);
-    cut.op = constantOperand(cut.call, 4);
-    cut.sign = constantOperand(cut.call, 5);
-    uint64_t *fields[] = {&cut.valueOffset, &cut.extraOffset,
-                          &cut.resultOffset};
+    cut.op.opcode = constantOperand(cut.call, 2);
+    cut.op.type = constantOperand(cut.call, 3);
+    cut.op.op = constantOperand(cut.call, 4);
+    cut.op.sign = constantOperand(cut.call, 5);
+    uint64_t *fields[] = {&cut.op.valueOffset, &cut.op.extraOffset,
+                          &cut.op.resultOffset};
     for (unsigned i = 0; i < 3; ++i) {
       APInt offset(64, 0);
       Value *base =
@@ -261,14 +261,16 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
     builder.CreateCondBr(builder.CreateICmpULT(next, count), loop, after);
     builder.SetInsertPoint(after);
     if (k < cuts.size()) {
-      const Cut &cut = cuts[k];
-      builder.CreateCall(
-          lockstep,
-          {group, builder.getInt32(cut.opcode), builder.getInt32(cut.type),
-           builder.getInt32(cut.op), builder.getInt32(cut.sign), frames,
-           builder.getInt64(frameBytes), builder.getInt64(cut.valueOffset),
-           builder.getInt64(cut.extraOffset),
-           builder.getInt64(cut.resultOffset), count});
+      const LockstepWaveOp &op = cuts[k].op;
+      if (!emitInlineWaveOp(builder, op, frames, frameBytes, count))
+        builder.CreateCall(
+            lockstep,
+            {group, builder.getInt32(op.opcode), builder.getInt32(op.type),
+             builder.getInt32(op.op), builder.getInt32(op.sign), frames,
+             builder.getInt64(frameBytes), builder.getInt64(op.valueOffset),
+             builder.getInt64(op.extraOffset),
+             builder.getInt64(op.resultOffset), count});
+      after = builder.GetInsertBlock();
     }
     current = after;
   }

@@ -142,6 +142,13 @@ uint64_t truncate(WaveValueType type, uint64_t bits) {
 /// Combines two operands; `isUnsigned` matters for integer min and max.
 uint64_t combine(Reduce op, WaveValueType type, bool isUnsigned, uint64_t a,
                  uint64_t b) {
+  if (type == WaveValueType::F32 &&
+      (op == Reduce::Sum || op == Reduce::Product)) {
+    // One rounding, as float arithmetic does (a double sum rounded to
+    // float would round twice).
+    float x = float(toDouble(type, a)), y = float(toDouble(type, b));
+    return fromDouble(type, op == Reduce::Sum ? x + y : x * y);
+  }
   if (isFloat(type)) {
     double x = toDouble(type, a), y = toDouble(type, b), r = 0;
     switch (op) {

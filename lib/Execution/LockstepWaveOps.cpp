@@ -1,0 +1,262 @@
+//===- LockstepWaveOps.cpp - wave operations inline in lockstep -----------===//
+//
+// Each operation is a loop over the lanes' frames in ascending lane order,
+// with WaveOps.cpp's semantics: reductions start from lane 0's operand,
+// prefix operations from the identity, float sums and products round to
+// the operand's precision at every step, integers wrap; booleans are a byte
+// whose low bit counts. Min and max of floats (NaN and signed-zero rules),
+// 16-bit operands and the operations that read other lanes by index are
+// left to the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LockstepWaveOps.h"
+
+#include "HLSL/Execution/RuntimeABI.h"
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
+
+#include "llvm/IR/Intrinsics.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace mlir::hlsl::exec;
+
+namespace {
+
+enum class Combine { Add, Mul, Min, Max, And, Or, Xor };
+
+/// The LLVM type of a wave operand of `type`, for the types handled here.
+Type *operandType(LLVMContext &context, WaveValueType type) {
+  switch (type) {
+  case WaveValueType::I32:
+    return Type::getInt32Ty(context);
+  case WaveValueType::I64:
+    return Type::getInt64Ty(context);
+  case WaveValueType::F32:
+    return Type::getFloatTy(context);
+  case WaveValueType::F64:
+    return Type::getDoubleTy(context);
+  default:
+    return nullptr;
+  }
+}
+
+/// The combination of WaveActiveOp/WavePrefixOp kind `op` (Sum, Product,
+/// Min, Max) or WaveActiveBit kind (And, Or, Xor) when `bitOp`.
+std::optional<Combine> combineKind(uint32_t op, bool bitOp, bool isFloat) {
+  if (bitOp) {
+    if (isFloat || op > 2)
+      return std::nullopt;
+    return std::array{Combine::And, Combine::Or, Combine::Xor}[op];
+  }
+  switch (op) {
+  case 0:
+    return Combine::Add;
+  case 1:
+    return Combine::Mul;
+  case 2:
+    return isFloat ? std::nullopt : std::optional(Combine::Min);
+  case 3:
+    return isFloat ? std::nullopt : std::optional(Combine::Max);
+  default:
+    return std::nullopt;
+  }
+}
+
+Value *combine(IRBuilder<> &b, Combine kind, bool isUnsigned, Value *x,
+               Value *y) {
+  bool isFloat = x->getType()->isFloatingPointTy();
+  switch (kind) {
+  case Combine::Add:
+    return isFloat ? b.CreateFAdd(x, y) : b.CreateAdd(x, y);
+  case Combine::Mul:
+    return isFloat ? b.CreateFMul(x, y) : b.CreateMul(x, y);
+  case Combine::Min:
+    return b.CreateBinaryIntrinsic(
+        isUnsigned ? Intrinsic::umin : Intrinsic::smin, x, y);
+  case Combine::Max:
+    return b.CreateBinaryIntrinsic(
+        isUnsigned ? Intrinsic::umax : Intrinsic::smax, x, y);
+  case Combine::And:
+    return b.CreateAnd(x, y);
+  case Combine::Or:
+    return b.CreateOr(x, y);
+  case Combine::Xor:
+    return b.CreateXor(x, y);
+  }
+  return x;
+}
+
+Value *identityOf(Combine kind, Type *type) {
+  switch (kind) {
+  case Combine::Mul:
+    return type->isFloatingPointTy() ? ConstantFP::get(type, 1.0)
+                                     : ConstantInt::get(type, 1);
+  case Combine::And:
+    return Constant::getAllOnesValue(type);
+  default:
+    return Constant::getNullValue(type);
+  }
+}
+
+/// Emits `for (i = first; i < count; ++i) acc = body(i, frame_i, acc)`
+/// and returns the final accumulator (`init` if the loop runs zero
+/// times; null without one).
+class LaneLoops {
+public:
+  LaneLoops(IRBuilder<> &b, Value *frames, uint64_t frameBytes, Value *count)
+      : b(b), frames(frames), frameBytes(frameBytes), count(count) {}
+
+  Value *
+  loop(uint32_t first, Value *init,
+       function_ref<Value *(Value *frame, Value *index, Value *acc)> body) {
+    BasicBlock *before = b.GetInsertBlock();
+    Function *function = before->getParent();
+    LLVMContext &context = function->getContext();
+    BasicBlock *loop = BasicBlock::Create(context, "wave.lanes", function);
+    BasicBlock *done = BasicBlock::Create(context, "wave.done", function);
+    b.CreateCondBr(b.CreateICmpULT(b.getInt32(first), count), loop, done);
+    b.SetInsertPoint(loop);
+    PHINode *index = b.CreatePHI(b.getInt32Ty(), 2, "lane");
+    index->addIncoming(b.getInt32(first), before);
+    PHINode *acc = nullptr;
+    if (init) {
+      acc = b.CreatePHI(init->getType(), 2, "acc");
+      acc->addIncoming(init, before);
+    }
+    Value *frame = b.CreateGEP(b.getInt8Ty(), frames,
+                               b.CreateMul(b.CreateZExt(index, b.getInt64Ty()),
+                                           b.getInt64(frameBytes)));
+    Value *next = body(frame, index, acc);
+    Value *nextIndex = b.CreateAdd(index, b.getInt32(1));
+    BasicBlock *end = b.GetInsertBlock();
+    index->addIncoming(nextIndex, end);
+    if (acc)
+      acc->addIncoming(next, end);
+    b.CreateCondBr(b.CreateICmpULT(nextIndex, count), loop, done);
+    b.SetInsertPoint(done);
+    if (!init)
+      return nullptr;
+    PHINode *result = b.CreatePHI(init->getType(), 2, "wave.result");
+    result->addIncoming(init, before);
+    result->addIncoming(next, end);
+    return result;
+  }
+
+  Value *at(Value *frame, uint64_t offset) {
+    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, offset);
+  }
+  /// A boolean operand: the low bit of its byte.
+  Value *loadBool(Value *frame, uint64_t offset) {
+    return b.CreateTrunc(b.CreateLoad(b.getInt8Ty(), at(frame, offset)),
+                         b.getInt1Ty());
+  }
+  void storeBool(Value *value, Value *frame, uint64_t offset) {
+    b.CreateStore(b.CreateZExt(value, b.getInt8Ty()), at(frame, offset));
+  }
+  /// The operand of lane 0.
+  Value *first(Type *type, uint64_t offset) {
+    return b.CreateLoad(
+        type, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frames, offset));
+  }
+  /// Stores `value` as every lane's result.
+  void broadcast(Value *value, uint64_t offset) {
+    loop(0, nullptr, [&](Value *frame, Value *, Value *) {
+      b.CreateStore(value, at(frame, offset));
+      return nullptr;
+    });
+  }
+
+private:
+  IRBuilder<> &b;
+  Value *frames;
+  uint64_t frameBytes;
+  Value *count;
+};
+
+} // namespace
+
+bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
+                                        const LockstepWaveOp &op, Value *frames,
+                                        uint64_t frameBytes, Value *count) {
+  namespace dxil = mlir::hlsl::dxil;
+  LLVMContext &context = b.getContext();
+  auto type = WaveValueType(op.type);
+  bool isUnsigned = op.sign == 1;
+  LaneLoops lanes(b, frames, frameBytes, count);
+  uint64_t value = op.valueOffset, result = op.resultOffset;
+  switch (op.opcode) {
+  case dxil::WaveIsFirstLane:
+    lanes.loop(0, nullptr, [&](Value *frame, Value *index, Value *) {
+      lanes.storeBool(b.CreateICmpEQ(index, b.getInt32(0)), frame, result);
+      return nullptr;
+    });
+    return true;
+  case dxil::WaveAnyTrue:
+  case dxil::WaveAllTrue: {
+    bool any = op.opcode == dxil::WaveAnyTrue;
+    Value *folded =
+        lanes.loop(0, b.getInt1(!any), [&](Value *frame, Value *, Value *acc) {
+          Value *bit = lanes.loadBool(frame, value);
+          return any ? b.CreateOr(acc, bit) : b.CreateAnd(acc, bit);
+        });
+    lanes.broadcast(b.CreateZExt(folded, b.getInt8Ty()), result);
+    return true;
+  }
+  case dxil::WaveAllBitCount:
+  case dxil::WavePrefixBitCount: {
+    bool prefix = op.opcode == dxil::WavePrefixBitCount;
+    Value *total =
+        lanes.loop(0, b.getInt32(0), [&](Value *frame, Value *, Value *acc) {
+          if (prefix)
+            b.CreateStore(acc, lanes.at(frame, result));
+          return b.CreateAdd(
+              acc, b.CreateZExt(lanes.loadBool(frame, value), b.getInt32Ty()));
+        });
+    if (!prefix)
+      lanes.broadcast(total, result);
+    return true;
+  }
+  case dxil::WaveReadLaneFirst: {
+    Type *valueType = operandType(context, type);
+    if (!valueType)
+      return false;
+    lanes.broadcast(lanes.first(valueType, value), result);
+    return true;
+  }
+  case dxil::WaveActiveOp:
+  case dxil::WaveActiveBit:
+  case dxil::WavePrefixOp: {
+    Type *valueType = operandType(context, type);
+    if (!valueType)
+      return false;
+    std::optional<Combine> kind =
+        combineKind(op.op, op.opcode == dxil::WaveActiveBit,
+                    valueType->isFloatingPointTy());
+    if (!kind)
+      return false;
+    if (op.opcode == dxil::WavePrefixOp) {
+      lanes.loop(0, identityOf(*kind, valueType),
+                 [&](Value *frame, Value *, Value *running) {
+                   b.CreateStore(running, lanes.at(frame, result));
+                   Value *operand =
+                       b.CreateLoad(valueType, lanes.at(frame, value));
+                   return combine(b, *kind, isUnsigned, running, operand);
+                 });
+      return true;
+    }
+    Value *folded =
+        lanes.loop(1, lanes.first(valueType, value),
+                   [&](Value *frame, Value *, Value *acc) {
+                     Value *operand =
+                         b.CreateLoad(valueType, lanes.at(frame, value));
+                     return combine(b, *kind, isUnsigned, acc, operand);
+                   });
+    lanes.broadcast(folded, result);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
