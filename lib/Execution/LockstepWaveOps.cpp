@@ -100,17 +100,16 @@ Value *identityOf(Combine kind, Type *type) {
   }
 }
 
-/// Emits `for (i = first; i < count; ++i) acc = body(i, frame_i, acc)`
-/// and returns the final accumulator (`init` if the loop runs zero
-/// times; null without one).
+/// Emits `for (i = first; i < count; ++i) acc = body(i, acc)` and returns
+/// the final accumulator (`init` if the loop runs zero times; null without
+/// one).
 class LaneLoops {
 public:
-  LaneLoops(IRBuilder<> &b, Value *frames, uint64_t frameBytes, Value *count)
-      : b(b), frames(frames), frameBytes(frameBytes), count(count) {}
+  LaneLoops(IRBuilder<> &b, Value *frames, Value *count)
+      : b(b), frames(frames), count(count) {}
 
-  Value *
-  loop(uint32_t first, Value *init,
-       function_ref<Value *(Value *frame, Value *index, Value *acc)> body) {
+  Value *loop(uint32_t first, Value *init,
+              function_ref<Value *(Value *index, Value *acc)> body) {
     BasicBlock *before = b.GetInsertBlock();
     Function *function = before->getParent();
     LLVMContext &context = function->getContext();
@@ -125,10 +124,7 @@ public:
       acc = b.CreatePHI(init->getType(), 2, "acc");
       acc->addIncoming(init, before);
     }
-    Value *frame = b.CreateGEP(b.getInt8Ty(), frames,
-                               b.CreateMul(b.CreateZExt(index, b.getInt64Ty()),
-                                           b.getInt64(frameBytes)));
-    Value *next = body(frame, index, acc);
+    Value *next = body(index, acc);
     Value *nextIndex = b.CreateAdd(index, b.getInt32(1));
     BasicBlock *end = b.GetInsertBlock();
     index->addIncoming(nextIndex, end);
@@ -144,26 +140,30 @@ public:
     return result;
   }
 
-  Value *at(Value *frame, uint64_t offset) {
-    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frame, offset);
+  /// Lane `index`'s copy of `slot`.
+  Value *at(Value *index, const FrameSlot &slot) {
+    return b.CreateInBoundsGEP(
+        b.getInt8Ty(), frames,
+        b.CreateAdd(b.getInt64(slot.base),
+                    b.CreateMul(b.CreateZExt(index, b.getInt64Ty()),
+                                b.getInt64(slot.stride))));
   }
   /// A boolean operand: the low bit of its byte.
-  Value *loadBool(Value *frame, uint64_t offset) {
-    return b.CreateTrunc(b.CreateLoad(b.getInt8Ty(), at(frame, offset)),
+  Value *loadBool(Value *index, const FrameSlot &slot) {
+    return b.CreateTrunc(b.CreateLoad(b.getInt8Ty(), at(index, slot)),
                          b.getInt1Ty());
   }
-  void storeBool(Value *value, Value *frame, uint64_t offset) {
-    b.CreateStore(b.CreateZExt(value, b.getInt8Ty()), at(frame, offset));
+  void storeBool(Value *value, Value *index, const FrameSlot &slot) {
+    b.CreateStore(b.CreateZExt(value, b.getInt8Ty()), at(index, slot));
   }
   /// The operand of lane 0.
-  Value *first(Type *type, uint64_t offset) {
-    return b.CreateLoad(
-        type, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), frames, offset));
+  Value *first(Type *type, const FrameSlot &slot) {
+    return b.CreateLoad(type, at(b.getInt32(0), slot));
   }
   /// Stores `value` as every lane's result.
-  void broadcast(Value *value, uint64_t offset) {
-    loop(0, nullptr, [&](Value *frame, Value *, Value *) {
-      b.CreateStore(value, at(frame, offset));
+  void broadcast(Value *value, const FrameSlot &slot) {
+    loop(0, nullptr, [&](Value *index, Value *) {
+      b.CreateStore(value, at(index, slot));
       return nullptr;
     });
   }
@@ -171,7 +171,6 @@ public:
 private:
   IRBuilder<> &b;
   Value *frames;
-  uint64_t frameBytes;
   Value *count;
 };
 
@@ -179,17 +178,17 @@ private:
 
 bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
                                         const LockstepWaveOp &op, Value *frames,
-                                        uint64_t frameBytes, Value *count) {
+                                        Value *count) {
   namespace dxil = mlir::hlsl::dxil;
   LLVMContext &context = b.getContext();
   auto type = WaveValueType(op.type);
   bool isUnsigned = op.sign == 1;
-  LaneLoops lanes(b, frames, frameBytes, count);
-  uint64_t value = op.valueOffset, result = op.resultOffset;
+  LaneLoops lanes(b, frames, count);
+  const FrameSlot &value = op.value, &result = op.result;
   switch (op.opcode) {
   case dxil::WaveIsFirstLane:
-    lanes.loop(0, nullptr, [&](Value *frame, Value *index, Value *) {
-      lanes.storeBool(b.CreateICmpEQ(index, b.getInt32(0)), frame, result);
+    lanes.loop(0, nullptr, [&](Value *index, Value *) {
+      lanes.storeBool(b.CreateICmpEQ(index, b.getInt32(0)), index, result);
       return nullptr;
     });
     return true;
@@ -197,8 +196,8 @@ bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
   case dxil::WaveAllTrue: {
     bool any = op.opcode == dxil::WaveAnyTrue;
     Value *folded =
-        lanes.loop(0, b.getInt1(!any), [&](Value *frame, Value *, Value *acc) {
-          Value *bit = lanes.loadBool(frame, value);
+        lanes.loop(0, b.getInt1(!any), [&](Value *index, Value *acc) {
+          Value *bit = lanes.loadBool(index, value);
           return any ? b.CreateOr(acc, bit) : b.CreateAnd(acc, bit);
         });
     lanes.broadcast(b.CreateZExt(folded, b.getInt8Ty()), result);
@@ -207,13 +206,12 @@ bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
   case dxil::WaveAllBitCount:
   case dxil::WavePrefixBitCount: {
     bool prefix = op.opcode == dxil::WavePrefixBitCount;
-    Value *total =
-        lanes.loop(0, b.getInt32(0), [&](Value *frame, Value *, Value *acc) {
-          if (prefix)
-            b.CreateStore(acc, lanes.at(frame, result));
-          return b.CreateAdd(
-              acc, b.CreateZExt(lanes.loadBool(frame, value), b.getInt32Ty()));
-        });
+    Value *total = lanes.loop(0, b.getInt32(0), [&](Value *index, Value *acc) {
+      if (prefix)
+        b.CreateStore(acc, lanes.at(index, result));
+      return b.CreateAdd(
+          acc, b.CreateZExt(lanes.loadBool(index, value), b.getInt32Ty()));
+    });
     if (!prefix)
       lanes.broadcast(total, result);
     return true;
@@ -237,22 +235,19 @@ bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
     if (!kind)
       return false;
     if (op.opcode == dxil::WavePrefixOp) {
-      lanes.loop(0, identityOf(*kind, valueType),
-                 [&](Value *frame, Value *, Value *running) {
-                   b.CreateStore(running, lanes.at(frame, result));
-                   Value *operand =
-                       b.CreateLoad(valueType, lanes.at(frame, value));
-                   return combine(b, *kind, isUnsigned, running, operand);
-                 });
+      lanes.loop(
+          0, identityOf(*kind, valueType), [&](Value *index, Value *running) {
+            b.CreateStore(running, lanes.at(index, result));
+            Value *operand = b.CreateLoad(valueType, lanes.at(index, value));
+            return combine(b, *kind, isUnsigned, running, operand);
+          });
       return true;
     }
-    Value *folded =
-        lanes.loop(1, lanes.first(valueType, value),
-                   [&](Value *frame, Value *, Value *acc) {
-                     Value *operand =
-                         b.CreateLoad(valueType, lanes.at(frame, value));
-                     return combine(b, *kind, isUnsigned, acc, operand);
-                   });
+    Value *folded = lanes.loop(
+        1, lanes.first(valueType, value), [&](Value *index, Value *acc) {
+          Value *operand = b.CreateLoad(valueType, lanes.at(index, value));
+          return combine(b, *kind, isUnsigned, acc, operand);
+        });
     lanes.broadcast(folded, result);
     return true;
   }

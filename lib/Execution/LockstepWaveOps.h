@@ -16,19 +16,24 @@
 
 namespace mlir::hlsl::exec {
 
-/// A wave operation (hlslrt_wave's operands) and where its operand, extra
-/// words and result live in a lane's frame.
-struct LockstepWaveOp {
-  uint32_t opcode = 0, type = 0, op = 0, sign = 0;
-  uint64_t valueOffset = 0, extraOffset = 0, resultOffset = 0;
+/// Where a slot of the wave's frames is: lane i's copy at `base + i *
+/// stride` bytes from the frames' start.
+struct FrameSlot {
+  uint64_t base = 0, stride = 0;
 };
 
-/// Emits `op` for the `count` lanes whose frames (each `frameBytes` long)
-/// start at `frames`, with the results WaveOps.cpp computes; returns false
-/// (and emits nothing) for operations left to the runtime.
+/// A wave operation (hlslrt_wave's operands) and the slots of its operand,
+/// extra words and result.
+struct LockstepWaveOp {
+  uint32_t opcode = 0, type = 0, op = 0, sign = 0;
+  FrameSlot value, extra, result;
+};
+
+/// Emits `op` for the `count` lanes of the wave whose frames start at
+/// `frames`, with the results WaveOps.cpp computes; returns false (and
+/// emits nothing) for operations left to the runtime.
 bool emitInlineWaveOp(llvm::IRBuilder<> &builder, const LockstepWaveOp &op,
-                      llvm::Value *frames, uint64_t frameBytes,
-                      llvm::Value *count);
+                      llvm::Value *frames, llvm::Value *count);
 
 } // namespace mlir::hlsl::exec
 

@@ -7,13 +7,16 @@
 // code up to the first wave operation one after another, then the
 // operation for all of them, then the code up to the next one, and so on.
 //
-// The lane function is cloned with a frame pointer argument; every alloca
-// becomes a slot of the frame, and every value used beyond the next wave
-// operation is demoted to a slot, so that nothing but the frame carries a
-// lane's state from one segment to the next. Segment k is a clone that
+// The lane function is cloned with the wave's frames and the lane's index
+// as arguments; every alloca becomes a slot of the frames, and every value
+// used beyond the next wave operation is demoted to a slot, so that nothing
+// but the frames carries a lane's state from one segment to the next. The
+// frames are laid out slot by slot (the slot of lane i at slot base + i *
+// slot stride), so that a segment's loop over the lanes reads and writes
+// each slot contiguously and can be vectorized. Segment k is a clone that
 // starts after wave operation k and returns in front of operation k + 1.
 // The wave function loops over the lanes of a wave per segment and runs
-// each operation with hlslrt_wave_lockstep on the frames.
+// each operation inline (LockstepWaveOps.cpp) or with hlslrt_wave_lockstep.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,11 +55,13 @@ uint32_t constantOperand(CallInst *call, unsigned i) {
   return value ? uint32_t(value->getZExtValue()) : ~0u;
 }
 
-/// The lane function with a frame argument: (group, x, y, z, frame).
-Function *cloneWithFrame(Function &lane) {
+/// The lane function with the frames and the lane's index as arguments:
+/// (group, x, y, z, frames, lane).
+Function *cloneWithFrames(Function &lane) {
   LLVMContext &context = lane.getContext();
   SmallVector<Type *> params(lane.getFunctionType()->params());
   params.push_back(PointerType::get(context, 0));
+  params.push_back(Type::getInt32Ty(context));
   auto *type = FunctionType::get(Type::getVoidTy(context), params, false);
   Function *body = Function::Create(type, GlobalValue::InternalLinkage,
                                     "hlsl.run.wave.body", lane.getParent());
@@ -71,9 +76,8 @@ Function *cloneWithFrame(Function &lane) {
 
 } // namespace
 
-std::optional<uint64_t>
-mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
-                                            StringRef waveCallee) {
+std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
+    Module &module, Function &lane, StringRef waveCallee, uint32_t waveSize) {
   Function *waveFn = module.getFunction(waveCallee);
   if (!waveFn)
     return std::nullopt;
@@ -81,7 +85,7 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
     if (isa<AllocaInst>(inst) && inst.getParent() != &lane.getEntryBlock())
       return std::nullopt;
 
-  Function *body = cloneWithFrame(lane);
+  Function *body = cloneWithFrames(lane);
   auto giveUp = [&]() -> std::optional<uint64_t> {
     body->eraseFromParent();
     return std::nullopt;
@@ -90,7 +94,7 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
   for (Instruction &inst : instructions(*body))
     if (auto *call = dyn_cast<CallInst>(&inst);
         call && call->getCalledFunction() == waveFn)
-      cuts.push_back({call});
+      cuts.push_back({call, nullptr, nullptr, {}});
   if (cuts.empty())
     return giveUp();
 
@@ -158,12 +162,30 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
   for (Instruction *inst : crossing)
     DemoteRegToStack(*inst, false, entry.getTerminator()->getIterator());
 
-  // Allocas become slots of the frame.
+  // The operand, extra words and result of each wave operation are
+  // allocas of the lowering.
+  SmallVector<std::array<AllocaInst *, 3>> operandSlots;
+  for (Cut &cut : cuts) {
+    cut.op.opcode = constantOperand(cut.call, 2);
+    cut.op.type = constantOperand(cut.call, 3);
+    cut.op.op = constantOperand(cut.call, 4);
+    cut.op.sign = constantOperand(cut.call, 5);
+    std::array<AllocaInst *, 3> operands;
+    for (unsigned i = 0; i < 3; ++i)
+      if (!(operands[i] = dyn_cast<AllocaInst>(cut.call->getArgOperand(6 + i))))
+        return giveUp();
+    operandSlots.push_back(operands);
+  }
+
+  // Allocas become slots of the frames: `waveSize` lanes' copies of each,
+  // one after another.
   const DataLayout &layout = module.getDataLayout();
-  Value *frame = body->getArg(body->arg_size() - 1);
-  DenseMap<const Value *, uint64_t> offsets;
+  Value *bodyFrames = body->getArg(body->arg_size() - 2);
+  Value *laneIndex = body->getArg(body->arg_size() - 1);
+  DenseMap<const Value *, FrameSlot> slots;
   uint64_t frameBytes = 0;
   IRBuilder<> builder(entry.getTerminator());
+  Value *lane64 = builder.CreateZExt(laneIndex, builder.getInt64Ty());
   for (Instruction &inst : make_early_inc_range(entry)) {
     auto *slot = dyn_cast<AllocaInst>(&inst);
     if (!slot)
@@ -171,31 +193,25 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
     std::optional<TypeSize> size = slot->getAllocationSize(layout);
     if (!size || size->isScalable())
       return giveUp();
-    frameBytes = alignTo(frameBytes, slot->getAlign());
-    offsets[slot] = frameBytes;
-    Value *address = builder.CreateConstInBoundsGEP1_64(
-        builder.getInt8Ty(), frame, frameBytes, slot->getName());
-    frameBytes += size->getFixedValue();
+    FrameSlot place;
+    place.stride = alignTo(size->getFixedValue(), slot->getAlign());
+    place.base = alignTo(frameBytes, 64);
+    frameBytes = place.base + place.stride * waveSize;
+    slots[slot] = place;
+    Value *address = builder.CreateInBoundsGEP(
+        builder.getInt8Ty(), bodyFrames,
+        builder.CreateAdd(
+            builder.getInt64(place.base),
+            builder.CreateMul(lane64, builder.getInt64(place.stride))),
+        slot->getName());
     slot->replaceAllUsesWith(address);
     slot->eraseFromParent();
   }
-  frameBytes = alignTo(frameBytes, 16);
-  for (Cut &cut : cuts) {
-    cut.op.opcode = constantOperand(cut.call, 2);
-    cut.op.type = constantOperand(cut.call, 3);
-    cut.op.op = constantOperand(cut.call, 4);
-    cut.op.sign = constantOperand(cut.call, 5);
-    uint64_t *fields[] = {&cut.op.valueOffset, &cut.op.extraOffset,
-                          &cut.op.resultOffset};
-    for (unsigned i = 0; i < 3; ++i) {
-      APInt offset(64, 0);
-      Value *base =
-          cut.call->getArgOperand(6 + i)->stripAndAccumulateConstantOffsets(
-              layout, offset, true);
-      if (base != frame)
-        return giveUp();
-      *fields[i] = offset.getZExtValue();
-    }
+  frameBytes = alignTo(frameBytes, 64);
+  for (auto [cut, operands] : llvm::zip(cuts, operandSlots)) {
+    cut.op.value = slots.lookup(operands[0]);
+    cut.op.extra = slots.lookup(operands[1]);
+    cut.op.result = slots.lookup(operands[2]);
   }
 
   // Segment k: from the block after operation k (the start for k = 0) to
@@ -220,7 +236,8 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
   }
   body->eraseFromParent();
 
-  // void wave(GroupContext *group, const i32 *ids, i32 count, i8 *frames)
+  // void wave(GroupContext *group, const i32 *ids, i32 count, i8 *frames):
+  // per segment, a loop over the lanes, then the wave operation.
   LLVMContext &context = module.getContext();
   Type *ptr = PointerType::get(context, 0);
   Type *i32 = Type::getInt32Ty(context), *i64 = Type::getInt64Ty(context);
@@ -229,7 +246,7 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
       GlobalValue::ExternalLinkage, HostWaveFunctionName, module);
   FunctionCallee lockstep = module.getOrInsertFunction(
       "hlslrt_wave_lockstep", Type::getVoidTy(context), ptr, i32, i32, i32, i32,
-      ptr, i64, i64, i64, i64, i32);
+      ptr, i64, i64, i64, i64, i64, i64, i32);
   Value *group = wave->getArg(0), *ids = wave->getArg(1),
         *count = wave->getArg(2), *frames = wave->getArg(3);
   BasicBlock *current = BasicBlock::Create(context, "entry", wave);
@@ -242,11 +259,7 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
     builder.SetInsertPoint(loop);
     PHINode *index = builder.CreatePHI(i32, 2, "lane");
     index->addIncoming(builder.getInt32(0), current);
-    Value *laneFrame =
-        builder.CreateGEP(builder.getInt8Ty(), frames,
-                          builder.CreateMul(builder.CreateZExt(index, i64),
-                                            builder.getInt64(frameBytes)));
-    SmallVector<Value *, 5> args = {group};
+    SmallVector<Value *, 6> args = {group};
     for (unsigned c = 0; c < 3; ++c)
       args.push_back(builder.CreateLoad(
           i32,
@@ -254,7 +267,8 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
               i32, ids,
               builder.CreateAdd(builder.CreateMul(index, builder.getInt32(3)),
                                 builder.getInt32(c)))));
-    args.push_back(laneFrame);
+    args.push_back(frames);
+    args.push_back(index);
     builder.CreateCall(segments[k], args);
     Value *next = builder.CreateAdd(index, builder.getInt32(1));
     index->addIncoming(next, loop);
@@ -262,14 +276,15 @@ mlir::hlsl::exec::buildLockstepWaveFunction(Module &module, Function &lane,
     builder.SetInsertPoint(after);
     if (k < cuts.size()) {
       const LockstepWaveOp &op = cuts[k].op;
-      if (!emitInlineWaveOp(builder, op, frames, frameBytes, count))
+      if (!emitInlineWaveOp(builder, op, frames, count))
         builder.CreateCall(
             lockstep,
             {group, builder.getInt32(op.opcode), builder.getInt32(op.type),
              builder.getInt32(op.op), builder.getInt32(op.sign), frames,
-             builder.getInt64(frameBytes), builder.getInt64(op.valueOffset),
-             builder.getInt64(op.extraOffset),
-             builder.getInt64(op.resultOffset), count});
+             builder.getInt64(op.value.base), builder.getInt64(op.value.stride),
+             builder.getInt64(op.extra.base), builder.getInt64(op.extra.stride),
+             builder.getInt64(op.result.base),
+             builder.getInt64(op.result.stride), count});
       after = builder.GetInsertBlock();
     }
     current = after;

@@ -21,12 +21,14 @@ class Module;
 namespace mlir::hlsl::exec {
 
 /// Adds HostWaveFunctionName to `module`, built from the lane function
-/// `lane` whose wave operations call `waveCallee` (hlslrt_wave), and
-/// returns the bytes of one lane's frame; nullopt (and no change) if some
-/// wave operation is not executed exactly once by every lane.
+/// `lane` whose wave operations call `waveCallee` (hlslrt_wave), for waves
+/// of up to `waveSize` lanes, and returns the bytes of a wave's frames;
+/// nullopt (and no change) if some wave operation is not executed exactly
+/// once by every lane.
 std::optional<uint64_t> buildLockstepWaveFunction(llvm::Module &module,
                                                   llvm::Function &lane,
-                                                  llvm::StringRef waveCallee);
+                                                  llvm::StringRef waveCallee,
+                                                  uint32_t waveSize);
 
 } // namespace mlir::hlsl::exec
 

@@ -177,8 +177,8 @@ public:
       waveIds.resize(3 * size_t(lanes));
       for (uint32_t i = 0; i < lanes; ++i)
         laneThreadId(i, state.numThreads.data(), &waveIds[3 * size_t(i)]);
-      waveFrames.reset(static_cast<uint8_t *>(std::aligned_alloc(
-          64, alignTo(size_t(state.waveSize) * state.waveFrameBytes, 64))));
+      waveFrames.reset(static_cast<uint8_t *>(
+          std::aligned_alloc(64, alignTo(state.waveFrameBytes, 64))));
       return;
     }
     if ((state.usesGroupSync || state.usesWaveOps) && lanes > 1) {
@@ -396,26 +396,28 @@ extern "C" void hlslrt_wave(GroupContext *, uint32_t callSite, uint32_t opcode,
 }
 
 /// A wave operation of a wave run in lockstep (HostWaveFunctionName): every
-/// lane of the wave takes part, its operands and result in its frame.
+/// lane of the wave takes part; lane i's operand, extra words and result
+/// are at base + i * stride in the wave's frames.
 extern "C" void hlslrt_wave_lockstep(GroupContext *, uint32_t opcode,
                                      uint32_t type, uint32_t op, uint32_t sign,
-                                     uint8_t *frames, uint64_t frameBytes,
-                                     uint64_t valueOffset, uint64_t extraOffset,
-                                     uint64_t resultOffset, uint32_t count) {
+                                     uint8_t *frames, uint64_t valueBase,
+                                     uint64_t valueStride, uint64_t extraBase,
+                                     uint64_t extraStride, uint64_t resultBase,
+                                     uint64_t resultStride, uint32_t count) {
   thread_local std::vector<WaveCall> calls;
   thread_local std::vector<WaveParticipant> active;
   calls.resize(count);
   active.resize(count);
   for (uint32_t i = 0; i < count; ++i) {
-    uint8_t *frame = frames + i * frameBytes;
     WaveCall &call = calls[i];
     call.opcode = opcode;
     call.type = WaveValueType(type);
     call.op = op;
     call.sign = sign;
-    call.value = frame + valueOffset;
-    call.extra = reinterpret_cast<const uint32_t *>(frame + extraOffset);
-    call.result = frame + resultOffset;
+    call.value = frames + valueBase + i * valueStride;
+    call.extra = reinterpret_cast<const uint32_t *>(frames + extraBase +
+                                                    i * extraStride);
+    call.result = frames + resultBase + i * resultStride;
     active[i] = {i, &call};
   }
   executeWaveOp(active);

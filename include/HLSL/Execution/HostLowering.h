@@ -54,7 +54,7 @@ struct HostShaderInfo {
   bool usesWaveOps = false;
   /// The shader computes with doubles (whose denormals DXIL keeps).
   bool usesDoubles = false;
-  /// Bytes of a lane's frame for HostWaveFunctionName; 0 when the module
+  /// Bytes of a wave's frames for HostWaveFunctionName; 0 when the module
   /// has no wave function (its lanes need fibers).
   uint64_t waveFrameBytes = 0;
 };
@@ -70,7 +70,7 @@ inline constexpr const char *HostGroupFunctionName = "hlsl.run.group";
 /// ... and, for shaders whose lanes all execute each wave operation once in
 /// the same order, `void wave(GroupContext *, const i32 *ids, i32 count,
 /// i8 *frames)` runs the `count` lanes of one wave (thread-in-group ids in
-/// triples) in lockstep, each with a frame of waveFrameBytes.
+/// triples) in lockstep, their state in `frames` (waveFrameBytes).
 inline constexpr const char *HostWaveFunctionName = "hlsl.run.wave";
 
 /// The record bound at a register, or null if the pipeline binds none.
