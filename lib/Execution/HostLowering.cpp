@@ -1556,7 +1556,7 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
   HostShaderInfo info;
   if (usesWaveOps && !usesGroupSync)
     if (std::optional<uint64_t> frameBytes = buildLockstepWaveFunction(
-            module, *lane, waveFn.getCallee()->getName(), waveSize))
+            module, *lane, waveFn.getCallee()->getName(), numThreads, waveSize))
       info.waveFrameBytes = *frameBytes;
   info.groupSharedBytes = groupSharedBytes;
   info.usesGroupSync = usesGroupSync;

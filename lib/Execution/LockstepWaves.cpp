@@ -24,6 +24,7 @@
 #include "LockstepWaveOps.h"
 
 #include "HLSL/Execution/HostLowering.h"
+#include "HLSL/Execution/RuntimeABI.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -74,10 +75,40 @@ Function *cloneWithFrames(Function &lane) {
   return body;
 }
 
+/// laneThreadId (RuntimeABI.h) in IR: the thread-in-group id of the
+/// group's lane `index`.
+void threadIdOfLane(IRBuilder<> &b, Value *index,
+                    const std::array<uint32_t, 3> &numThreads, Value *id[3]) {
+  const uint32_t *n = numThreads.data();
+  if (n[1] == 1 && n[2] == 1) {
+    id[0] = index;
+    id[1] = id[2] = b.getInt32(0);
+    return;
+  }
+  uint32_t plane = n[0] * n[1];
+  Value *inPlane = b.CreateURem(index, b.getInt32(plane));
+  id[2] = b.CreateUDiv(index, b.getInt32(plane));
+  if (!hasQuadLayout2D(n)) {
+    id[0] = b.CreateURem(inPlane, b.getInt32(n[0]));
+    id[1] = b.CreateUDiv(inPlane, b.getInt32(n[0]));
+    return;
+  }
+  Value *quad = b.CreateLShr(inPlane, b.getInt32(2));
+  Value *corner = b.CreateAnd(inPlane, b.getInt32(3));
+  uint32_t quadsPerRow = n[0] / 2;
+  id[0] =
+      b.CreateAdd(b.CreateShl(b.CreateURem(quad, b.getInt32(quadsPerRow)), 1),
+                  b.CreateAnd(corner, b.getInt32(1)));
+  id[1] =
+      b.CreateAdd(b.CreateShl(b.CreateUDiv(quad, b.getInt32(quadsPerRow)), 1),
+                  b.CreateLShr(corner, b.getInt32(1)));
+}
+
 } // namespace
 
 std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
-    Module &module, Function &lane, StringRef waveCallee, uint32_t waveSize) {
+    Module &module, Function &lane, StringRef waveCallee,
+    std::array<uint32_t, 3> numThreads, uint32_t waveSize) {
   Function *waveFn = module.getFunction(waveCallee);
   if (!waveFn)
     return std::nullopt;
@@ -236,18 +267,18 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
   }
   body->eraseFromParent();
 
-  // void wave(GroupContext *group, const i32 *ids, i32 count, i8 *frames):
+  // void wave(GroupContext *group, i32 firstLane, i32 count, i8 *frames):
   // per segment, a loop over the lanes, then the wave operation.
   LLVMContext &context = module.getContext();
   Type *ptr = PointerType::get(context, 0);
   Type *i32 = Type::getInt32Ty(context), *i64 = Type::getInt64Ty(context);
   Function *wave = Function::Create(
-      FunctionType::get(Type::getVoidTy(context), {ptr, ptr, i32, ptr}, false),
+      FunctionType::get(Type::getVoidTy(context), {ptr, i32, i32, ptr}, false),
       GlobalValue::ExternalLinkage, HostWaveFunctionName, module);
   FunctionCallee lockstep = module.getOrInsertFunction(
       "hlslrt_wave_lockstep", Type::getVoidTy(context), ptr, i32, i32, i32, i32,
       ptr, i64, i64, i64, i64, i64, i64, i32);
-  Value *group = wave->getArg(0), *ids = wave->getArg(1),
+  Value *group = wave->getArg(0), *firstLane = wave->getArg(1),
         *count = wave->getArg(2), *frames = wave->getArg(3);
   BasicBlock *current = BasicBlock::Create(context, "entry", wave);
   builder.SetInsertPoint(current);
@@ -260,13 +291,10 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     PHINode *index = builder.CreatePHI(i32, 2, "lane");
     index->addIncoming(builder.getInt32(0), current);
     SmallVector<Value *, 6> args = {group};
-    for (unsigned c = 0; c < 3; ++c)
-      args.push_back(builder.CreateLoad(
-          i32,
-          builder.CreateGEP(
-              i32, ids,
-              builder.CreateAdd(builder.CreateMul(index, builder.getInt32(3)),
-                                builder.getInt32(c)))));
+    Value *ids[3];
+    threadIdOfLane(builder, builder.CreateAdd(firstLane, index), numThreads,
+                   ids);
+    args.append(std::begin(ids), std::end(ids));
     args.push_back(frames);
     args.push_back(index);
     builder.CreateCall(segments[k], args);

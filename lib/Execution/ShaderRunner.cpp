@@ -81,7 +81,7 @@ public:
   void (*group)(GroupContext *) = nullptr;
   /// The lockstep wave function and a lane's frame size, when the shader
   /// has one (its lanes then need no fibers).
-  void (*wave)(GroupContext *, const uint32_t *, uint32_t, uint8_t *) = nullptr;
+  void (*wave)(GroupContext *, uint32_t, uint32_t, uint8_t *) = nullptr;
   uint64_t waveFrameBytes = 0;
 
   std::mutex errorMutex;
@@ -173,10 +173,7 @@ public:
     this->lanes.resize(lanes);
     groupShared.resize(state.groupSharedBytes + 16);
     if (state.wave) {
-      // Lockstep waves: the lanes' ids in wave order and one frame each.
-      waveIds.resize(3 * size_t(lanes));
-      for (uint32_t i = 0; i < lanes; ++i)
-        laneThreadId(i, state.numThreads.data(), &waveIds[3 * size_t(i)]);
+      // Lockstep waves: the frames of a wave.
       waveFrames.reset(static_cast<uint8_t *>(
           std::aligned_alloc(64, alignTo(state.waveFrameBytes, 64))));
       return;
@@ -209,7 +206,7 @@ public:
       for (uint32_t base = 0; base < lanes.size(); base += state.waveSize) {
         uint32_t count =
             std::min<uint32_t>(state.waveSize, lanes.size() - base);
-        state.wave(&group, &waveIds[3 * size_t(base)], count, waveFrames.get());
+        state.wave(&group, base, count, waveFrames.get());
       }
       return;
     }
@@ -356,8 +353,7 @@ private:
   uint32_t running = 0;
   size_t unfinished = 0;
   std::vector<uint8_t> groupShared;
-  /// Lockstep waves (DispatchState::wave): ids and frames.
-  std::vector<uint32_t> waveIds;
+  /// Lockstep waves (DispatchState::wave): a wave's frames.
   struct FreeDeleter {
     void operator()(uint8_t *memory) const { std::free(memory); }
   };

@@ -68,9 +68,10 @@ inline constexpr const char *HostLaneFunctionName = "hlsl.run.lane";
 /// another (for shaders that do not synchronize their group).
 inline constexpr const char *HostGroupFunctionName = "hlsl.run.group";
 /// ... and, for shaders whose lanes all execute each wave operation once in
-/// the same order, `void wave(GroupContext *, const i32 *ids, i32 count,
-/// i8 *frames)` runs the `count` lanes of one wave (thread-in-group ids in
-/// triples) in lockstep, their state in `frames` (waveFrameBytes).
+/// the same order, `void wave(GroupContext *, i32 firstLane, i32 count,
+/// i8 *frames)` runs the `count` lanes of one wave from the group's lane
+/// `firstLane` on (lanes in laneThreadId's order) in lockstep, their state
+/// in `frames` (waveFrameBytes).
 inline constexpr const char *HostWaveFunctionName = "hlsl.run.wave";
 
 /// The record bound at a register, or null if the pipeline binds none.
