@@ -24,6 +24,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 using namespace mlir::hlsl::exec;
@@ -192,6 +193,18 @@ private:
   Value *accessPointer(Value *resource, Value *byteOffset, unsigned bytes,
                        bool store, Value *extraCondition = nullptr,
                        Value **inBounds = nullptr);
+  /// A load of `type` at `byteOffset` of the data when `inBounds`, else
+  /// zero; a store only when `inBounds`. Both branch around the access
+  /// (a loop over lanes can then use masked loads and stores, where the
+  /// select of accessPointer would be a gather or scatter).
+  Value *guardedLoad(Type *type, Value *resource, Value *byteOffset,
+                     Value *inBounds);
+  void guardedStore(Value *value, Value *resource, Value *byteOffset,
+                    Value *inBounds);
+  /// Whether an access of `bytes` at `byteOffset` is inside the data (and
+  /// `extraCondition` holds).
+  Value *isInBounds(Value *resource, Value *byteOffset, unsigned bytes,
+                    Value *extraCondition);
   /// Bytes between the components of a typed element (64-bit).
   Value *componentStride(Value *resource) {
     return builder.CreateZExt(
@@ -335,15 +348,52 @@ Value *HostLowering::loadField(Value *base, unsigned offset, Type *type) {
   return load;
 }
 
-Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
-                                   unsigned bytes, bool store,
-                                   Value *extraCondition, Value **inBounds) {
-  Value *data = loadField(resource, resource_field::Data, ptrType);
+Value *HostLowering::isInBounds(Value *resource, Value *byteOffset,
+                                unsigned bytes, Value *extraCondition) {
   Value *size = loadField(resource, resource_field::Size, i64);
   Value *end = builder.CreateAdd(byteOffset, builder.getInt64(bytes));
   Value *ok = builder.CreateICmpULE(end, size);
   if (extraCondition)
     ok = builder.CreateAnd(ok, extraCondition);
+  return ok;
+}
+
+Value *HostLowering::guardedLoad(Type *type, Value *resource, Value *byteOffset,
+                                 Value *inBounds) {
+  Value *data = loadField(resource, resource_field::Data, ptrType);
+  Instruction *at = &*builder.GetInsertPoint();
+  Instruction *then = SplitBlockAndInsertIfThen(inBounds, at->getIterator(),
+                                                /*Unreachable=*/false);
+  builder.SetInsertPoint(then);
+  LoadInst *load =
+      builder.CreateLoad(type, builder.CreateGEP(i8, data, byteOffset));
+  load->setAlignment(Align(1));
+  builder.SetInsertPoint(at);
+  PHINode *value = builder.CreatePHI(type, 2);
+  value->addIncoming(load, then->getParent());
+  for (BasicBlock *pred : predecessors(at->getParent()))
+    if (pred != then->getParent())
+      value->addIncoming(Constant::getNullValue(type), pred);
+  return value;
+}
+
+void HostLowering::guardedStore(Value *value, Value *resource,
+                                Value *byteOffset, Value *inBounds) {
+  Value *data = loadField(resource, resource_field::Data, ptrType);
+  Instruction *at = &*builder.GetInsertPoint();
+  Instruction *then = SplitBlockAndInsertIfThen(inBounds, at->getIterator(),
+                                                /*Unreachable=*/false);
+  builder.SetInsertPoint(then);
+  builder.CreateStore(value, builder.CreateGEP(i8, data, byteOffset))
+      ->setAlignment(Align(1));
+  builder.SetInsertPoint(at);
+}
+
+Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
+                                   unsigned bytes, bool store,
+                                   Value *extraCondition, Value **inBounds) {
+  Value *data = loadField(resource, resource_field::Data, ptrType);
+  Value *ok = isInBounds(resource, byteOffset, bytes, extraCondition);
   if (inBounds)
     *inBounds = ok;
   Value *inside = builder.CreateGEP(i8, data, byteOffset);
@@ -541,14 +591,11 @@ Value *HostLowering::lowerTypedLoad(CallInst &call, Value *resource,
     Value *present = channels
                          ? builder.CreateICmpULT(builder.getInt32(i), channels)
                          : nullptr;
-    Value *inBounds;
-    Value *pointer =
-        accessPointer(resource, offset, bytes, false, present, &inBounds);
+    Value *inBounds = isInBounds(resource, offset, bytes, present);
     if (i == 0)
       allInBounds = inBounds;
-    LoadInst *load = builder.CreateLoad(element, pointer);
-    load->setAlignment(Align(1));
-    result = builder.CreateInsertValue(result, load, i);
+    result = builder.CreateInsertValue(
+        result, guardedLoad(element, resource, offset, inBounds), i);
   }
   // The status word: CheckAccessFullyMapped is true when the first
   // component was in bounds.
@@ -585,8 +632,8 @@ void HostLowering::lowerTypedStore(CallInst &call, Value *resource,
           ConstantInt::get(mask->getType(), 0));
       present = present ? builder.CreateAnd(present, bit) : bit;
     }
-    Value *pointer = accessPointer(resource, offset, bytes, true, present);
-    builder.CreateStore(values[i], pointer)->setAlignment(Align(1));
+    guardedStore(values[i], resource, offset,
+                 isInBounds(resource, offset, bytes, present));
   }
 }
 
