@@ -936,10 +936,13 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
   }
 
   case ThreadId:
+    // Group counts are at most 65535 and groups at most 1024 lanes wide:
+    // the id never wraps (which lets LLVM see consecutive accesses).
     return replace(selectComponent(arg(1), [&](unsigned c) {
       return builder.CreateAdd(
-          builder.CreateMul(groupId(c), builder.getInt32(numThreads[c])),
-          laneIds[c]);
+          builder.CreateMul(groupId(c), builder.getInt32(numThreads[c]), "",
+                            /*HasNUW=*/true, /*HasNSW=*/true),
+          laneIds[c], "", /*HasNUW=*/true, /*HasNSW=*/true);
     }));
   case GroupId:
     return replace(selectComponent(arg(1), groupId));

@@ -292,8 +292,10 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     index->addIncoming(builder.getInt32(0), current);
     SmallVector<Value *, 6> args = {group};
     Value *ids[3];
-    threadIdOfLane(builder, builder.CreateAdd(firstLane, index), numThreads,
-                   ids);
+    threadIdOfLane(builder,
+                   builder.CreateAdd(firstLane, index, "", /*HasNUW=*/true,
+                                     /*HasNSW=*/true),
+                   numThreads, ids);
     args.append(std::begin(ids), std::end(ids));
     args.push_back(frames);
     args.push_back(index);
