@@ -278,6 +278,8 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
   FunctionCallee lockstep = module.getOrInsertFunction(
       "hlslrt_wave_lockstep", Type::getVoidTy(context), ptr, i32, i32, i32, i32,
       ptr, i64, i64, i64, i64, i64, i64, i32);
+  // The frames are the wave function's own memory: no resource aliases it.
+  wave->addParamAttr(3, Attribute::NoAlias);
   Value *group = wave->getArg(0), *firstLane = wave->getArg(1),
         *count = wave->getArg(2), *frames = wave->getArg(3);
   BasicBlock *current = BasicBlock::Create(context, "entry", wave);
