@@ -166,8 +166,10 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     cut.next = SplitBlock(cut.callBlock, cut.call->getNextNode());
   }
   DominatorTree dominators(*body);
+  // The calls lie on every path, so dominance orders them (strictly).
   llvm::sort(cuts, [&](const Cut &a, const Cut &b) {
-    return dominators.dominates(a.callBlock, b.callBlock);
+    return a.callBlock != b.callBlock &&
+           dominators.dominates(a.callBlock, b.callBlock);
   });
 
   // Segment of a block: how many wave operations lie before it.

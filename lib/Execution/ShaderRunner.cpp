@@ -79,8 +79,8 @@ public:
   /// The JIT-compiled lane and group functions (HostLowering.h).
   void (*lane)(GroupContext *, uint32_t, uint32_t, uint32_t) = nullptr;
   void (*group)(GroupContext *) = nullptr;
-  /// The lockstep wave function and a lane's frame size, when the shader
-  /// has one (its lanes then need no fibers).
+  /// The lockstep wave function and the size of a wave's frames, when the
+  /// shader has one (its lanes then need no fibers).
   void (*wave)(GroupContext *, uint32_t, uint32_t, uint8_t *) = nullptr;
   uint64_t waveFrameBytes = 0;
 
