@@ -969,6 +969,13 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   state.usesGroupSync = host->usesGroupSync;
   state.usesWaveOps = host->usesWaveOps;
   state.waveFrameBytes = options.lockstepWaves ? host->waveFrameBytes : 0;
+  if (state.waveFrameBytes) {
+    // Lockstep waves need neither the lane nor the group function: do not
+    // spend the JIT's time on them.
+    for (const char *name : {HostGroupFunctionName, HostLaneFunctionName})
+      if (Function *unused = module->getFunction(name))
+        unused->eraseFromParent();
+  }
   state.flushDenormals = !host->usesDoubles;
   if (statistics)
     statistics->loadSeconds = seconds(start);
@@ -1025,15 +1032,16 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (Error error = (*jit)->addIRModule(
           orc::ThreadSafeModule(std::move(module), std::move(context))))
     return error;
-  Expected<orc::ExecutorAddr> lane = (*jit)->lookup(HostLaneFunctionName);
-  if (!lane)
-    return lane.takeError();
-  Expected<orc::ExecutorAddr> group = (*jit)->lookup(HostGroupFunctionName);
-  if (!group)
-    return group.takeError();
-  state.lane = lane->toPtr<decltype(state.lane)>();
-  state.group = group->toPtr<decltype(state.group)>();
-  if (state.waveFrameBytes) {
+  if (!state.waveFrameBytes) {
+    Expected<orc::ExecutorAddr> lane = (*jit)->lookup(HostLaneFunctionName);
+    if (!lane)
+      return lane.takeError();
+    Expected<orc::ExecutorAddr> group = (*jit)->lookup(HostGroupFunctionName);
+    if (!group)
+      return group.takeError();
+    state.lane = lane->toPtr<decltype(state.lane)>();
+    state.group = group->toPtr<decltype(state.group)>();
+  } else {
     Expected<orc::ExecutorAddr> wave = (*jit)->lookup(HostWaveFunctionName);
     if (!wave)
       return wave.takeError();
