@@ -1324,12 +1324,19 @@ void HostLowering::emitWaveCall(CallInst &call, uint32_t opcode,
         builder.CreateLoad(i32, loop.second),
         builder.CreateConstGEP1_32(i32, waveIterations, 2 * i + 1));
   }
-  builder.CreateCall(
-      waveFn,
-      {groupContext, builder.getInt32(waveCallSites.lookup(&call)),
-       builder.getInt32(opcode), builder.getInt32(uint32_t(type)),
-       builder.getInt32(op), builder.getInt32(sign), waveValue, waveExtra,
-       waveResult, waveIterations, builder.getInt32(loops.size())});
+  Value *args[wave_arg::Depth + 1];
+  args[wave_arg::Group] = groupContext;
+  args[wave_arg::CallSite] = builder.getInt32(waveCallSites.lookup(&call));
+  args[wave_arg::Opcode] = builder.getInt32(opcode);
+  args[wave_arg::Type] = builder.getInt32(uint32_t(type));
+  args[wave_arg::Op] = builder.getInt32(op);
+  args[wave_arg::Sign] = builder.getInt32(sign);
+  args[wave_arg::Value] = waveValue;
+  args[wave_arg::Extra] = waveExtra;
+  args[wave_arg::Result] = waveResult;
+  args[wave_arg::Iterations] = waveIterations;
+  args[wave_arg::Depth] = builder.getInt32(loops.size());
+  builder.CreateCall(waveFn, args);
 }
 
 void HostLowering::storeImplicitGradients(CallInst &call, Value *u, Value *v) {

@@ -139,10 +139,11 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
       if (loops.getLoopFor(block) ||
           !postDominators.dominates(block, &body->getEntryBlock()))
         return giveUp();
-      for (unsigned i : {2u, 3u, 4u, 5u})
+      for (unsigned i :
+           {wave_arg::Opcode, wave_arg::Type, wave_arg::Op, wave_arg::Sign})
         if (constantOperand(cut.call, i) == ~0u)
           return giveUp();
-      if (constantOperand(cut.call, 10) != 0)
+      if (constantOperand(cut.call, wave_arg::Depth) != 0)
         return giveUp();
     }
   }
@@ -199,13 +200,14 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
   // allocas of the lowering.
   SmallVector<std::array<AllocaInst *, 3>> operandSlots;
   for (Cut &cut : cuts) {
-    cut.op.opcode = constantOperand(cut.call, 2);
-    cut.op.type = constantOperand(cut.call, 3);
-    cut.op.op = constantOperand(cut.call, 4);
-    cut.op.sign = constantOperand(cut.call, 5);
+    cut.op.opcode = constantOperand(cut.call, wave_arg::Opcode);
+    cut.op.type = constantOperand(cut.call, wave_arg::Type);
+    cut.op.op = constantOperand(cut.call, wave_arg::Op);
+    cut.op.sign = constantOperand(cut.call, wave_arg::Sign);
     std::array<AllocaInst *, 3> operands;
     for (unsigned i = 0; i < 3; ++i)
-      if (!(operands[i] = dyn_cast<AllocaInst>(cut.call->getArgOperand(6 + i))))
+      if (!(operands[i] = dyn_cast<AllocaInst>(
+                cut.call->getArgOperand(wave_arg::Value + i))))
         return giveUp();
     operandSlots.push_back(operands);
   }

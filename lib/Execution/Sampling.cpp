@@ -28,8 +28,13 @@ struct Level {
   uint32_t index, width, height;
 };
 
+/// The index of the texture's smallest level.
+uint32_t lastLevel(const RuntimeResource &texture) {
+  return texture.mipLevels ? texture.mipLevels - 1 : 0;
+}
+
 Level getLevel(const RuntimeResource &texture, uint32_t index) {
-  index = std::min(index, texture.mipLevels ? texture.mipLevels - 1 : 0);
+  index = std::min(index, lastLevel(texture));
   return {&texture, index, std::max(1u, texture.width >> index),
           std::max(1u, texture.height >> index)};
 }
@@ -234,8 +239,7 @@ extern "C" void hlslrt_sample(const RuntimeResource *texture,
     // texture's levels.
     if (request->channel) {
       lod = std::clamp(lod, sampler.minLOD, sampler.maxLOD);
-      float last = float(texture->mipLevels ? texture->mipLevels - 1 : 0);
-      lod = std::clamp(lod, 0.0f, last);
+      lod = std::clamp(lod, 0.0f, float(lastLevel(*texture)));
     }
     out[0] = asBits(lod);
     return;

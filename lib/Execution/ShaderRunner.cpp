@@ -374,14 +374,7 @@ extern "C" void hlslrt_wave(GroupContext *, uint32_t callSite, uint32_t opcode,
                             const void *value, const uint32_t *extra,
                             void *result, const uint32_t *iterations,
                             uint32_t depth) {
-  WaveCall call;
-  call.opcode = opcode;
-  call.type = WaveValueType(type);
-  call.op = op;
-  call.sign = sign;
-  call.value = value;
-  call.extra = extra;
-  call.result = result;
+  WaveCall call(opcode, type, op, sign, value, extra, result);
   if (currentRunner) {
     currentRunner->waveOp(callSite, call, iterations, depth);
     return;
@@ -405,16 +398,12 @@ extern "C" void hlslrt_wave_lockstep(GroupContext *, uint32_t opcode,
   calls.resize(count);
   active.resize(count);
   for (uint32_t i = 0; i < count; ++i) {
-    WaveCall &call = calls[i];
-    call.opcode = opcode;
-    call.type = WaveValueType(type);
-    call.op = op;
-    call.sign = sign;
-    call.value = frames + valueBase + i * valueStride;
-    call.extra = reinterpret_cast<const uint32_t *>(frames + extraBase +
-                                                    i * extraStride);
-    call.result = frames + resultBase + i * resultStride;
-    active[i] = {i, &call};
+    calls[i] =
+        WaveCall(opcode, type, op, sign, frames + valueBase + i * valueStride,
+                 reinterpret_cast<const uint32_t *>(frames + extraBase +
+                                                    i * extraStride),
+                 frames + resultBase + i * resultStride);
+    active[i] = {i, &calls[i]};
   }
   executeWaveOp(active);
 }

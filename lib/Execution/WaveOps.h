@@ -21,6 +21,12 @@ namespace mlir::hlsl::exec {
 /// One lane's part in a wave operation: the arguments of its
 /// hlslrt_wave call (RuntimeABI.h).
 struct WaveCall {
+  WaveCall() = default;
+  WaveCall(uint32_t opcode, uint32_t type, uint32_t op, uint32_t sign,
+           const void *value, const uint32_t *extra, void *result)
+      : opcode(opcode), type(WaveValueType(type)), op(op), sign(sign),
+        value(value), extra(extra), result(result) {}
+
   uint32_t opcode = 0;
   WaveValueType type = WaveValueType::I32;
   uint32_t op = 0, sign = 0;

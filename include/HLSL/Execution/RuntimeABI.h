@@ -187,6 +187,24 @@ static_assert(offsetof(GroupContext, groupShared) == group_field::GroupShared);
 /// The type of a wave operation's operand and result (hlslrt_wave).
 enum class WaveValueType : uint32_t { I1, I16, I32, I64, F16, F32, F64 };
 
+/// The positions of hlslrt_wave's arguments (the lockstep waves read the
+/// calls the lowering wrote).
+namespace wave_arg {
+enum : unsigned {
+  Group,
+  CallSite,
+  Opcode,
+  Type,
+  Op,
+  Sign,
+  Value,
+  Extra,
+  Result,
+  Iterations,
+  Depth
+};
+} // namespace wave_arg
+
 /// hlslrt_wave's opcode for the implicit derivatives of a sampling
 /// operation (not a DXIL opcode): the operand is the coordinate (u, v) as
 /// two floats, the result the coarse (ddx u, ddx v, ddy u, ddy v).
