@@ -11,20 +11,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "LockstepWaveOps.h"
+#include "WaveOps.h"
 
 #include "HLSL/Execution/RuntimeABI.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "llvm/IR/Intrinsics.h"
 
-#include <optional>
 
 using namespace llvm;
 using namespace mlir::hlsl::exec;
 
 namespace {
-
-enum class Combine { Add, Mul, Min, Max, And, Or, Xor };
 
 /// The LLVM type of a wave operand of `type`, for the types handled here.
 Type *operandType(LLVMContext &context, WaveValueType type) {
@@ -42,58 +40,36 @@ Type *operandType(LLVMContext &context, WaveValueType type) {
   }
 }
 
-/// The combination of WaveActiveOp/WavePrefixOp kind `op` (Sum, Product,
-/// Min, Max) or WaveActiveBit kind (And, Or, Xor) when `bitOp`.
-std::optional<Combine> combineKind(uint32_t op, bool bitOp, bool isFloat) {
-  if (bitOp) {
-    if (isFloat || op > 2)
-      return std::nullopt;
-    return std::array{Combine::And, Combine::Or, Combine::Xor}[op];
-  }
-  switch (op) {
-  case 0:
-    return Combine::Add;
-  case 1:
-    return Combine::Mul;
-  case 2:
-    return isFloat ? std::nullopt : std::optional(Combine::Min);
-  case 3:
-    return isFloat ? std::nullopt : std::optional(Combine::Max);
-  default:
-    return std::nullopt;
-  }
-}
-
-Value *combine(IRBuilder<> &b, Combine kind, bool isUnsigned, Value *x,
+Value *combine(IRBuilder<> &b, Reduce kind, bool isUnsigned, Value *x,
                Value *y) {
   bool isFloat = x->getType()->isFloatingPointTy();
   switch (kind) {
-  case Combine::Add:
+  case Reduce::Sum:
     return isFloat ? b.CreateFAdd(x, y) : b.CreateAdd(x, y);
-  case Combine::Mul:
+  case Reduce::Product:
     return isFloat ? b.CreateFMul(x, y) : b.CreateMul(x, y);
-  case Combine::Min:
+  case Reduce::Min:
     return b.CreateBinaryIntrinsic(
         isUnsigned ? Intrinsic::umin : Intrinsic::smin, x, y);
-  case Combine::Max:
+  case Reduce::Max:
     return b.CreateBinaryIntrinsic(
         isUnsigned ? Intrinsic::umax : Intrinsic::smax, x, y);
-  case Combine::And:
+  case Reduce::And:
     return b.CreateAnd(x, y);
-  case Combine::Or:
+  case Reduce::Or:
     return b.CreateOr(x, y);
-  case Combine::Xor:
+  case Reduce::Xor:
     return b.CreateXor(x, y);
   }
   return x;
 }
 
-Value *identityOf(Combine kind, Type *type) {
+Value *identityOf(Reduce kind, Type *type) {
   switch (kind) {
-  case Combine::Mul:
+  case Reduce::Product:
     return type->isFloatingPointTy() ? ConstantFP::get(type, 1.0)
                                      : ConstantInt::get(type, 1);
-  case Combine::And:
+  case Reduce::And:
     return Constant::getAllOnesValue(type);
   default:
     return Constant::getNullValue(type);
@@ -229,24 +205,25 @@ bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
     Type *valueType = operandType(context, type);
     if (!valueType)
       return false;
-    std::optional<Combine> kind =
-        combineKind(op.op, op.opcode == dxil::WaveActiveBit,
-                    valueType->isFloatingPointTy());
-    if (!kind)
+    Reduce kind =
+        op.opcode == dxil::WaveActiveBit ? bitOpKind(op.op) : waveOpKind(op.op);
+    // Float min and max (NaN and signed-zero rules) stay in the runtime.
+    if (valueType->isFloatingPointTy() && kind != Reduce::Sum &&
+        kind != Reduce::Product)
       return false;
     if (op.opcode == dxil::WavePrefixOp) {
       lanes.loop(
-          0, identityOf(*kind, valueType), [&](Value *index, Value *running) {
+          0, identityOf(kind, valueType), [&](Value *index, Value *running) {
             b.CreateStore(running, lanes.at(index, result));
             Value *operand = b.CreateLoad(valueType, lanes.at(index, value));
-            return combine(b, *kind, isUnsigned, running, operand);
+            return combine(b, kind, isUnsigned, running, operand);
           });
       return true;
     }
     Value *folded = lanes.loop(
         1, lanes.first(valueType, value), [&](Value *index, Value *acc) {
           Value *operand = b.CreateLoad(valueType, lanes.at(index, value));
-          return combine(b, *kind, isUnsigned, acc, operand);
+          return combine(b, kind, isUnsigned, acc, operand);
         });
     lanes.broadcast(folded, result);
     return true;

@@ -23,9 +23,6 @@ using namespace mlir::hlsl::exec;
 
 namespace {
 
-/// WaveOpKind, WaveBitOpKind and WaveMultiPrefixOpKind as one set.
-enum class Reduce { Sum, Product, Min, Max, And, Or, Xor };
-
 unsigned byteSize(WaveValueType type) {
   switch (type) {
   case WaveValueType::I1:
@@ -203,17 +200,6 @@ uint64_t identityOf(Reduce op, WaveValueType type) {
   }
 }
 
-Reduce waveOpKind(uint32_t op) {
-  static const Reduce kinds[] = {Reduce::Sum, Reduce::Product, Reduce::Min,
-                                 Reduce::Max};
-  return op < 4 ? kinds[op] : Reduce::Sum;
-}
-
-Reduce bitOpKind(uint32_t op) {
-  static const Reduce kinds[] = {Reduce::And, Reduce::Or, Reduce::Xor};
-  return op < 3 ? kinds[op] : Reduce::And;
-}
-
 Reduce multiPrefixKind(uint32_t op) {
   static const Reduce kinds[] = {Reduce::Sum, Reduce::And, Reduce::Or,
                                  Reduce::Xor, Reduce::Product};
@@ -261,6 +247,17 @@ void quadDerivative(ArrayRef<WaveParticipant> active, const WaveParticipant &p,
               &bits, byteSize(type));
 }
 } // namespace
+
+Reduce mlir::hlsl::exec::waveOpKind(uint32_t op) {
+  static const Reduce kinds[] = {Reduce::Sum, Reduce::Product, Reduce::Min,
+                                 Reduce::Max};
+  return op < 4 ? kinds[op] : Reduce::Sum;
+}
+
+Reduce mlir::hlsl::exec::bitOpKind(uint32_t op) {
+  static const Reduce kinds[] = {Reduce::And, Reduce::Or, Reduce::Xor};
+  return op < 3 ? kinds[op] : Reduce::And;
+}
 
 void mlir::hlsl::exec::executeWaveOp(ArrayRef<WaveParticipant> active) {
   if (active.empty())

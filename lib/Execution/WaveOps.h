@@ -35,6 +35,15 @@ struct WaveCall {
   void *result = nullptr;
 };
 
+/// WaveOpKind, WaveBitOpKind and WaveMultiPrefixOpKind as one set.
+enum class Reduce { Sum, Product, Min, Max, And, Or, Xor };
+/// The operation of WaveActiveOp's and WavePrefixOp's kind operand (Sum,
+/// Product, Min, Max; Sum past them).
+Reduce waveOpKind(uint32_t op);
+/// The operation of WaveActiveBit's kind operand (And, Or, Xor; And past
+/// them).
+Reduce bitOpKind(uint32_t op);
+
 struct WaveParticipant {
   /// The lane's index in its wave.
   uint32_t laneIndex;
