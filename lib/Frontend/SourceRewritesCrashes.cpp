@@ -27,17 +27,20 @@
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::rewrites;
 
+/// Whether the `length` characters at `at` are a whole word (no identifier
+/// character right before or after them).
+static bool isWholeWord(llvm::StringRef text, size_t at, size_t length) {
+  return !(at > 0 && isIdentifierChar(text[at - 1])) &&
+         !(at + length < text.size() && isIdentifierChar(text[at + length]));
+}
+
 /// Whether the word `name` appears in `text` other than at `except`.
 static bool isNamedElsewhere(llvm::StringRef text, llvm::StringRef name,
                              size_t except) {
   for (size_t at = text.find(name); at != llvm::StringRef::npos;
-       at = text.find(name, at + 1)) {
-    if (at == except || (at > 0 && isIdentifierChar(text[at - 1])) ||
-        (at + name.size() < text.size() &&
-         isIdentifierChar(text[at + name.size()])))
-      continue;
-    return true;
-  }
+       at = text.find(name, at + 1))
+    if (at != except && isWholeWord(text, at, name.size()))
+      return true;
   return false;
 }
 
@@ -59,8 +62,7 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
   llvm::StringSet<> emptyTypes;
   for (size_t at = text.find("struct"); at != llvm::StringRef::npos;
        at = text.find("struct", at + 1)) {
-    if ((at > 0 && isIdentifierChar(text[at - 1])) ||
-        (at + 6 < text.size() && isIdentifierChar(text[at + 6])))
+    if (!isWholeWord(text, at, 6))
       continue;
     size_t name = skipBlanks(text, at + 6);
     llvm::StringRef word = text.drop_front(name).take_while(isIdentifierChar);
@@ -90,9 +92,7 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
     llvm::StringRef type = entry.getKey();
     for (size_t at = text.find(type); at != llvm::StringRef::npos;
          at = text.find(type, at + 1)) {
-      if ((at > 0 && isIdentifierChar(text[at - 1])) ||
-          (at + type.size() < text.size() &&
-           isIdentifierChar(text[at + type.size()])))
+      if (!isWholeWord(text, at, type.size()))
         continue;
       // Not the definition itself (`struct Empty {}`).
       size_t previous = at;
@@ -121,9 +121,7 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
     llvm::StringRef through = type == "min16uint" ? "uint" : "int";
     for (size_t at = text.find(type); at != llvm::StringRef::npos;
          at = text.find(type, at + 1)) {
-      if ((at > 0 && isIdentifierChar(text[at - 1])) ||
-          (at + type.size() < text.size() &&
-           isIdentifierChar(text[at + type.size()])))
+      if (!isWholeWord(text, at, type.size()))
         continue;
       size_t name = skipBlanks(text, at + type.size());
       llvm::StringRef variable =
