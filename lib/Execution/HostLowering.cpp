@@ -22,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -144,11 +145,11 @@ private:
   /// stack slots (lane index and count are computed here).
   Error lowerWaveCall(CallInst &call, unsigned opcode);
   /// Calls hlslrt_wave for `call` (its call site and the loops around it)
-  /// with the operand `value` (stored as raw bits) and `extra` words; the
-  /// result is in waveResult afterwards.
-  void emitWaveCall(CallInst &call, uint32_t opcode, WaveValueType type,
-                    uint32_t op, uint32_t sign, Value *value,
-                    ArrayRef<Value *> extra);
+  /// with the operand `value` (stored as raw bits) and `extra` words;
+  /// returns the stack slot that holds the result afterwards.
+  Value *emitWaveCall(CallInst &call, uint32_t opcode, WaveValueType type,
+                      uint32_t op, uint32_t sign, Value *value,
+                      ArrayRef<Value *> extra);
   /// The coarse derivatives of a sampling operation's (u, v): the quad's
   /// differences, stored as the request's ddx and ddy.
   void storeImplicitGradients(CallInst &call, Value *u, Value *v);
@@ -262,8 +263,12 @@ private:
   /// Numbers the wave operations in the order the runtime runs them and
   /// counts the iterations of every loop that holds one.
   void planWaveCalls();
-  /// The stack slots of wave operands and results (entry block allocas).
-  Value *waveValue = nullptr, *waveExtra = nullptr, *waveResult = nullptr;
+  /// The stack slots of a wave operation without an operand or extra words
+  /// (entry block allocas; never written). An operation with them has
+  /// slots of its own, as has each result: nothing but the call reads
+  /// them, so lockstep waves (LockstepWaves.cpp) may move a call and the
+  /// stores of its operands.
+  Value *noWaveValue = nullptr, *noWaveExtra = nullptr;
   bool usesWaveOps = false;
   /// The stack slots of sampling requests and results.
   Value *sampleRequest = nullptr, *sampleResult = nullptr;
@@ -275,6 +280,14 @@ private:
   Value *laneIds[3] = {nullptr, nullptr, nullptr};
   /// The records of handles resolved at compile time, by their constant.
   DenseMap<Value *, RuntimeResource *> resolvedRecords;
+  /// Guarded loads and stores of buffers bound at compile time, and whose
+  /// memory they access (annotateBufferAliasing).
+  SmallVector<std::pair<Instruction *, const RuntimeResource *>> bufferAccesses;
+  /// Tells the optimizer which of bufferAccesses cannot alias: buffers
+  /// whose memory does not overlap get alias scopes of their own, so that
+  /// loops over lanes that read one buffer and write another need no
+  /// run-time overlap checks to be vectorized.
+  void annotateBufferAliasing();
   bool usesGroupSync = false;
   uint64_t groupSharedBytes = 0;
 };
@@ -368,6 +381,8 @@ Value *HostLowering::guardedLoad(Type *type, Value *resource, Value *byteOffset,
   LoadInst *load =
       builder.CreateLoad(type, builder.CreateGEP(i8, data, byteOffset));
   load->setAlignment(Align(1));
+  if (auto it = resolvedRecords.find(resource); it != resolvedRecords.end())
+    bufferAccesses.push_back({load, it->second});
   builder.SetInsertPoint(at);
   PHINode *value = builder.CreatePHI(type, 2);
   value->addIncoming(load, then->getParent());
@@ -384,9 +399,51 @@ void HostLowering::guardedStore(Value *value, Value *resource,
   Instruction *then = SplitBlockAndInsertIfThen(inBounds, at->getIterator(),
                                                 /*Unreachable=*/false);
   builder.SetInsertPoint(then);
-  builder.CreateStore(value, builder.CreateGEP(i8, data, byteOffset))
-      ->setAlignment(Align(1));
+  StoreInst *store =
+      builder.CreateStore(value, builder.CreateGEP(i8, data, byteOffset));
+  store->setAlignment(Align(1));
+  if (auto it = resolvedRecords.find(resource); it != resolvedRecords.end())
+    bufferAccesses.push_back({store, it->second});
   builder.SetInsertPoint(at);
+}
+
+void HostLowering::annotateBufferAliasing() {
+  // Buffers whose memory overlaps share a scope.
+  std::vector<const RuntimeResource *> buffers;
+  for (auto [access, buffer] : bufferAccesses)
+    buffers.push_back(buffer);
+  llvm::sort(buffers, [](const RuntimeResource *a, const RuntimeResource *b) {
+    return a->data < b->data;
+  });
+  buffers.erase(llvm::unique(buffers), buffers.end());
+  DenseMap<const RuntimeResource *, unsigned> scopeOf;
+  unsigned scopes = 0;
+  const uint8_t *end = nullptr; // of the current scope's memory
+  for (const RuntimeResource *buffer : buffers) {
+    if (scopes == 0 || buffer->data >= end)
+      ++scopes;
+    scopeOf[buffer] = scopes - 1;
+    end = std::max<const uint8_t *>(end, buffer->data + buffer->size);
+  }
+  if (scopes < 2)
+    return;
+  MDBuilder md(context);
+  MDNode *domain = md.createAnonymousAliasScopeDomain("hlsl.run.buffers");
+  SmallVector<Metadata *> scopeNodes;
+  for (unsigned i = 0; i < scopes; ++i)
+    scopeNodes.push_back(md.createAnonymousAliasScope(domain));
+  SmallVector<MDNode *> own, others;
+  for (unsigned i = 0; i < scopes; ++i) {
+    own.push_back(MDNode::get(context, scopeNodes[i]));
+    SmallVector<Metadata *> rest(scopeNodes);
+    rest.erase(rest.begin() + i);
+    others.push_back(MDNode::get(context, rest));
+  }
+  for (auto [access, buffer] : bufferAccesses) {
+    unsigned scope = scopeOf.lookup(buffer);
+    access->setMetadata(LLVMContext::MD_alias_scope, own[scope]);
+    access->setMetadata(LLVMContext::MD_noalias, others[scope]);
+  }
 }
 
 Value *HostLowering::accessPointer(Value *resource, Value *byteOffset,
@@ -1277,7 +1334,7 @@ Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
                        " operands in hlsl-run");
   }
 
-  emitWaveCall(call, opcode, type, op, sign, value, extra);
+  Value *waveResult = emitWaveCall(call, opcode, type, op, sign, value, extra);
   Type *resultType = call.getType();
   if (auto *words = dyn_cast<StructType>(resultType)) {
     // Ballots and matches: %dx.types.fouri32.
@@ -1293,17 +1350,16 @@ Error HostLowering::lowerWaveCall(CallInst &call, unsigned opcode) {
   return replace(builder.CreateLoad(resultType, waveResult));
 }
 
-void HostLowering::emitWaveCall(CallInst &call, uint32_t opcode,
-                                WaveValueType type, uint32_t op, uint32_t sign,
-                                Value *value, ArrayRef<Value *> extra) {
+Value *HostLowering::emitWaveCall(CallInst &call, uint32_t opcode,
+                                  WaveValueType type, uint32_t op,
+                                  uint32_t sign, Value *value,
+                                  ArrayRef<Value *> extra) {
   usesWaveOps = true;
-  if (!waveValue) {
-    IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
-    waveValue = entry.CreateAlloca(i64, nullptr, "wave.value");
-    waveExtra =
-        entry.CreateAlloca(ArrayType::get(i32, 4), nullptr, "wave.extra");
-    waveResult =
-        entry.CreateAlloca(ArrayType::get(i64, 2), nullptr, "wave.result");
+  IRBuilder<> entry(&*lane->getEntryBlock().getFirstInsertionPt());
+  if (!noWaveValue) {
+    noWaveValue = entry.CreateAlloca(i64, nullptr, "wave.novalue");
+    noWaveExtra =
+        entry.CreateAlloca(ArrayType::get(i32, 4), nullptr, "wave.noextra");
     size_t depth = 0;
     for (auto &loops : waveLoops)
       depth = std::max(depth, loops.second.size());
@@ -1311,10 +1367,20 @@ void HostLowering::emitWaveCall(CallInst &call, uint32_t opcode,
         entry.CreateAlloca(ArrayType::get(i32, std::max<size_t>(2 * depth, 1)),
                            nullptr, "wave.iterations");
   }
-  if (value)
+  // The runtime reads the operand's bytes and as many extra words as the
+  // operation takes, and writes at most 16 bytes of result.
+  Value *waveValue = noWaveValue, *waveExtra = noWaveExtra;
+  if (value) {
+    waveValue = entry.CreateAlloca(value->getType(), nullptr, "wave.value");
     builder.CreateStore(value, waveValue);
+  }
+  if (!extra.empty())
+    waveExtra = entry.CreateAlloca(ArrayType::get(i32, extra.size()), nullptr,
+                                   "wave.extra");
   for (auto [i, word] : llvm::enumerate(extra))
     builder.CreateStore(word, builder.CreateConstGEP1_32(i32, waveExtra, i));
+  Value *waveResult =
+      entry.CreateAlloca(ArrayType::get(i64, 2), nullptr, "wave.result");
   // The loops around the call: (loop id, iteration) pairs.
   const auto &loops = waveLoops[&call];
   for (auto [i, loop] : llvm::enumerate(loops)) {
@@ -1337,6 +1403,7 @@ void HostLowering::emitWaveCall(CallInst &call, uint32_t opcode,
   args[wave_arg::Iterations] = waveIterations;
   args[wave_arg::Depth] = builder.getInt32(loops.size());
   builder.CreateCall(waveFn, args);
+  return waveResult;
 }
 
 void HostLowering::storeImplicitGradients(CallInst &call, Value *u, Value *v) {
@@ -1344,7 +1411,8 @@ void HostLowering::storeImplicitGradients(CallInst &call, Value *u, Value *v) {
   Value *coord = PoisonValue::get(FixedVectorType::get(f32, 2));
   coord = builder.CreateInsertElement(coord, u, uint64_t(0));
   coord = builder.CreateInsertElement(coord, v, uint64_t(1));
-  emitWaveCall(call, QuadGradientOpcode, WaveValueType::F32, 0, 0, coord, {});
+  Value *waveResult = emitWaveCall(call, QuadGradientOpcode, WaveValueType::F32,
+                                   0, 0, coord, {});
   for (unsigned i = 0; i < 4; ++i) {
     Value *word = builder.CreateLoad(
         i32, builder.CreateConstGEP1_32(i8, waveResult, 4 * i));
@@ -1609,6 +1677,7 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
     }
   if (Error error = lowerGroupShared())
     return std::move(error);
+  annotateBufferAliasing();
   createGroupFunction();
   HostShaderInfo info;
   if (usesWaveOps && !usesGroupSync)

@@ -64,13 +64,23 @@ Value *combine(IRBuilder<> &b, Reduce kind, bool isUnsigned, Value *x,
   return x;
 }
 
-Value *identityOf(Reduce kind, Type *type) {
+Value *identityOf(Reduce kind, bool isUnsigned, Type *type) {
   switch (kind) {
   case Reduce::Product:
     return type->isFloatingPointTy() ? ConstantFP::get(type, 1.0)
                                      : ConstantInt::get(type, 1);
   case Reduce::And:
     return Constant::getAllOnesValue(type);
+  case Reduce::Min: {
+    unsigned bits = type->getIntegerBitWidth();
+    return ConstantInt::get(type, isUnsigned ? APInt::getMaxValue(bits)
+                                             : APInt::getSignedMaxValue(bits));
+  }
+  case Reduce::Max: {
+    unsigned bits = type->getIntegerBitWidth();
+    return ConstantInt::get(type, isUnsigned ? APInt::getMinValue(bits)
+                                             : APInt::getSignedMinValue(bits));
+  }
   default:
     return Constant::getNullValue(type);
   }
@@ -136,8 +146,13 @@ public:
   Value *first(Type *type, const FrameSlot &slot) {
     return b.CreateLoad(type, at(b.getInt32(0), slot));
   }
-  /// Stores `value` as every lane's result.
+  /// Stores `value` as every lane's result (once in a slot the lanes
+  /// share).
   void broadcast(Value *value, const FrameSlot &slot) {
+    if (slot.stride == 0) {
+      b.CreateStore(value, at(b.getInt32(0), slot));
+      return;
+    }
     loop(0, nullptr, [&](Value *index, Value *) {
       b.CreateStore(value, at(index, slot));
       return nullptr;
@@ -152,10 +167,60 @@ private:
 
 } // namespace
 
+std::optional<InlineWaveOpResult>
+mlir::hlsl::exec::getInlineWaveOpResult(const LockstepWaveOp &op) {
+  namespace dxil = mlir::hlsl::dxil;
+  auto type = WaveValueType(op.type);
+  uint64_t operandBytes = 0;
+  switch (type) {
+  case WaveValueType::I32:
+  case WaveValueType::F32:
+    operandBytes = 4;
+    break;
+  case WaveValueType::I64:
+  case WaveValueType::F64:
+    operandBytes = 8;
+    break;
+  default:
+    break;
+  }
+  switch (op.opcode) {
+  case dxil::WaveIsFirstLane:
+    return InlineWaveOpResult{1, false};
+  case dxil::WaveAnyTrue:
+  case dxil::WaveAllTrue:
+    return InlineWaveOpResult{1, true};
+  case dxil::WaveAllBitCount:
+  case dxil::WavePrefixBitCount:
+    return InlineWaveOpResult{4, op.opcode == dxil::WaveAllBitCount};
+  case dxil::WaveReadLaneFirst:
+    if (!operandBytes)
+      return std::nullopt;
+    return InlineWaveOpResult{operandBytes, true};
+  case dxil::WaveActiveOp:
+  case dxil::WaveActiveBit:
+  case dxil::WavePrefixOp: {
+    if (!operandBytes)
+      return std::nullopt;
+    Reduce kind =
+        op.opcode == dxil::WaveActiveBit ? bitOpKind(op.op) : waveOpKind(op.op);
+    // Float min and max (NaN and signed-zero rules) stay in the runtime.
+    bool isFloat = type == WaveValueType::F32 || type == WaveValueType::F64;
+    if (isFloat && kind != Reduce::Sum && kind != Reduce::Product)
+      return std::nullopt;
+    return InlineWaveOpResult{operandBytes, op.opcode != dxil::WavePrefixOp};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
                                         const LockstepWaveOp &op, Value *frames,
                                         Value *count) {
   namespace dxil = mlir::hlsl::dxil;
+  if (!getInlineWaveOpResult(op))
+    return false;
   LLVMContext &context = b.getContext();
   auto type = WaveValueType(op.type);
   bool isUnsigned = op.sign == 1;
@@ -192,39 +257,37 @@ bool mlir::hlsl::exec::emitInlineWaveOp(IRBuilder<> &b,
       lanes.broadcast(total, result);
     return true;
   }
-  case dxil::WaveReadLaneFirst: {
-    Type *valueType = operandType(context, type);
-    if (!valueType)
-      return false;
-    lanes.broadcast(lanes.first(valueType, value), result);
+  case dxil::WaveReadLaneFirst:
+    lanes.broadcast(lanes.first(operandType(context, type), value), result);
     return true;
-  }
   case dxil::WaveActiveOp:
   case dxil::WaveActiveBit:
   case dxil::WavePrefixOp: {
     Type *valueType = operandType(context, type);
-    if (!valueType)
-      return false;
     Reduce kind =
         op.opcode == dxil::WaveActiveBit ? bitOpKind(op.op) : waveOpKind(op.op);
-    // Float min and max (NaN and signed-zero rules) stay in the runtime.
-    if (valueType->isFloatingPointTy() && kind != Reduce::Sum &&
-        kind != Reduce::Product)
-      return false;
     if (op.opcode == dxil::WavePrefixOp) {
-      lanes.loop(
-          0, identityOf(kind, valueType), [&](Value *index, Value *running) {
-            b.CreateStore(running, lanes.at(index, result));
-            Value *operand = b.CreateLoad(valueType, lanes.at(index, value));
-            return combine(b, kind, isUnsigned, running, operand);
-          });
+      lanes.loop(0, identityOf(kind, isUnsigned, valueType),
+                 [&](Value *index, Value *running) {
+                   b.CreateStore(running, lanes.at(index, result));
+                   Value *operand =
+                       b.CreateLoad(valueType, lanes.at(index, value));
+                   return combine(b, kind, isUnsigned, running, operand);
+                 });
       return true;
     }
-    Value *folded = lanes.loop(
-        1, lanes.first(valueType, value), [&](Value *index, Value *acc) {
-          Value *operand = b.CreateLoad(valueType, lanes.at(index, value));
-          return combine(b, kind, isUnsigned, acc, operand);
-        });
+    // Integer operations are associative: from the identity over every
+    // lane, which vectorizes. Floats keep lane order.
+    bool isFloat = valueType->isFloatingPointTy();
+    Value *folded =
+        lanes.loop(isFloat ? 1 : 0,
+                   isFloat ? lanes.first(valueType, value)
+                           : identityOf(kind, isUnsigned, valueType),
+                   [&](Value *index, Value *acc) {
+                     Value *operand =
+                         b.CreateLoad(valueType, lanes.at(index, value));
+                     return combine(b, kind, isUnsigned, acc, operand);
+                   });
     lanes.broadcast(folded, result);
     return true;
   }

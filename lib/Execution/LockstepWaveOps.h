@@ -13,6 +13,7 @@
 #include "llvm/IR/IRBuilder.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace mlir::hlsl::exec {
 
@@ -28,6 +29,17 @@ struct LockstepWaveOp {
   uint32_t opcode = 0, type = 0, op = 0, sign = 0;
   FrameSlot value, extra, result;
 };
+
+/// What the inline form of an operation writes: `bytes` per lane, or once
+/// for the wave if the result is `uniform` (the lanes then share one slot,
+/// of stride 0).
+struct InlineWaveOpResult {
+  uint64_t bytes;
+  bool uniform;
+};
+/// nullopt for operations left to the runtime.
+std::optional<InlineWaveOpResult>
+getInlineWaveOpResult(const LockstepWaveOp &op);
 
 /// Emits `op` for the `count` lanes of the wave whose frames start at
 /// `frames`, with the results WaveOps.cpp computes; returns false (and

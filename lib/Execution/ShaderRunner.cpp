@@ -414,6 +414,8 @@ static Error dispatch(DispatchState &state, unsigned jobs) {
   if (jobs == 0)
     jobs = std::max(1u, std::thread::hardware_concurrency());
   jobs = unsigned(std::min<uint64_t>(jobs, groups));
+  // Enough chunks per worker that they finish together.
+  uint64_t chunk = std::clamp<uint64_t>(groups / (uint64_t(jobs) * 32), 1, 64);
   std::atomic<uint64_t> next{0};
   std::atomic<bool> outOfMemory{false};
   auto work = [&] {
@@ -429,11 +431,22 @@ static Error dispatch(DispatchState &state, unsigned jobs) {
       outOfMemory = true;
       return;
     }
-    for (uint64_t g = next++; g < groups; g = next++) {
-      uint32_t x = uint32_t(g % state.groupCount[0]);
-      uint32_t y = uint32_t(g / state.groupCount[0] % state.groupCount[1]);
-      uint32_t z = uint32_t(g / state.groupCount[0] / state.groupCount[1]);
-      runner.run(x, y, z);
+    // Groups are claimed a few at a time, and their ids counted up, so that
+    // small groups do not pay an atomic operation and divisions each.
+    for (uint64_t first = next.fetch_add(chunk); first < groups;
+         first = next.fetch_add(chunk)) {
+      uint32_t x = uint32_t(first % state.groupCount[0]);
+      uint32_t y = uint32_t(first / state.groupCount[0] % state.groupCount[1]);
+      uint32_t z = uint32_t(first / state.groupCount[0] / state.groupCount[1]);
+      for (uint64_t g = first, end = std::min(groups, first + chunk); g < end;
+           ++g) {
+        runner.run(x, y, z);
+        if (++x == state.groupCount[0]) {
+          x = 0;
+          if (++y == state.groupCount[1])
+            y = 0, ++z;
+        }
+      }
     }
   };
   std::vector<std::thread> workers;
