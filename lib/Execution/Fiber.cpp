@@ -20,9 +20,11 @@ thread_local Fiber *startingFiber = nullptr;
 } // namespace
 
 #if defined(__x86_64__)
-// Saves the callee-saved registers, MXCSR and the x87 control word on the
-// current stack, stores the stack pointer to *save and continues on the
-// stack `load` (whose top has the same layout).
+// Saves the callee-saved registers on the current stack, stores the stack
+// pointer to *save and continues on the stack `load` (whose top has the
+// same layout). MXCSR and the x87 control word are left alone: the fibers
+// of a thread all run with the thread's (shader code never changes them),
+// and loading them costs more than the rest of the switch.
 extern "C" void hlsl_run_switch_stack(void **save, void *load);
 asm(R"(
   .text
@@ -35,14 +37,8 @@ hlsl_run_switch_stack:
   pushq %r13
   pushq %r14
   pushq %r15
-  subq $8, %rsp
-  stmxcsr (%rsp)
-  fnstcw 4(%rsp)
   movq %rsp, (%rdi)
   movq %rsi, %rsp
-  ldmxcsr (%rsp)
-  fldcw 4(%rsp)
-  addq $8, %rsp
   popq %r15
   popq %r14
   popq %r13
@@ -63,18 +59,13 @@ void Fiber::reset(FiberScheduler &scheduler, uint8_t *stack, size_t size,
   this->argument = argument;
   done = false;
 #if defined(__x86_64__)
-  // The first switch pops a control word, six registers and "returns" to
-  // start() with the stack 8 bytes off 16-byte alignment, as at any call.
+  // The first switch pops six registers and "returns" to start() with the
+  // stack 8 bytes off 16-byte alignment, as at any call.
   auto top = reinterpret_cast<uintptr_t>(stack + size) & ~uintptr_t(15);
-  auto *frame = reinterpret_cast<uint64_t *>(top - 16 - 56);
-  // The fiber starts with this thread's MXCSR (the runner may flush fp32
-  // denormals) and x87 control word 0x37F.
-  uint32_t mxcsr;
-  asm volatile("stmxcsr %0" : "=m"(mxcsr));
-  frame[0] = 0x037F00000000ull | mxcsr;
-  for (unsigned i = 1; i <= 6; ++i)
+  auto *frame = reinterpret_cast<uint64_t *>(top - 8 - 56);
+  for (unsigned i = 0; i < 6; ++i)
     frame[i] = 0;
-  frame[7] = reinterpret_cast<uint64_t>(&Fiber::start);
+  frame[6] = reinterpret_cast<uint64_t>(&Fiber::start);
   stackPointer = frame;
 #else
   getcontext(&context);
