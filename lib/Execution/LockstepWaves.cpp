@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LockstepWaves.h"
+#include "LockstepFrames.h"
 #include "LockstepWaveOps.h"
 
 #include "HLSL/Execution/HostLowering.h"
@@ -62,25 +63,6 @@ struct Cut {
 uint32_t constantOperand(CallInst *call, unsigned i) {
   auto *value = dyn_cast<ConstantInt>(call->getArgOperand(i));
   return value ? uint32_t(value->getZExtValue()) : ~0u;
-}
-
-/// The lane function with the frames and the lane's index as arguments:
-/// (group, x, y, z, frames, lane).
-Function *cloneWithFrames(Function &lane) {
-  LLVMContext &context = lane.getContext();
-  SmallVector<Type *> params(lane.getFunctionType()->params());
-  params.push_back(PointerType::get(context, 0));
-  params.push_back(Type::getInt32Ty(context));
-  auto *type = FunctionType::get(Type::getVoidTy(context), params, false);
-  Function *body = Function::Create(type, GlobalValue::InternalLinkage,
-                                    "hlsl.run.wave.body", lane.getParent());
-  ValueToValueMapTy map;
-  for (auto [from, to] : llvm::zip(lane.args(), body->args()))
-    map[&from] = &to;
-  SmallVector<ReturnInst *> returns;
-  CloneFunctionInto(body, &lane, map, CloneFunctionChangeType::LocalChangesOnly,
-                    returns);
-  return body;
 }
 
 /// Whether `value` can be computed at `point`: it dominates `point`, or it
@@ -159,68 +141,6 @@ bool joinCut(Cut &cut, CallInst *call, DominatorTree &dominators) {
   return true;
 }
 
-/// Whether `inst` is computed from the lane function's arguments and
-/// constants only, by a few instructions without side effects (reads of
-/// the group context are invariant loads).
-bool isRecomputable(const Instruction *inst, unsigned depth = 0) {
-  if (depth > 8 || isa<PHINode>(inst) || isa<CallBase>(inst) ||
-      inst->mayHaveSideEffects() || inst->isTerminator() ||
-      isa<AllocaInst>(inst))
-    return false;
-  if (inst->mayReadFromMemory() &&
-      !(isa<LoadInst>(inst) &&
-        inst->hasMetadata(LLVMContext::MD_invariant_load)))
-    return false;
-  for (const Value *operand : inst->operands()) {
-    if (isa<Argument>(operand) || isa<Constant>(operand))
-      continue;
-    auto *def = dyn_cast<Instruction>(operand);
-    if (!def || !isRecomputable(def, depth + 1))
-      return false;
-  }
-  return true;
-}
-
-/// A copy of recomputable `inst` (isRecomputable) and what it needs, in
-/// front of `point`.
-Value *recompute(Instruction *inst, Instruction *point) {
-  Instruction *copy = inst->clone();
-  for (Use &operand : copy->operands())
-    if (auto *def = dyn_cast<Instruction>(operand.get()))
-      operand.set(recompute(def, point));
-  copy->insertBefore(point->getIterator());
-  return copy;
-}
-
-/// laneThreadId (RuntimeABI.h) in IR: the thread-in-group id of the
-/// group's lane `index`.
-void threadIdOfLane(IRBuilder<> &b, Value *index,
-                    const std::array<uint32_t, 3> &numThreads, Value *id[3]) {
-  const uint32_t *n = numThreads.data();
-  if (n[1] == 1 && n[2] == 1) {
-    id[0] = index;
-    id[1] = id[2] = b.getInt32(0);
-    return;
-  }
-  uint32_t plane = n[0] * n[1];
-  Value *inPlane = b.CreateURem(index, b.getInt32(plane));
-  id[2] = b.CreateUDiv(index, b.getInt32(plane));
-  if (!hasQuadLayout2D(n)) {
-    id[0] = b.CreateURem(inPlane, b.getInt32(n[0]));
-    id[1] = b.CreateUDiv(inPlane, b.getInt32(n[0]));
-    return;
-  }
-  Value *quad = b.CreateLShr(inPlane, b.getInt32(2));
-  Value *corner = b.CreateAnd(inPlane, b.getInt32(3));
-  uint32_t quadsPerRow = n[0] / 2;
-  id[0] =
-      b.CreateAdd(b.CreateShl(b.CreateURem(quad, b.getInt32(quadsPerRow)), 1),
-                  b.CreateAnd(corner, b.getInt32(1)));
-  id[1] =
-      b.CreateAdd(b.CreateShl(b.CreateUDiv(quad, b.getInt32(quadsPerRow)), 1),
-                  b.CreateLShr(corner, b.getInt32(1)));
-}
-
 } // namespace
 
 std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
@@ -233,7 +153,7 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     if (isa<AllocaInst>(inst) && inst.getParent() != &lane.getEntryBlock())
       return std::nullopt;
 
-  Function *body = cloneWithFrames(lane);
+  Function *body = cloneWithFrames(lane, "hlsl.run.wave.body");
   auto giveUp = [&]() -> std::optional<uint64_t> {
     body->eraseFromParent();
     return std::nullopt;
@@ -300,20 +220,8 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     }
   }
 
-  // The entry keeps the allocas alone (the lowering also puts stores of
-  // static variables' initial values there); each cut's calls get a block
-  // of their own.
-  BasicBlock &entry = body->getEntryBlock();
-  SmallVector<AllocaInst *> allocas;
-  for (Instruction &inst : entry)
-    if (auto *slot = dyn_cast<AllocaInst>(&inst))
-      allocas.push_back(slot);
-  for (AllocaInst *slot : llvm::reverse(allocas))
-    slot->moveBefore(entry.begin());
-  BasicBlock::iterator firstCode = entry.begin();
-  while (isa<AllocaInst>(*firstCode))
-    ++firstCode;
-  BasicBlock *start = SplitBlock(&entry, &*firstCode);
+  // Each cut's calls get a block of their own.
+  BasicBlock *start = separateEntryAllocas(*body);
   for (Cut &cut : cuts) {
     cut.callBlock =
         SplitBlock(cut.calls.front()->getParent(), cut.calls.front());
@@ -329,41 +237,14 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
       index += dominators.dominates(cut.next, &block);
     segment[&block] = index;
   }
-  // Values used in a later segment than their own: recomputed there if
-  // they come from the lane's arguments alone (thread ids: the lane loops
-  // then see them as affine in the lane index), else demoted to a slot.
-  auto segmentOfUse = [&](const Use &use) {
+  carryAcrossCuts(*body, [&](const Use &use) {
     auto *user = cast<Instruction>(use.getUser());
+    const BasicBlock *at = user->getParent();
     if (auto *phi = dyn_cast<PHINode>(user))
-      return segment.lookup(phi->getIncomingBlock(use));
-    return segment.lookup(user->getParent());
-  };
-  SmallVector<Instruction *> crossing;
-  for (BasicBlock &block : *body)
-    for (Instruction &inst : block) {
-      if (isa<AllocaInst>(inst))
-        continue;
-      SmallVector<Use *> laterUses;
-      for (Use &use : inst.uses())
-        if (isa<Instruction>(use.getUser()) &&
-            segmentOfUse(use) != segment[&block])
-          laterUses.push_back(&use);
-      if (laterUses.empty())
-        continue;
-      if (!isRecomputable(&inst)) {
-        crossing.push_back(&inst);
-        continue;
-      }
-      for (Use *use : laterUses) {
-        auto *user = cast<Instruction>(use->getUser());
-        Instruction *point = user;
-        if (auto *phi = dyn_cast<PHINode>(user))
-          point = phi->getIncomingBlock(*use)->getTerminator();
-        use->set(recompute(&inst, point));
-      }
-    }
-  for (Instruction *inst : crossing)
-    DemoteRegToStack(*inst, false, entry.getTerminator()->getIterator());
+      at = phi->getIncomingBlock(use);
+    return segment.lookup(at) !=
+           segment.lookup(cast<Instruction>(use.get())->getParent());
+  });
   // A segment that compares the lane index (WaveIsFirstLane) runs lane 0
   // before its loop over the others, where the compare is then known.
   SmallVector<bool> peelFirstLane(cuts.size() + 1, false);
@@ -399,46 +280,26 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
 
   // Allocas become slots of the frames: `waveSize` lanes' copies of each,
   // one after another.
-  const DataLayout &layout = module.getDataLayout();
-  Value *bodyFrames = body->getArg(body->arg_size() - 2);
-  Value *laneIndex = body->getArg(body->arg_size() - 1);
   DenseMap<const Value *, FrameSlot> slots;
-  uint64_t frameBytes = 0;
-  IRBuilder<> builder(entry.getTerminator());
-  Value *lane64 = builder.CreateZExt(laneIndex, builder.getInt64Ty());
-  for (Instruction &inst : make_early_inc_range(entry)) {
-    auto *slot = dyn_cast<AllocaInst>(&inst);
-    if (!slot)
-      continue;
-    std::optional<TypeSize> size = slot->getAllocationSize(layout);
-    if (!size || size->isScalable())
-      return giveUp();
-    FrameSlot place;
-    place.stride = alignTo(size->getFixedValue(), slot->getAlign());
-    uint64_t bytes = place.stride * waveSize;
-    if (auto it = resultSlots.find(slot); it != resultSlots.end()) {
-      // Its users are the call and loads of the result.
-      const InlineWaveOpResult &result = it->second;
-      place.stride = result.uniform ? 0 : result.bytes;
-      bytes = result.uniform ? result.bytes : result.bytes * waveSize;
-      for (User *user : slot->users())
-        if (auto *load = dyn_cast<LoadInst>(user))
-          load->setAlignment(std::min(
-              load->getAlign(), commonAlignment(Align(64), result.bytes)));
-    }
-    place.base = alignTo(frameBytes, 64);
-    frameBytes = place.base + bytes;
-    slots[slot] = place;
-    Value *address = builder.CreateInBoundsGEP(
-        builder.getInt8Ty(), bodyFrames,
-        builder.CreateAdd(
-            builder.getInt64(place.base),
-            builder.CreateMul(lane64, builder.getInt64(place.stride))),
-        slot->getName());
-    slot->replaceAllUsesWith(address);
-    slot->eraseFromParent();
-  }
-  frameBytes = alignTo(frameBytes, 64);
+  std::optional<uint64_t> frameBytes = layOutFrameSlots(
+      *body, waveSize,
+      [&](AllocaInst &slot) -> std::optional<SlotSize> {
+        auto it = resultSlots.find(&slot);
+        if (it == resultSlots.end())
+          return std::nullopt;
+        // Its users are the call and loads of the result.
+        const InlineWaveOpResult &result = it->second;
+        for (User *user : slot.users())
+          if (auto *load = dyn_cast<LoadInst>(user))
+            load->setAlignment(std::min(
+                load->getAlign(), commonAlignment(Align(64), result.bytes)));
+        if (result.uniform)
+          return SlotSize{0, result.bytes};
+        return SlotSize{result.bytes, result.bytes * waveSize};
+      },
+      slots);
+  if (!frameBytes)
+    return giveUp();
   {
     unsigned i = 0;
     for (Cut &cut : cuts)
@@ -453,28 +314,24 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
   // Segment k: from the block after operation k (the start for k = 0) to
   // the return in front of operation k + 1.
   SmallVector<Function *> segments;
+  SmallVector<BasicBlock *> stops;
   for (unsigned k = 0; k <= cuts.size(); ++k) {
-    ValueToValueMapTy map;
-    Function *clone = CloneFunction(body, map);
-    clone->setName("hlsl.run.wave.segment" + Twine(k));
-    clone->addFnAttr(Attribute::AlwaysInline);
-    auto *from = cast<BasicBlock>(map[k == 0 ? start : cuts[k - 1].next]);
-    cast<BranchInst>(clone->getEntryBlock().getTerminator())
-        ->setSuccessor(0, from);
-    if (k < cuts.size()) {
-      auto *stop = cast<BasicBlock>(map[cuts[k].callBlock]);
-      while (!stop->empty())
-        stop->back().eraseFromParent();
-      ReturnInst::Create(module.getContext(), stop);
-    }
-    removeUnreachableBlocks(*clone);
-    segments.push_back(clone);
+    if (k < cuts.size())
+      stops.assign({cuts[k].callBlock});
+    else
+      stops.clear();
+    segments.push_back(cloneSegment(
+        *body, ("hlsl.run.wave.segment" + Twine(k)).str(),
+        k == 0 ? start : cuts[k - 1].next, stops,
+        Type::getVoidTy(module.getContext()),
+        [](unsigned) -> Value * { return nullptr; }, nullptr));
   }
   body->eraseFromParent();
 
   // void wave(GroupContext *group, i32 firstLane, i32 count, i8 *frames):
   // per segment, a loop over the lanes, then the wave operation.
   LLVMContext &context = module.getContext();
+  IRBuilder<> builder(context);
   Type *ptr = PointerType::get(context, 0);
   Type *i32 = Type::getInt32Ty(context), *i64 = Type::getInt64Ty(context);
   Function *wave = Function::Create(
@@ -547,5 +404,5 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     current = after;
   }
   builder.CreateRetVoid();
-  return frameBytes;
+  return *frameBytes;
 }
