@@ -11,6 +11,7 @@
 #include "HLSL/Execution/HostLowering.h"
 #include "HLSL/Execution/RuntimeABI.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
+#include "LockstepGroups.h"
 #include "LockstepWaves.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -1684,6 +1685,10 @@ Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
     if (std::optional<uint64_t> frameBytes = buildLockstepWaveFunction(
             module, *lane, waveFn.getCallee()->getName(), numThreads, waveSize))
       info.waveFrameBytes = *frameBytes;
+  if (usesGroupSync && !usesWaveOps)
+    if (std::optional<uint64_t> frameBytes = buildLockstepGroupFunction(
+            module, *lane, syncFn.getCallee()->getName(), numThreads))
+      info.groupFrameBytes = *frameBytes;
   info.groupSharedBytes = groupSharedBytes;
   info.usesGroupSync = usesGroupSync;
   info.usesWaveOps = usesWaveOps;

@@ -83,6 +83,10 @@ public:
   /// shader has one (its lanes then need no fibers).
   void (*wave)(GroupContext *, uint32_t, uint32_t, uint8_t *) = nullptr;
   uint64_t waveFrameBytes = 0;
+  /// The lockstep group function and the size of a group's frames, when the
+  /// shader has one.
+  void (*groupLockstep)(GroupContext *, uint8_t *) = nullptr;
+  uint64_t groupFrameBytes = 0;
 
   std::mutex errorMutex;
   std::string firstError;
@@ -172,10 +176,12 @@ public:
         state.numThreads[0] * state.numThreads[1] * state.numThreads[2];
     this->lanes.resize(lanes);
     groupShared.resize(state.groupSharedBytes + 16);
-    if (state.wave) {
-      // Lockstep waves: the frames of a wave.
-      waveFrames.reset(static_cast<uint8_t *>(
-          std::aligned_alloc(64, alignTo(state.waveFrameBytes, 64))));
+    if (state.wave || state.groupLockstep) {
+      // Lockstep waves or groups: the frames of a wave or group.
+      uint64_t bytes =
+          state.wave ? state.waveFrameBytes : state.groupFrameBytes;
+      waveFrames.reset(
+          static_cast<uint8_t *>(std::aligned_alloc(64, alignTo(bytes, 64))));
       return;
     }
     if ((state.usesGroupSync || state.usesWaveOps) && lanes > 1) {
@@ -191,7 +197,7 @@ public:
   }
 
   bool canRun() const {
-    if (state.wave)
+    if (state.wave || state.groupLockstep)
       return waveFrames != nullptr;
     return !((state.usesGroupSync || state.usesWaveOps) && lanes.size() > 1) ||
            stacks;
@@ -208,6 +214,10 @@ public:
             std::min<uint32_t>(state.waveSize, lanes.size() - base);
         state.wave(&group, base, count, waveFrames.get());
       }
+      return;
+    }
+    if (state.groupLockstep) {
+      state.groupLockstep(&group, waveFrames.get());
       return;
     }
     if (!stacks) {
@@ -971,13 +981,17 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   state.usesGroupSync = host->usesGroupSync;
   state.usesWaveOps = host->usesWaveOps;
   state.waveFrameBytes = options.lockstepWaves ? host->waveFrameBytes : 0;
-  if (state.waveFrameBytes) {
-    // Lockstep waves need neither the lane nor the group function: do not
-    // spend the JIT's time on them.
-    for (const char *name : {HostGroupFunctionName, HostLaneFunctionName})
-      if (Function *unused = module->getFunction(name))
-        unused->eraseFromParent();
-  }
+  state.groupFrameBytes = options.lockstepGroups ? host->groupFrameBytes : 0;
+  // Lockstep waves or groups need neither the lane nor the group function
+  // (nor the other lockstep function): do not spend the JIT's time on them.
+  SmallVector<const char *, 3> unusedFunctions;
+  if (state.waveFrameBytes || state.groupFrameBytes)
+    unusedFunctions.append({HostGroupFunctionName, HostLaneFunctionName});
+  if (!state.groupFrameBytes)
+    unusedFunctions.push_back(HostLockstepGroupFunctionName);
+  for (const char *name : unusedFunctions)
+    if (Function *unused = module->getFunction(name))
+      unused->eraseFromParent();
   state.flushDenormals = !host->usesDoubles;
   if (statistics)
     statistics->loadSeconds = seconds(start);
@@ -1034,7 +1048,13 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (Error error = (*jit)->addIRModule(
           orc::ThreadSafeModule(std::move(module), std::move(context))))
     return error;
-  if (!state.waveFrameBytes) {
+  if (state.groupFrameBytes) {
+    Expected<orc::ExecutorAddr> group =
+        (*jit)->lookup(HostLockstepGroupFunctionName);
+    if (!group)
+      return group.takeError();
+    state.groupLockstep = group->toPtr<decltype(state.groupLockstep)>();
+  } else if (!state.waveFrameBytes) {
     Expected<orc::ExecutorAddr> lane = (*jit)->lookup(HostLaneFunctionName);
     if (!lane)
       return lane.takeError();

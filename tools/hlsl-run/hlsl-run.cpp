@@ -76,6 +76,13 @@ llvm::cl::opt<bool> lockstepWaves(
                    "wave operation once, in order, segment by segment "
                    "(default; =false runs a fiber per lane, to compare)"),
     llvm::cl::init(true), llvm::cl::cat(runCategory));
+llvm::cl::opt<bool> lockstepGroups(
+    "lockstep-groups",
+    llvm::cl::desc("Run the lanes of a shader that synchronizes its group "
+                   "(and uses no wave operation) from barrier to barrier, "
+                   "each stretch in a loop over the lanes (default; =false "
+                   "runs a fiber per lane, to compare)"),
+    llvm::cl::init(true), llvm::cl::cat(runCategory));
 llvm::cl::opt<unsigned> repeat(
     "repeat",
     llvm::cl::desc("Dispatch N times and report the median run time with "
@@ -225,6 +232,7 @@ static int runTool(int argc, char **argv) {
   exec::RunOptions options;
   options.waveSize = waveSize;
   options.lockstepWaves = lockstepWaves;
+  options.lockstepGroups = lockstepGroups;
   options.jobs = jobs;
   options.repeat = repeat;
   if (printHostIR)

@@ -57,6 +57,9 @@ struct HostShaderInfo {
   /// Bytes of a wave's frames for HostWaveFunctionName; 0 when the module
   /// has no wave function (its lanes need fibers).
   uint64_t waveFrameBytes = 0;
+  /// Bytes of a group's frames for HostLockstepGroupFunctionName; 0 when
+  /// the module has none.
+  uint64_t groupFrameBytes = 0;
 };
 
 struct RuntimeResource;
@@ -73,6 +76,12 @@ inline constexpr const char *HostGroupFunctionName = "hlsl.run.group";
 /// `firstLane` on (lanes in laneThreadId's order) in lockstep, their state
 /// in `frames` (waveFrameBytes).
 inline constexpr const char *HostWaveFunctionName = "hlsl.run.wave";
+/// ... and, for shaders that synchronize their group but use no wave
+/// operation, `void group(GroupContext *, i8 *frames)` runs the group's
+/// lanes from barrier to barrier in rounds, their state in `frames`
+/// (groupFrameBytes).
+inline constexpr const char *HostLockstepGroupFunctionName =
+    "hlsl.run.group.lockstep";
 
 /// The record bound at a register, or null if the pipeline binds none.
 using ResourceResolver = llvm::function_ref<RuntimeResource *(

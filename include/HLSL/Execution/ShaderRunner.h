@@ -31,6 +31,10 @@ struct RunOptions {
   /// once, in order, segment by segment instead of a fiber per lane (same
   /// results; off to compare the two).
   bool lockstepWaves = true;
+  /// Run the lanes of a shader that synchronizes its group (and uses no
+  /// wave operation) from barrier to barrier in loops over the lanes
+  /// instead of a fiber per lane (same results; off to compare the two).
+  bool lockstepGroups = true;
 };
 
 struct RunStatistics {
