@@ -9,7 +9,9 @@
 #include "HLSL/Execution/Pipeline.h"
 #include "HLSL/Execution/RuntimeABI.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -214,6 +216,25 @@ template <> struct ScalarEnumerationTraits<CompareRule> {
 };
 } // namespace llvm::yaml
 
+/// Vulkan's specialization constants of a shader and push-constant blocks
+/// are accepted and ignored, as Vulkan bindings are: hlsl-run runs a
+/// shader as Direct3D does.
+namespace {
+struct SpecializationConstant {
+  uint32_t constantId = 0;
+  std::string type, value;
+};
+struct PushConstantValue {
+  DataFormat format = DataFormat::Hex32;
+  uint32_t offset = 0;
+  std::vector<std::string> data;
+};
+struct PushConstantBlock {
+  std::string stage;
+  std::vector<PushConstantValue> values;
+};
+} // namespace
+
 LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<int16_t>)
 LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<uint16_t>)
 LLVM_YAML_IS_SEQUENCE_VECTOR(std::vector<int32_t>)
@@ -235,6 +256,9 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(ResultCheck)
 LLVM_YAML_IS_SEQUENCE_VECTOR(ShaderStage)
 LLVM_YAML_IS_SEQUENCE_VECTOR(RootParameter)
 LLVM_YAML_IS_SEQUENCE_VECTOR(Sampler)
+LLVM_YAML_IS_SEQUENCE_VECTOR(SpecializationConstant)
+LLVM_YAML_IS_SEQUENCE_VECTOR(PushConstantValue)
+LLVM_YAML_IS_SEQUENCE_VECTOR(PushConstantBlock)
 
 namespace {
 /// Maps `Data` (and on input `FillSize`/`FillValue`) of a buffer whose
@@ -297,6 +321,10 @@ template <DataFormat F> void mapBufferData(llvm::yaml::IO &io, Buffer &b) {
       b.contents.push_back(toBytes(*data));
   }
   bool hasData = !b.contents.empty();
+  if (fillValue && !fillSize) {
+    io.setError("buffer '" + b.name + "': FillValue without FillSize");
+    return;
+  }
   if (hasData == fillSize.has_value()) {
     io.setError("buffer '" + b.name + "' needs exactly one of Data and " +
                 "FillSize");
@@ -358,7 +386,20 @@ template <> struct MappingTraits<Buffer> {
     io.mapOptional("Channels", b.channels, 1u);
     io.mapOptional("Stride", b.stride, 0u);
     io.mapOptional("ArraySize", b.arraySize, 1u);
+    // The counters of the buffer's UAVs, after a run (written, not read).
+    if (io.outputting() && !b.counters.empty()) {
+      if (b.arraySize == 1)
+        io.mapRequired("Counter", b.counters[0]);
+      else
+        io.mapRequired("Counters", b.counters);
+    }
     io.mapOptional("OutputProps", b.outputProps);
+    if (!io.outputting() && b.stride && b.channels != 1) {
+      io.setError("buffer '" + b.name +
+                  "': Stride (a structure's) and Channels > 1 exclude each "
+                  "other");
+      return;
+    }
     if (b.channels < 1 || b.channels > 4) {
       io.setError("buffer '" + b.name + "': Channels must be 1 to 4");
       return;
@@ -378,14 +419,16 @@ template <> struct MappingTraits<Buffer> {
   }
 };
 
-/// Vulkan bindings are accepted and ignored.
+/// Vulkan bindings (and the binding of a UAV's counter there) are accepted
+/// and ignored.
 struct VulkanBinding {
-  std::optional<uint32_t> binding, set;
+  std::optional<uint32_t> binding, set, counterBinding;
 };
 template <> struct MappingTraits<VulkanBinding> {
   static void mapping(IO &io, VulkanBinding &v) {
     io.mapOptional("Binding", v.binding);
     io.mapOptional("Set", v.set);
+    io.mapOptional("CounterBinding", v.counterBinding);
   }
 };
 
@@ -400,6 +443,7 @@ template <> struct MappingTraits<Resource> {
   static void mapping(IO &io, Resource &r) {
     io.mapRequired("Name", r.name);
     io.mapRequired("Kind", r.kind);
+    io.mapOptional("HasCounter", r.hasCounter, false);
     io.mapOptional("DirectXBinding", r.dxBinding);
     io.mapOptional("HeapIndex", r.heapIndex);
     std::optional<VulkanBinding> vulkan;
@@ -428,10 +472,35 @@ template <> struct MappingTraits<ResultCheck> {
   }
 };
 
+/// (Vulkan's; see SpecializationConstant.)
+template <> struct MappingTraits<SpecializationConstant> {
+  static void mapping(IO &io, SpecializationConstant &c) {
+    io.mapRequired("ConstantID", c.constantId);
+    io.mapRequired("Type", c.type);
+    io.mapRequired("Value", c.value);
+  }
+};
+template <> struct MappingTraits<PushConstantValue> {
+  static void mapping(IO &io, PushConstantValue &v) {
+    io.mapRequired("Format", v.format);
+    io.mapRequired("Offset", v.offset);
+    io.mapRequired("Data", v.data);
+  }
+};
+template <> struct MappingTraits<PushConstantBlock> {
+  static void mapping(IO &io, PushConstantBlock &b) {
+    io.mapRequired("Stage", b.stage);
+    io.mapRequired("Values", b.values);
+  }
+};
+
 template <> struct MappingTraits<ShaderStage> {
   static void mapping(IO &io, ShaderStage &s) {
     io.mapRequired("Stage", s.stage);
     io.mapOptional("Entry", s.entry, std::string("main"));
+    std::vector<SpecializationConstant> vulkanOnly;
+    if (!io.outputting())
+      io.mapOptional("SpecializationConstants", vulkanOnly);
   }
 };
 
@@ -565,6 +634,9 @@ template <> struct MappingTraits<Pipeline> {
     io.mapOptional("Results", p.results);
     io.mapOptional("Samplers", p.samplers);
     io.mapOptional("DescriptorSets", p.descriptorSets);
+    std::vector<PushConstantBlock> vulkanOnly;
+    if (!io.outputting())
+      io.mapOptional("PushConstants", vulkanOnly);
     RuntimeSettings settings{{p.rootParameters}};
     if (!p.rootParameters.empty() || !io.outputting())
       io.mapOptional("RuntimeSettings", settings);
@@ -740,6 +812,36 @@ llvm::Expected<Pipeline> mlir::hlsl::exec::parsePipeline(StringRef yaml,
                              diag.getLineContents(), diag.getRanges());
     named.print(nullptr, *c->os, /*ShowColors=*/false);
   };
+  // Sections of graphics and ray-tracing pipelines, named before their
+  // contents could be reported as unknown keys.
+  {
+    llvm::SmallVector<StringRef> lines;
+    yaml.split(lines, '\n');
+    for (auto [index, line] : llvm::enumerate(lines)) {
+      StringRef trimmed = line.ltrim();
+      StringRef key = trimmed.take_until([](char c) { return c == ':'; });
+      if (key.size() == trimmed.size() || key.empty() ||
+          !llvm::isAlpha(key.front()))
+        continue;
+      const char *kind =
+          llvm::StringSwitch<const char *>(key)
+              .Cases({"Bindings", "VertexCount"}, "graphics pipelines")
+              .Cases({"AccelerationStructures", "RayTracingPipelineConfig",
+                      "HitGroups", "ShaderBindingTable"},
+                     "ray-tracing pipelines")
+              .Default(nullptr);
+      if (kind)
+        return makeError(fileName + ":" + llvm::Twine(index + 1) +
+                         ": error: not supported yet: " + key + " (" + kind +
+                         "; hlsl-run runs compute shaders)");
+      // Resource kinds of those pipelines (and Vulkan's combined images).
+      StringRef value = trimmed.drop_front(key.size() + 1).trim();
+      if (key == "Kind" &&
+          (value == "AccelerationStructure" || value == "SampledTexture2D"))
+        return makeError(fileName + ":" + llvm::Twine(index + 1) +
+                         ": error: not supported yet: " + value + " resources");
+    }
+  }
   Pipeline pipeline;
   llvm::yaml::Input input(yaml, nullptr, handler, &context);
   input >> pipeline;

@@ -87,6 +87,9 @@ public:
   /// shader has one.
   void (*groupLockstep)(GroupContext *, uint8_t *) = nullptr;
   uint64_t groupFrameBytes = 0;
+  /// The records of UAVs with a counter the output reports (HasCounter):
+  /// buffer, array element, record.
+  std::vector<std::tuple<Buffer *, uint32_t, const RuntimeResource *>> counters;
 
   std::mutex errorMutex;
   std::string firstError;
@@ -830,6 +833,8 @@ static Error bindResources(Pipeline &pipeline,
       }
       if (!state.bindings.try_emplace({cls, space, reg}, record.get()).second)
         return makeError(where + " is bound twice");
+      if (resource.hasCounter)
+        state.counters.push_back({&buffer, element, record.get()});
       state.resources.push_back(std::move(record));
     }
   }
@@ -1078,6 +1083,10 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
     if (Error error = dispatch(state, options.jobs))
       return error;
     runs.push_back(seconds(start));
+  }
+  for (auto [buffer, element, record] : state.counters) {
+    buffer->counters.resize(buffer->arraySize);
+    buffer->counters[element] = record->counter;
   }
   if (statistics) {
     std::sort(runs.begin(), runs.end());

@@ -77,6 +77,10 @@ struct Buffer {
   uint32_t arraySize = 1;
   std::vector<std::vector<uint8_t>> contents;
   std::optional<OutputProperties> outputProps;
+  /// After a run, the hidden counters of the UAVs over this buffer that
+  /// have one (`HasCounter`), one per array element; written as `Counter`
+  /// or `Counters`.
+  std::vector<uint32_t> counters;
 
   /// Bytes of one element: components times channels.
   unsigned getElementSize() const { return getFormatSize(format) * channels; }
@@ -117,6 +121,9 @@ struct Resource {
   /// Or its index in the descriptor heap (ResourceDescriptorHeap, or
   /// SamplerDescriptorHeap for samplers).
   std::optional<uint32_t> heapIndex;
+  /// The UAV has a hidden counter (IncrementCounter/DecrementCounter),
+  /// whose value the run's output reports.
+  bool hasCounter = false;
   /// A reserved (tiled) resource: only its first `tilesMapped` 64 KiB tiles
   /// are mapped; accesses past them read zero, drop their writes and are not
   /// fully mapped (CheckAccessFullyMapped).
