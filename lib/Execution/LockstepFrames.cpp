@@ -4,6 +4,7 @@
 
 #include "HLSL/Execution/RuntimeABI.h"
 
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -29,6 +30,27 @@ Function *mlir::hlsl::exec::cloneWithFrames(Function &lane, StringRef name) {
   CloneFunctionInto(body, &lane, map, CloneFunctionChangeType::LocalChangesOnly,
                     returns);
   return body;
+}
+
+std::optional<std::pair<Function *, SmallVector<CallInst *>>>
+mlir::hlsl::exec::cloneLaneWithCuts(Function &lane, Function *cut,
+                                    StringRef name) {
+  if (!cut)
+    return std::nullopt;
+  for (const Instruction &inst : instructions(lane))
+    if (isa<AllocaInst>(inst) && inst.getParent() != &lane.getEntryBlock())
+      return std::nullopt;
+  Function *body = cloneWithFrames(lane, name);
+  SmallVector<CallInst *> calls;
+  for (Instruction &inst : instructions(*body))
+    if (auto *call = dyn_cast<CallInst>(&inst);
+        call && call->getCalledFunction() == cut)
+      calls.push_back(call);
+  if (calls.empty()) {
+    body->eraseFromParent();
+    return std::nullopt;
+  }
+  return std::make_pair(body, std::move(calls));
 }
 
 BasicBlock *mlir::hlsl::exec::separateEntryAllocas(Function &body) {

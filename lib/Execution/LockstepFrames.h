@@ -27,6 +27,14 @@ namespace mlir::hlsl::exec {
 /// `name`.
 llvm::Function *cloneWithFrames(llvm::Function &lane, llvm::StringRef name);
 
+/// The lane cloned with frames (cloneWithFrames, named `name`) and its
+/// calls to `cut`, in order, if every alloca of the lane is in its entry
+/// (they become frame slots) and it calls `cut`; else nullopt, and nothing
+/// is added to the module.
+std::optional<std::pair<llvm::Function *, llvm::SmallVector<llvm::CallInst *>>>
+cloneLaneWithCuts(llvm::Function &lane, llvm::Function *cut,
+                  llvm::StringRef name);
+
 /// Moves the allocas of `body`'s entry to its top and splits the code after
 /// them into a block of its own, which it returns (where the lane starts).
 llvm::BasicBlock *separateEntryAllocas(llvm::Function &body);

@@ -89,26 +89,16 @@ findValuesCrossingBarriers(Function &body, ArrayRef<BasicBlock *> starts,
 std::optional<uint64_t> mlir::hlsl::exec::buildLockstepGroupFunction(
     Module &module, Function &lane, StringRef syncCallee,
     std::array<uint32_t, 3> numThreads) {
-  Function *syncFn = module.getFunction(syncCallee);
-  if (!syncFn)
+  auto cloned = cloneLaneWithCuts(lane, module.getFunction(syncCallee),
+                                  "hlsl.run.group.body");
+  if (!cloned)
     return std::nullopt;
-  for (const Instruction &inst : instructions(lane))
-    if (isa<AllocaInst>(inst) && inst.getParent() != &lane.getEntryBlock())
-      return std::nullopt;
-  uint32_t lanes = numThreads[0] * numThreads[1] * numThreads[2];
-
-  Function *body = cloneWithFrames(lane, "hlsl.run.group.body");
-  auto giveUp = [&]() -> std::optional<uint64_t> {
+  auto [body, barriers] = std::move(*cloned);
+  auto giveUp = [&, body = body]() -> std::optional<uint64_t> {
     body->eraseFromParent();
     return std::nullopt;
   };
-  SmallVector<CallInst *> barriers;
-  for (Instruction &inst : instructions(*body))
-    if (auto *call = dyn_cast<CallInst>(&inst);
-        call && call->getCalledFunction() == syncFn)
-      barriers.push_back(call);
-  if (barriers.empty())
-    return giveUp();
+  uint32_t lanes = numThreads[0] * numThreads[1] * numThreads[2];
 
   // Each barrier gets a block of its own; region k + 1 starts after
   // barrier k.

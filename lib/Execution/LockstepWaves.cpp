@@ -147,24 +147,14 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     Module &module, Function &lane, StringRef waveCallee,
     std::array<uint32_t, 3> numThreads, uint32_t waveSize) {
   Function *waveFn = module.getFunction(waveCallee);
-  if (!waveFn)
+  auto cloned = cloneLaneWithCuts(lane, waveFn, "hlsl.run.wave.body");
+  if (!cloned)
     return std::nullopt;
-  for (const Instruction &inst : instructions(lane))
-    if (isa<AllocaInst>(inst) && inst.getParent() != &lane.getEntryBlock())
-      return std::nullopt;
-
-  Function *body = cloneWithFrames(lane, "hlsl.run.wave.body");
-  auto giveUp = [&]() -> std::optional<uint64_t> {
+  auto [body, calls] = std::move(*cloned);
+  auto giveUp = [&, body = body]() -> std::optional<uint64_t> {
     body->eraseFromParent();
     return std::nullopt;
   };
-  SmallVector<CallInst *> calls;
-  for (Instruction &inst : instructions(*body))
-    if (auto *call = dyn_cast<CallInst>(&inst);
-        call && call->getCalledFunction() == waveFn)
-      calls.push_back(call);
-  if (calls.empty())
-    return giveUp();
 
   // Every wave operation once per lane: in no loop, on every path. The
   // calls lie on every path, so dominance orders them (strictly).
