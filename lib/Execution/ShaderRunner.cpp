@@ -168,6 +168,16 @@ extern "C" RuntimeResource *hlslrt_resource(GroupContext *group,
 // Running groups
 //===----------------------------------------------------------------------===//
 
+/// For functions that call JIT-compiled code through a pointer: the
+/// UndefinedBehaviorSanitizer's function check reads a signature in front
+/// of the callee, which JIT-compiled functions do not have (and the bytes
+/// in front of the first one may be unmapped).
+#if defined(__clang__)
+#define HLSL_CALLS_JIT_CODE __attribute__((no_sanitize("function")))
+#else
+#define HLSL_CALLS_JIT_CODE
+#endif
+
 namespace {
 /// Fiber stacks: JIT-compiled shaders keep local arrays on the stack.
 constexpr size_t FiberStackSize = 512 * 1024;
@@ -206,7 +216,7 @@ public:
            stacks;
   }
 
-  void run(uint32_t gx, uint32_t gy, uint32_t gz) {
+  HLSL_CALLS_JIT_CODE void run(uint32_t gx, uint32_t gy, uint32_t gz) {
     std::fill(groupShared.begin(), groupShared.end(), 0);
     group.groupId[0] = gx, group.groupId[1] = gy, group.groupId[2] = gz;
     group.groupShared = groupShared.data();
@@ -264,7 +274,7 @@ public:
   }
 
 private:
-  static void runLane(void *argument) {
+  HLSL_CALLS_JIT_CODE static void runLane(void *argument) {
     auto *lane = static_cast<Lane *>(argument);
     GroupRunner &runner = *lane->runner;
     runner.state.lane(&runner.group, lane->id[0], lane->id[1], lane->id[2]);
