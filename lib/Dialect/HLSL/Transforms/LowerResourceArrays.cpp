@@ -119,6 +119,53 @@ private:
   SymbolTable &symbols;
 };
 
+/// Reports the uses of resource values that are undefined on some path:
+/// block arguments (and selects) that an undefined resource reaches through
+/// branches, used other than to move the value along.
+LogicalResult checkPossiblyUndefinedResources(ModuleOp module) {
+  DenseSet<Value> mayBeUndefined;
+  SmallVector<Value> worklist;
+  module.walk([&](UndefOp undef) {
+    if (isa<ResourceType>(undef.getType()))
+      worklist.push_back(undef);
+  });
+  bool failedCheck = false;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    bool merged = !value.getDefiningOp<UndefOp>();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      SmallVector<Value, 2> reached;
+      if (auto branch = dyn_cast<BranchOpInterface>(user)) {
+        for (unsigned i = 0, e = user->getNumSuccessors(); i != e; ++i) {
+          SuccessorOperands operands = branch.getSuccessorOperands(i);
+          OperandRange forwarded = operands.getForwardedOperands();
+          unsigned first = forwarded.getBeginOperandIndex();
+          unsigned index = use.getOperandNumber();
+          if (index >= first && index < first + forwarded.size())
+            reached.push_back(user->getSuccessor(i)->getArgument(
+                operands.getProducedOperandCount() + index - first));
+        }
+      } else if (auto select = dyn_cast<arith::SelectOp>(user)) {
+        if (use.getOperandNumber() != 0)
+          reached.push_back(select.getResult());
+      } else if (merged &&
+                 !isa<ConstructOp, ArrayInsertOp, FieldInsertOp, StoreOp>(
+                     user)) {
+        user->emitError()
+            << "use of a resource that may be uninitialized: a local or "
+               "static resource variable that is not assigned on every path "
+               "to this use";
+        failedCheck = true;
+      }
+      for (Value next : reached)
+        if (mayBeUndefined.insert(next).second)
+          worklist.push_back(next);
+    }
+  }
+  return failure(failedCheck);
+}
+
 struct LowerResourceArrays
     : hlsl::impl::HLSLLowerResourceArraysPassBase<LowerResourceArrays> {
   void runOnOperation() override {
@@ -159,6 +206,11 @@ struct LowerResourceArrays
         failedCheck = true;
       }
     });
+    // A resource variable assigned on some paths only: where the value
+    // that merges those paths is used, it may be undefined (DXC: "local
+    // resource not guaranteed to map to unique global resource").
+    if (failed(checkPossiblyUndefinedResources(module)))
+      failedCheck = true;
     if (failedCheck)
       return signalPassFailure();
     // What the patterns could not resolve (elements chosen at run time,
