@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -25,7 +26,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/TargetParser/Triple.h"
@@ -96,6 +99,11 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     lowering.validatorVersion = options.validatorVersion;
     pm.addPass(createConvertHLSLToLLVMPass(lowering));
     pm.addPass(createCanonicalizerPass());
+    // Functions get a debug-info scope so that the translation keeps the
+    // source locations as LLVM debug locations: DXIL legalization's errors
+    // then point into the shader. The debug info is stripped before the
+    // module is written.
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
     // Without per-pass verification, the input (an import or a hand-written
     // .mlir file) and the result of the whole pipeline are still verified:
     // no pass runs on invalid IR and nothing invalid reaches the translation.
@@ -133,10 +141,18 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   optimizeTiming.stop();
   TimingScope legalizeTiming = timing.nest("DXIL legalization");
   if (llvm::Error error = legalizeForDXIL(*llvmModule, options.import.enable16BitTypes)) {
-    llvm::WithColor::error(llvm::errs(), "hlsl-translate")
-        << llvm::toString(std::move(error)) << "\n";
+    // An error at a source location reads `file:line:col: error: ...`.
+    std::string message = llvm::toString(std::move(error));
+    static const llvm::Regex located("^([^ ]+:[0-9]+:[0-9]+): (.*)$");
+    llvm::SmallVector<llvm::StringRef, 3> parts;
+    if (located.match(message, &parts))
+      llvm::WithColor::error(llvm::errs(), parts[1]) << parts[2] << "\n";
+    else
+      llvm::WithColor::error(llvm::errs(), "hlsl-translate") << message << "\n";
     return nullptr;
   }
+  // (DXIL debug info is not written; -Zi is refused.)
+  llvm::StripDebugInfo(*llvmModule);
   // The flags describe the final instructions, as the validator computes
   // them; only the option-given ones are decided here.
   uint64_t declaredOnly = 0;

@@ -3,10 +3,13 @@
 #ifndef HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
 #define HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 
@@ -28,11 +31,23 @@ inline std::optional<unsigned> getDXILOpcode(const llvm::CallInst &call) {
 /// (empty without a debug location).
 inline std::string describeLocation(const llvm::Instruction &inst) {
   if (const llvm::DebugLoc &loc = inst.getDebugLoc())
-    if (auto *scope = llvm::dyn_cast<llvm::DIScope>(loc.getScope()))
-      return (scope->getFilename() + ":" + llvm::Twine(loc.getLine()) + ":" +
+    if (auto *scope = llvm::dyn_cast<llvm::DIScope>(loc.getScope())) {
+      llvm::SmallString<128> path(scope->getDirectory());
+      llvm::sys::path::append(path, scope->getFilename());
+      return (path + ":" + llvm::Twine(loc.getLine()) + ":" +
               llvm::Twine(loc.getCol()) + ": ")
           .str();
+    }
   return "";
+}
+
+/// The text of `inst` for a diagnostic, without its attached metadata.
+inline std::string printInstruction(const llvm::Instruction &inst) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  inst.print(os);
+  llvm::StringRef trimmed = llvm::StringRef(text).trim();
+  return trimmed.take_front(trimmed.find(", !")).str();
 }
 
 } // namespace mlir::hlsl::dxil

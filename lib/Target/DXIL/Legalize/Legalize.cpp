@@ -92,23 +92,18 @@ void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
 
 namespace {
 Error unsupported(const Instruction &inst, const Twine &what) {
-  std::string text;
-  raw_string_ostream os(text);
-  inst.print(os);
   return createStringError(inconvertibleErrorCode(),
                            mlir::hlsl::dxil::describeLocation(inst) +
                                "not supported yet: " + what + " in DXIL (" +
-                               StringRef(text).trim() + ")");
+                               mlir::hlsl::dxil::printInstruction(inst) + ")");
 }
 
 /// An error for a module that DXC's validator would reject.
 Error invalid(const Instruction &inst, const Twine &what) {
-  std::string text;
-  raw_string_ostream os(text);
-  inst.print(os);
   return createStringError(inconvertibleErrorCode(),
                            mlir::hlsl::dxil::describeLocation(inst) + what +
-                               " (" + StringRef(text).trim() + ")");
+                               " (" + mlir::hlsl::dxil::printInstruction(inst) +
+                               ")");
 }
 
 bool isUndefOperand(const Value *value) {
@@ -177,6 +172,56 @@ Error verifyStoreMask(const CallInst &call) {
   if (written != defined)
     return invalid(call, "a UAV store writes defined values its mask leaves "
                          "out");
+  return Error::success();
+}
+
+/// The texel offsets of sampling operations and texture loads: before
+/// shader model 6.7 (whose advanced texture operations compute them) each
+/// is an immediate in -8..7 (the validator's Instr.TextureOffset). After
+/// optimization an offset that depends on a loop that was not unrolled, or
+/// on shader inputs, is not.
+Error verifyTextureOffsets(const CallInst &call, bool programmableOffsets) {
+  namespace dxil = mlir::hlsl::dxil;
+  auto *opcode = dyn_cast<ConstantInt>(call.getArgOperand(0));
+  if (programmableOffsets || !opcode)
+    return Error::success();
+  unsigned first;
+  switch (opcode->getZExtValue()) {
+  case dxil::Sample:
+  case dxil::SampleBias:
+  case dxil::SampleLevel:
+  case dxil::SampleGrad:
+  case dxil::SampleCmp:
+  case dxil::SampleCmpLevelZero:
+  case dxil::SampleCmpLevel:
+  case dxil::SampleCmpGrad:
+  case dxil::SampleCmpBias:
+    first = 7;
+    break;
+  case dxil::TextureLoad:
+    first = 6;
+    break;
+  default:
+    return Error::success();
+  }
+  if (call.arg_size() < first + 3)
+    return Error::success();
+  for (unsigned i = 0; i < 3; ++i) {
+    const Value *offset = call.getArgOperand(first + i);
+    if (isa<UndefValue>(offset))
+      continue;
+    auto *value = dyn_cast<ConstantInt>(offset);
+    if (!value)
+      return invalid(call, "texture offsets must be immediate values before "
+                           "shader model 6.7, and this one is computed (by a "
+                           "loop that was not unrolled, or from values known "
+                           "at run time only)");
+    int64_t texels = value->getSExtValue();
+    if (texels < -8 || texels > 7)
+      return invalid(call, "a texture offset must be in -8..7 before shader "
+                           "model 6.7 (this one is " +
+                               Twine(texels) + ")");
+  }
   return Error::success();
 }
 
@@ -714,6 +759,14 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
     return createStringError(inconvertibleErrorCode(),
                              "invalid LLVM IR after DXIL legalization: " +
                                  message);
+  // Shader model 6.7 and later compute texel offsets.
+  bool programmableOffsets = false;
+  if (const NamedMDNode *models = module.getNamedMetadata("dx.shaderModel"))
+    if (models->getNumOperands() == 1 &&
+        models->getOperand(0)->getNumOperands() == 3)
+      if (auto *minor = mdconst::dyn_extract<ConstantInt>(
+              models->getOperand(0)->getOperand(2)))
+        programmableOffsets = minor->getZExtValue() >= 7;
   for (const GlobalVariable &global : module.globals())
     if (global.hasLocalLinkage() && global.use_empty())
       return createStringError(inconvertibleErrorCode(),
@@ -765,6 +818,8 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
         if (!callee || !callee->getName().starts_with("dx.op."))
           return unsupported(inst, "a call that is not a DXIL operation");
         if (Error error = verifyStoreMask(*call))
+          return error;
+        if (Error error = verifyTextureOffsets(*call, programmableOffsets))
           return error;
       } else if (Error error = verifyInitializedOperands(inst)) {
         return error;

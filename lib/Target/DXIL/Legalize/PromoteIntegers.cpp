@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DXILCalls.h"
 #include "HLSL/Target/DXIL/Legalize.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -131,12 +132,11 @@ private:
   }
 
   Error unsupported(Instruction &inst) {
-    std::string text;
-    raw_string_ostream os(text);
-    inst.print(os);
     return createStringError(inconvertibleErrorCode(),
-                             "not supported yet: this integer width in DXIL: " +
-                                 StringRef(text).trim());
+                             mlir::hlsl::dxil::describeLocation(inst) +
+                                 "not supported yet: this integer width in "
+                                 "DXIL: " +
+                                 mlir::hlsl::dxil::printInstruction(inst));
   }
 
   Error rewrite(Instruction &inst) {

@@ -50,8 +50,6 @@ enum SemanticKindValue : unsigned {
   SemanticShadingRate = 29,
 };
 
-constexpr unsigned TGSMAddressSpace = 3;
-
 bool isTypedKind(unsigned kind) { return kind >= 1 && kind <= 10; }
 
 /// What the rules need to know about the resource behind a handle.
