@@ -203,6 +203,12 @@ private:
                      Value *inBounds);
   void guardedStore(Value *value, Value *resource, Value *byteOffset,
                     Value *inBounds);
+  /// The part of both: `access` (of the data at `byteOffset`) in a block
+  /// taken when `inBounds`, recorded for annotateBufferAliasing; the
+  /// builder continues after that block.
+  Instruction *
+  emitGuardedAccess(Value *resource, Value *byteOffset, Value *inBounds,
+                    function_ref<Instruction *(Value *address)> access);
   /// Whether an access of `bytes` at `byteOffset` is inside the data (and
   /// `extraCondition` holds).
   Value *isInBounds(Value *resource, Value *byteOffset, unsigned bytes,
@@ -372,40 +378,41 @@ Value *HostLowering::isInBounds(Value *resource, Value *byteOffset,
   return ok;
 }
 
-Value *HostLowering::guardedLoad(Type *type, Value *resource, Value *byteOffset,
-                                 Value *inBounds) {
+Instruction *HostLowering::emitGuardedAccess(
+    Value *resource, Value *byteOffset, Value *inBounds,
+    function_ref<Instruction *(Value *address)> access) {
   Value *data = loadField(resource, resource_field::Data, ptrType);
   Instruction *at = &*builder.GetInsertPoint();
   Instruction *then = SplitBlockAndInsertIfThen(inBounds, at->getIterator(),
                                                 /*Unreachable=*/false);
   builder.SetInsertPoint(then);
-  LoadInst *load =
-      builder.CreateLoad(type, builder.CreateGEP(i8, data, byteOffset));
-  load->setAlignment(Align(1));
+  Instruction *inst = access(builder.CreateGEP(i8, data, byteOffset));
   if (auto it = resolvedRecords.find(resource); it != resolvedRecords.end())
-    bufferAccesses.push_back({load, it->second});
+    bufferAccesses.push_back({inst, it->second});
   builder.SetInsertPoint(at);
+  return inst;
+}
+
+Value *HostLowering::guardedLoad(Type *type, Value *resource, Value *byteOffset,
+                                 Value *inBounds) {
+  Instruction *load =
+      emitGuardedAccess(resource, byteOffset, inBounds, [&](Value *address) {
+        return builder.CreateAlignedLoad(type, address, Align(1));
+      });
+  BasicBlock *then = load->getParent();
   PHINode *value = builder.CreatePHI(type, 2);
-  value->addIncoming(load, then->getParent());
-  for (BasicBlock *pred : predecessors(at->getParent()))
-    if (pred != then->getParent())
+  value->addIncoming(load, then);
+  for (BasicBlock *pred : predecessors(builder.GetInsertBlock()))
+    if (pred != then)
       value->addIncoming(Constant::getNullValue(type), pred);
   return value;
 }
 
 void HostLowering::guardedStore(Value *value, Value *resource,
                                 Value *byteOffset, Value *inBounds) {
-  Value *data = loadField(resource, resource_field::Data, ptrType);
-  Instruction *at = &*builder.GetInsertPoint();
-  Instruction *then = SplitBlockAndInsertIfThen(inBounds, at->getIterator(),
-                                                /*Unreachable=*/false);
-  builder.SetInsertPoint(then);
-  StoreInst *store =
-      builder.CreateStore(value, builder.CreateGEP(i8, data, byteOffset));
-  store->setAlignment(Align(1));
-  if (auto it = resolvedRecords.find(resource); it != resolvedRecords.end())
-    bufferAccesses.push_back({store, it->second});
-  builder.SetInsertPoint(at);
+  emitGuardedAccess(resource, byteOffset, inBounds, [&](Value *address) {
+    return builder.CreateAlignedStore(value, address, Align(1));
+  });
 }
 
 void HostLowering::annotateBufferAliasing() {

@@ -15,21 +15,31 @@
 using namespace llvm;
 using namespace mlir::hlsl::exec;
 
+/// A copy of `source` of type `type` (whose leading parameters are
+/// `source`'s), named `name`; `map` maps `source`'s values to the copy's
+/// and `returns` receives its returns.
+static Function *cloneAs(Function &source, FunctionType *type, StringRef name,
+                         ValueToValueMapTy &map,
+                         SmallVectorImpl<ReturnInst *> &returns) {
+  Function *copy = Function::Create(type, GlobalValue::InternalLinkage, name,
+                                    source.getParent());
+  for (auto [from, to] : llvm::zip(source.args(), copy->args()))
+    map[&from] = &to;
+  CloneFunctionInto(copy, &source, map,
+                    CloneFunctionChangeType::LocalChangesOnly, returns);
+  return copy;
+}
+
 Function *mlir::hlsl::exec::cloneWithFrames(Function &lane, StringRef name) {
   LLVMContext &context = lane.getContext();
   SmallVector<Type *> params(lane.getFunctionType()->params());
   params.push_back(PointerType::get(context, 0));
   params.push_back(Type::getInt32Ty(context));
-  auto *type = FunctionType::get(Type::getVoidTy(context), params, false);
-  Function *body = Function::Create(type, GlobalValue::InternalLinkage, name,
-                                    lane.getParent());
   ValueToValueMapTy map;
-  for (auto [from, to] : llvm::zip(lane.args(), body->args()))
-    map[&from] = &to;
   SmallVector<ReturnInst *> returns;
-  CloneFunctionInto(body, &lane, map, CloneFunctionChangeType::LocalChangesOnly,
-                    returns);
-  return body;
+  return cloneAs(lane,
+                 FunctionType::get(Type::getVoidTy(context), params, false),
+                 name, map, returns);
 }
 
 std::optional<std::pair<Function *, SmallVector<CallInst *>>>
@@ -212,16 +222,13 @@ mlir::hlsl::exec::cloneSegment(Function &body, StringRef name, BasicBlock *from,
                                function_ref<Value *(unsigned)> stopValue,
                                Value *finished) {
   LLVMContext &context = body.getContext();
-  auto *type = FunctionType::get(returnType, body.getFunctionType()->params(),
-                                 /*isVarArg=*/false);
-  Function *segment = Function::Create(type, GlobalValue::InternalLinkage, name,
-                                       body.getParent());
   ValueToValueMapTy map;
-  for (auto [arg, copy] : llvm::zip(body.args(), segment->args()))
-    map[&arg] = &copy;
   SmallVector<ReturnInst *> returns;
-  CloneFunctionInto(segment, &body, map,
-                    CloneFunctionChangeType::LocalChangesOnly, returns);
+  Function *segment =
+      cloneAs(body,
+              FunctionType::get(returnType, body.getFunctionType()->params(),
+                                /*isVarArg=*/false),
+              name, map, returns);
   if (finished)
     for (ReturnInst *ret : returns) {
       ReturnInst::Create(context, finished, ret->getIterator());

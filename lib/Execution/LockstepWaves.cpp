@@ -155,6 +155,7 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     body->eraseFromParent();
     return std::nullopt;
   };
+  Value *laneArg = body->getArg(body->arg_size() - 1);
 
   // Every wave operation once per lane: in no loop, on every path. The
   // calls lie on every path, so dominance orders them (strictly).
@@ -177,7 +178,6 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
     }
     // WaveIsFirstLane is lane 0 (every lane of the wave takes part): a
     // compare, not a wave operation.
-    Value *laneArg = body->getArg(body->arg_size() - 1);
     llvm::erase_if(calls, [&](CallInst *call) {
       auto *result =
           dyn_cast<AllocaInst>(call->getArgOperand(wave_arg::Result));
@@ -238,12 +238,9 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
   // A segment that compares the lane index (WaveIsFirstLane) runs lane 0
   // before its loop over the others, where the compare is then known.
   SmallVector<bool> peelFirstLane(cuts.size() + 1, false);
-  {
-    Value *laneArg = body->getArg(body->arg_size() - 1);
-    for (User *user : laneArg->users())
-      if (auto *compare = dyn_cast<ICmpInst>(user))
-        peelFirstLane[segment.lookup(compare->getParent())] = true;
-  }
+  for (User *user : laneArg->users())
+    if (auto *compare = dyn_cast<ICmpInst>(user))
+      peelFirstLane[segment.lookup(compare->getParent())] = true;
 
   // The operand, extra words and result of each wave operation are
   // allocas of the lowering. An operation run inline writes only its
@@ -304,12 +301,10 @@ std::optional<uint64_t> mlir::hlsl::exec::buildLockstepWaveFunction(
   // Segment k: from the block after operation k (the start for k = 0) to
   // the return in front of operation k + 1.
   SmallVector<Function *> segments;
-  SmallVector<BasicBlock *> stops;
   for (unsigned k = 0; k <= cuts.size(); ++k) {
+    ArrayRef<BasicBlock *> stops;
     if (k < cuts.size())
-      stops.assign({cuts[k].callBlock});
-    else
-      stops.clear();
+      stops = cuts[k].callBlock;
     segments.push_back(cloneSegment(
         *body, ("hlsl.run.wave.segment" + Twine(k)).str(),
         k == 0 ? start : cuts[k - 1].next, stops,

@@ -193,7 +193,7 @@ public:
       // Lockstep waves or groups: the frames of a wave or group.
       uint64_t bytes =
           state.wave ? state.waveFrameBytes : state.groupFrameBytes;
-      waveFrames.reset(
+      frames.reset(
           static_cast<uint8_t *>(std::aligned_alloc(64, alignTo(bytes, 64))));
       return;
     }
@@ -211,7 +211,7 @@ public:
 
   bool canRun() const {
     if (state.wave || state.groupLockstep)
-      return waveFrames != nullptr;
+      return frames != nullptr;
     return !((state.usesGroupSync || state.usesWaveOps) && lanes.size() > 1) ||
            stacks;
   }
@@ -225,12 +225,12 @@ public:
       for (uint32_t base = 0; base < lanes.size(); base += state.waveSize) {
         uint32_t count =
             std::min<uint32_t>(state.waveSize, lanes.size() - base);
-        state.wave(&group, base, count, waveFrames.get());
+        state.wave(&group, base, count, frames.get());
       }
       return;
     }
     if (state.groupLockstep) {
-      state.groupLockstep(&group, waveFrames.get());
+      state.groupLockstep(&group, frames.get());
       return;
     }
     if (!stacks) {
@@ -376,11 +376,12 @@ private:
   uint32_t running = 0;
   size_t unfinished = 0;
   std::vector<uint8_t> groupShared;
-  /// Lockstep waves (DispatchState::wave): a wave's frames.
+  /// Lockstep waves or groups (DispatchState::wave, groupLockstep): the
+  /// lanes' frames of a wave or of the group.
   struct FreeDeleter {
     void operator()(uint8_t *memory) const { std::free(memory); }
   };
-  std::unique_ptr<uint8_t, FreeDeleter> waveFrames;
+  std::unique_ptr<uint8_t, FreeDeleter> frames;
   uint8_t *stacks = nullptr;
   size_t stackBytes = 0;
 };
@@ -1063,26 +1064,25 @@ Error mlir::hlsl::exec::runComputeShader(StringRef container,
   if (Error error = (*jit)->addIRModule(
           orc::ThreadSafeModule(std::move(module), std::move(context))))
     return error;
+  auto lookup = [&](const char *name, auto &function) -> Error {
+    Expected<orc::ExecutorAddr> address = (*jit)->lookup(name);
+    if (!address)
+      return address.takeError();
+    function = address->toPtr<std::remove_reference_t<decltype(function)>>();
+    return Error::success();
+  };
   if (state.groupFrameBytes) {
-    Expected<orc::ExecutorAddr> group =
-        (*jit)->lookup(HostLockstepGroupFunctionName);
-    if (!group)
-      return group.takeError();
-    state.groupLockstep = group->toPtr<decltype(state.groupLockstep)>();
-  } else if (!state.waveFrameBytes) {
-    Expected<orc::ExecutorAddr> lane = (*jit)->lookup(HostLaneFunctionName);
-    if (!lane)
-      return lane.takeError();
-    Expected<orc::ExecutorAddr> group = (*jit)->lookup(HostGroupFunctionName);
-    if (!group)
-      return group.takeError();
-    state.lane = lane->toPtr<decltype(state.lane)>();
-    state.group = group->toPtr<decltype(state.group)>();
+    if (Error error =
+            lookup(HostLockstepGroupFunctionName, state.groupLockstep))
+      return error;
+  } else if (state.waveFrameBytes) {
+    if (Error error = lookup(HostWaveFunctionName, state.wave))
+      return error;
   } else {
-    Expected<orc::ExecutorAddr> wave = (*jit)->lookup(HostWaveFunctionName);
-    if (!wave)
-      return wave.takeError();
-    state.wave = wave->toPtr<decltype(state.wave)>();
+    if (Error error = lookup(HostLaneFunctionName, state.lane))
+      return error;
+    if (Error error = lookup(HostGroupFunctionName, state.group))
+      return error;
   }
   if (statistics)
     statistics->jitSeconds = seconds(start);
