@@ -119,25 +119,32 @@ private:
   SymbolTable &symbols;
 };
 
-/// Reports the uses of resource values that are undefined on some path:
-/// block arguments (and selects) that an undefined resource reaches through
-/// branches, used other than to move the value along.
-LogicalResult checkPossiblyUndefinedResources(ModuleOp module) {
+/// Reports the uses of undefined resources: where an undefined value
+/// (a local or static resource variable, or an element of a local resource
+/// array, that was never assigned) is used as a resource, and where a
+/// resource that an undefined one reaches through branches and selects (a
+/// variable assigned on some paths only) is. Aggregates, branches, selects
+/// and memory only move a value along.
+LogicalResult checkUndefinedResources(ModuleOp module) {
   DenseSet<Value> mayBeUndefined;
   SmallVector<Value> worklist;
   module.walk([&](UndefOp undef) {
-    if (isa<ResourceType>(undef.getType()))
+    if (containsResource(undef.getType()))
       worklist.push_back(undef);
   });
   bool failedCheck = false;
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     bool merged = !value.getDefiningOp<UndefOp>();
+    // Only single resources are followed: an aggregate's undefined elements
+    // are reported where they are extracted and used.
+    bool follow = isa<ResourceType>(value.getType());
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       SmallVector<Value, 2> reached;
       if (auto branch = dyn_cast<BranchOpInterface>(user)) {
-        for (unsigned i = 0, e = user->getNumSuccessors(); i != e; ++i) {
+        for (unsigned i = 0, e = user->getNumSuccessors(); follow && i != e;
+             ++i) {
           SuccessorOperands operands = branch.getSuccessorOperands(i);
           OperandRange forwarded = operands.getForwardedOperands();
           unsigned first = forwarded.getBeginOperandIndex();
@@ -147,15 +154,20 @@ LogicalResult checkPossiblyUndefinedResources(ModuleOp module) {
                 operands.getProducedOperandCount() + index - first));
         }
       } else if (auto select = dyn_cast<arith::SelectOp>(user)) {
-        if (use.getOperandNumber() != 0)
+        if (follow && use.getOperandNumber() != 0)
           reached.push_back(select.getResult());
-      } else if (merged &&
-                 !isa<ConstructOp, ArrayInsertOp, FieldInsertOp, StoreOp>(
-                     user)) {
-        user->emitError()
-            << "use of a resource that may be uninitialized: a local or "
-               "static resource variable that is not assigned on every path "
-               "to this use";
+      } else if (!isa<ConstructOp, ArrayInsertOp, ArrayExtractOp, FieldInsertOp,
+                      FieldExtractOp, StoreOp>(user)) {
+        if (merged)
+          user->emitError()
+              << "use of a resource that may be uninitialized: a local or "
+                 "static resource variable that is not assigned on every "
+                 "path to this use";
+        else
+          user->emitError()
+              << "use of an uninitialized resource: a local or static "
+                 "resource variable, or an element of a local resource "
+                 "array, that was never assigned";
         failedCheck = true;
       }
       for (Value next : reached)
@@ -187,30 +199,10 @@ struct LowerResourceArrays
       return signalPassFailure();
 
     // A handle read from a local resource array element nobody assigned is
-    // undefined: DXC silently reads a null handle, we refuse.
-    bool failedCheck = false;
-    module.walk([&](UndefOp undef) {
-      if (!containsResource(undef.getType()))
-        return;
-      for (OpOperand &use : undef->getUses()) {
-        Operation *user = use.getOwner();
-        // Aggregates, branches and memory only move the value along; report
-        // where it is actually used as a resource.
-        if (isa<arith::SelectOp, ConstructOp, ArrayInsertOp, ArrayExtractOp,
-                FieldInsertOp, FieldExtractOp, StoreOp, BranchOpInterface>(
-                user))
-          continue;
-        user->emitError() << "use of an uninitialized resource: a local or "
-                             "static resource variable, or an element of a "
-                             "local resource array, that was never assigned";
-        failedCheck = true;
-      }
-    });
-    // A resource variable assigned on some paths only: where the value
-    // that merges those paths is used, it may be undefined (DXC: "local
-    // resource not guaranteed to map to unique global resource").
-    if (failed(checkPossiblyUndefinedResources(module)))
-      failedCheck = true;
+    // undefined: DXC silently reads a null handle, we refuse. A variable
+    // assigned on some paths only, DXC refuses as "local resource not
+    // guaranteed to map to unique global resource".
+    bool failedCheck = failed(checkUndefinedResources(module));
     if (failedCheck)
       return signalPassFailure();
     // What the patterns could not resolve (elements chosen at run time,

@@ -182,11 +182,11 @@ Error verifyStoreMask(const CallInst &call) {
 /// on shader inputs, is not.
 Error verifyTextureOffsets(const CallInst &call, bool programmableOffsets) {
   namespace dxil = mlir::hlsl::dxil;
-  auto *opcode = dyn_cast<ConstantInt>(call.getArgOperand(0));
+  std::optional<unsigned> opcode = dxil::getDXILOpcode(call);
   if (programmableOffsets || !opcode)
     return Error::success();
   unsigned first;
-  switch (opcode->getZExtValue()) {
+  switch (*opcode) {
   case dxil::Sample:
   case dxil::SampleBias:
   case dxil::SampleLevel:
