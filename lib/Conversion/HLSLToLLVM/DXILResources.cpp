@@ -69,6 +69,8 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
     return S::FeedbackTexture2D;
   case ResourceKind::FeedbackTexture2DArray:
     return S::FeedbackTexture2DArray;
+  case ResourceKind::RaytracingAccelerationStructure:
+    return S::RTAccelerationStructure;
   }
   return S::TypedBuffer;
 }
@@ -363,6 +365,9 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     else if (info.shape == dxil::ResourceShape::FeedbackTexture2D ||
              info.shape == dxil::ResourceShape::FeedbackTexture2DArray)
       tags = md.node({md.i32(2), md.i32(info.samplerFeedbackKind)});
+    else if (info.shape == dxil::ResourceShape::RTAccelerationStructure)
+      // DXC describes its elements as 32-bit integers (element type I32).
+      tags = md.node({md.i32(0), md.i32(4)});
     switch (info.cls) {
     case ResourceClass::SRV:
       if (info.shape == dxil::ResourceShape::CBuffer) {

@@ -461,6 +461,8 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     return lowerPackedInteger(op, name, args, rewriter);
   if (isAttributeEvaluationIntrinsic(name))
     return lowerAttributeEvaluation(op, name, args, rewriter);
+  if (isRayQueryIntrinsic(name))
+    return lowerRayQuery(op, name, args, rewriter);
   if (name == "asdouble" && args.size() == 2) {
     // MakeDouble(lo, hi) per component.
     SmallVector<Value> low = scalarize(rewriter, loc, args[0], dx);

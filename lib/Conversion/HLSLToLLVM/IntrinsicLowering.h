@@ -3,7 +3,8 @@
 // One pattern lowers every hlsl.intrinsic call; its parts live by concern:
 // IntrinsicLowering.cpp (math, bits, barriers, atomics, conversions, mul),
 // TextureLowering.cpp (sampling, gathers, loads, GetDimensions) and
-// WaveLowering.cpp (wave and quad ops).
+// WaveLowering.cpp (wave and quad ops), PackedIntegerLowering.cpp,
+// AttributeEvaluationLowering.cpp and RayQueryLowering.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,7 +98,14 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   LogicalResult lowerAttributeEvaluation(IntrinsicOp op, StringRef name,
                                          ValueRange args,
                                          ConversionPatternRewriter &b) const;
+
+  /// RayQuery_* (RayQueryLowering.cpp): inline ray tracing.
+  LogicalResult lowerRayQuery(IntrinsicOp op, StringRef name, ValueRange args,
+                              ConversionPatternRewriter &b) const;
 };
+
+/// Whether lowerRayQuery handles `name`.
+bool isRayQueryIntrinsic(StringRef name);
 
 /// Whether lowerPackedInteger handles `name`.
 bool isPackedIntegerIntrinsic(StringRef name);

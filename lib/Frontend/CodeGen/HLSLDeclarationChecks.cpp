@@ -175,7 +175,7 @@ bool HLSLGenModule::checkDeclarations(clang::TranslationUnitDecl *unit) {
     // The prelude declares no arrays worth checking; skipping it keeps the
     // walk to the user's code.
     clang::SourceLocation loc = sources.getExpansionLoc(decl->getLocation());
-    if (loc.isInvalid() || sources.getFilename(loc).ends_with("hlsl_prelude.h"))
+    if (loc.isInvalid() || isInPrelude(loc))
       continue;
     finder.TraverseDecl(decl);
   }

@@ -119,6 +119,8 @@ public:
 
   Location getLoc(clang::SourceLocation loc);
   Location getLoc(clang::SourceRange range) { return getLoc(range.getBegin()); }
+  /// Whether `loc` is in (or expands from a macro of) the prelude.
+  bool isInPrelude(clang::SourceLocation loc);
   /// `error: not supported yet: <what>` at `loc`, Clang style.
   void errorNotSupported(clang::SourceLocation loc, llvm::StringRef what);
   void error(clang::SourceLocation loc, llvm::StringRef message);
@@ -363,6 +365,11 @@ public:
   Value emitOutArg(const clang::HLSLOutArgExpr *arg, Type paramType,
                    clang::QualType writtenAs = {});
   Value emitConstruct(const clang::CXXConstructExpr *expr);
+  /// Default initialization of `type` by its implicit constructor: members
+  /// with a default member initializer (`uint h = f();`) take its value,
+  /// the others are default-initialized in turn (undefined scalars).
+  Value emitDefaultInitialization(clang::QualType type,
+                                  clang::SourceLocation loc);
 
   // Shared helpers.
   /// Converts between types that differ only in matrix memory order (a

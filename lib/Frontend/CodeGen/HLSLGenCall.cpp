@@ -409,7 +409,65 @@ Value HLSLGenFunction::emitConstruct(const clang::CXXConstructExpr *expr) {
     Type type = convertType(expr->getType(), expr->getExprLoc());
     return type ? Value(UndefOp::create(builder, loc, type)) : Value();
   }
+  if (ctor->isDefaultConstructor() && !ctor->isUserProvided())
+    return emitDefaultInitialization(expr->getType(), expr->getExprLoc());
   return notSupported(expr, "user-defined constructors");
+}
+
+Value HLSLGenFunction::emitDefaultInitialization(clang::QualType type,
+                                                 clang::SourceLocation loc) {
+  Type converted = convertType(type, loc);
+  if (!converted)
+    return {};
+  if (isDefaultInitializationNoOp(module.getTypes(), type))
+    return UndefOp::create(builder, getLoc(loc), converted);
+  if (const auto *array = module.getASTContext().getAsConstantArrayType(type)) {
+    SmallVector<Value> elements;
+    for (uint64_t i = 0, e = array->getSize().getZExtValue(); i < e; ++i) {
+      elements.push_back(
+          emitDefaultInitialization(array->getElementType(), loc));
+      if (!elements.back())
+        return {};
+    }
+    return ConstructOp::create(builder, getLoc(loc), converted, elements);
+  }
+  const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  auto structType = dyn_cast<StructType>(converted);
+  if (!record || !structType) {
+    module.errorNotSupported(loc, "default initialization of '" +
+                                      type.getAsString() + "'");
+    return {};
+  }
+  SmallVector<Value> fields;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    fields.push_back(emitDefaultInitialization(base.getType(), loc));
+  for (const clang::FieldDecl *field : record->fields()) {
+    if (!field->hasInClassInitializer()) {
+      fields.push_back(emitDefaultInitialization(field->getType(), loc));
+      continue;
+    }
+    const clang::Expr *init = field->getInClassInitializer();
+    Block *block = builder.getInsertionBlock();
+    Block::iterator start = builder.getInsertionPoint();
+    bool atStart = start == block->begin();
+    Operation *previous = atStart ? nullptr : &*std::prev(start);
+    fields.push_back(emitRValue(init));
+    // The prelude's initializers (a RayQuery's allocation) are reported at
+    // the declaration they initialize.
+    if (module.isInPrelude(init->getExprLoc()) &&
+        builder.getInsertionBlock() == block)
+      for (Operation &op : llvm::make_range(
+               atStart ? block->begin() : std::next(previous->getIterator()),
+               builder.getInsertionPoint()))
+        op.setLoc(getLoc(loc));
+  }
+  for (auto [value, fieldType] :
+       llvm::zip_equal(fields, structType.getFieldTypes())) {
+    if (!value)
+      return {};
+    value = coerce(value, fieldType, getLoc(loc));
+  }
+  return ConstructOp::create(builder, getLoc(loc), converted, fields);
 }
 
 Value HLSLGenFunction::emitResourceMethod(const clang::CallExpr *expr,

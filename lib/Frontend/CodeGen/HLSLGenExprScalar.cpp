@@ -25,6 +25,8 @@ static const clang::Expr *skipWrappers(const clang::Expr *expr) {
       expr = bind->getSubExpr();
     else if (const auto *def = dyn_cast<clang::CXXDefaultArgExpr>(expr))
       expr = def->getExpr();
+    else if (const auto *init = dyn_cast<clang::CXXDefaultInitExpr>(expr))
+      expr = init->getExpr();
     else if (const auto *subst =
                  dyn_cast<clang::SubstNonTypeTemplateParmExpr>(expr))
       expr = subst->getReplacement();

@@ -33,6 +33,12 @@ Location HLSLGenModule::getLoc(clang::SourceLocation loc) {
                              presumed.getLine(), presumed.getColumn());
 }
 
+bool HLSLGenModule::isInPrelude(clang::SourceLocation loc) {
+  const clang::SourceManager &sources = astContext.getSourceManager();
+  loc = sources.getExpansionLoc(loc);
+  return loc.isValid() && sources.getFilename(loc).ends_with("hlsl_prelude.h");
+}
+
 void HLSLGenModule::error(clang::SourceLocation loc, StringRef message) {
   ++errorCount;
   // A construct the importer reaches more than once (a function imported

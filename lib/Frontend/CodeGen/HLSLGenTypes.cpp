@@ -177,7 +177,7 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
   } else if (std::optional<ResourceKind> kind = getResourceKind(type)) {
     const auto *record = type->getAsCXXRecordDecl();
     Type element;
-    if (!isSampler(*kind) && !isByteAddressBuffer(*kind)) {
+    if (hasElementType(*kind)) {
       const auto *spec =
           dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
       if (!spec || spec->getTemplateArgs().size() < 1) {

@@ -2262,6 +2262,150 @@ template <typename T> struct FeedbackTexture2DArray {
 #endif
 #endif
 
+// Ray-tracing flags and states. DXC declares enums; these are constants of
+// typedefs of uint because Clang 22 crashes comparing a uint with an enum of
+// underlying type uint (`q.CandidateType() == CANDIDATE_NON_OPAQUE_TRIANGLE`).
+// TraceRay's stages are not supported yet, inline ray tracing is.
+#if __HLSL_USED(RayQuery) || __HLSL_USED(RAY_FLAG) ||                          \
+    __HLSL_USED(RAY_FLAG_NONE) || __HLSL_USED(RAY_FLAG_FORCE_OPAQUE) ||        \
+    __HLSL_USED(RAY_FLAG_FORCE_NON_OPAQUE) ||                                  \
+    __HLSL_USED(RAY_FLAG_ACCEPT_FIRST_HIT_AND_END_SEARCH) ||                   \
+    __HLSL_USED(RAY_FLAG_SKIP_CLOSEST_HIT_SHADER) ||                           \
+    __HLSL_USED(RAY_FLAG_CULL_BACK_FACING_TRIANGLES) ||                        \
+    __HLSL_USED(RAY_FLAG_CULL_FRONT_FACING_TRIANGLES) ||                       \
+    __HLSL_USED(RAY_FLAG_CULL_OPAQUE) ||                                       \
+    __HLSL_USED(RAY_FLAG_CULL_NON_OPAQUE) ||                                   \
+    __HLSL_USED(RAY_FLAG_SKIP_TRIANGLES) ||                                    \
+    __HLSL_USED(RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES) ||                        \
+    __HLSL_USED(RAY_FLAG_FORCE_OMM_2_STATE) || __HLSL_USED(RAYQUERY_FLAG) ||   \
+    __HLSL_USED(RAYQUERY_FLAG_NONE) ||                                         \
+    __HLSL_USED(RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS) ||                      \
+    __HLSL_USED(COMMITTED_STATUS) || __HLSL_USED(COMMITTED_NOTHING) ||         \
+    __HLSL_USED(COMMITTED_TRIANGLE_HIT) ||                                     \
+    __HLSL_USED(COMMITTED_PROCEDURAL_PRIMITIVE_HIT) ||                         \
+    __HLSL_USED(CANDIDATE_TYPE) ||                                             \
+    __HLSL_USED(CANDIDATE_NON_OPAQUE_TRIANGLE) ||                              \
+    __HLSL_USED(CANDIDATE_PROCEDURAL_PRIMITIVE) ||                             \
+    __HLSL_USED(HIT_KIND_TRIANGLE_FRONT_FACE) ||                               \
+    __HLSL_USED(HIT_KIND_TRIANGLE_BACK_FACE)
+typedef uint RAY_FLAG;
+static const RAY_FLAG RAY_FLAG_NONE = 0x00;
+static const RAY_FLAG RAY_FLAG_FORCE_OPAQUE = 0x01;
+static const RAY_FLAG RAY_FLAG_FORCE_NON_OPAQUE = 0x02;
+static const RAY_FLAG RAY_FLAG_ACCEPT_FIRST_HIT_AND_END_SEARCH = 0x04;
+static const RAY_FLAG RAY_FLAG_SKIP_CLOSEST_HIT_SHADER = 0x08;
+static const RAY_FLAG RAY_FLAG_CULL_BACK_FACING_TRIANGLES = 0x10;
+static const RAY_FLAG RAY_FLAG_CULL_FRONT_FACING_TRIANGLES = 0x20;
+static const RAY_FLAG RAY_FLAG_CULL_OPAQUE = 0x40;
+static const RAY_FLAG RAY_FLAG_CULL_NON_OPAQUE = 0x80;
+static const RAY_FLAG RAY_FLAG_SKIP_TRIANGLES = 0x100;
+static const RAY_FLAG RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES = 0x200;
+static const RAY_FLAG RAY_FLAG_FORCE_OMM_2_STATE = 0x400;
+typedef uint RAYQUERY_FLAG;
+static const RAYQUERY_FLAG RAYQUERY_FLAG_NONE = 0x00;
+static const RAYQUERY_FLAG RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS = 0x01;
+typedef uint COMMITTED_STATUS;
+static const COMMITTED_STATUS COMMITTED_NOTHING = 0;
+static const COMMITTED_STATUS COMMITTED_TRIANGLE_HIT = 1;
+static const COMMITTED_STATUS COMMITTED_PROCEDURAL_PRIMITIVE_HIT = 2;
+typedef uint CANDIDATE_TYPE;
+static const CANDIDATE_TYPE CANDIDATE_NON_OPAQUE_TRIANGLE = 0;
+static const CANDIDATE_TYPE CANDIDATE_PROCEDURAL_PRIMITIVE = 1;
+static const uint HIT_KIND_TRIANGLE_FRONT_FACE = 0xFE;
+static const uint HIT_KIND_TRIANGLE_BACK_FACE = 0xFF;
+#endif
+
+#if __HLSL_USED(RayQuery) || __HLSL_USED(RaytracingAccelerationStructure) ||   \
+    __HLSL_USED(RayDesc)
+struct RaytracingAccelerationStructure {
+  __hlsl_resource_t [[hlsl::resource_class(SRV)]] __handle;
+};
+struct RayDesc {
+  float3 Origin;
+  float TMin;
+  float3 Direction;
+  float TMax;
+};
+#endif
+
+// Inline ray tracing (shader model 6.5). A RayQuery is the handle DXIL's
+// AllocateRayQuery returns, allocated where the object is declared; copies
+// share the query, as in DXC. Each method is one DXIL RayQuery operation
+// (RayQueryLowering.cpp), named `RayQuery_<method>`.
+#if __HLSL_USED(RayQuery)
+__HLSL_INTRINSIC uint __hlsl_RayQuery_Allocate(uint constRayFlags,
+                                               uint rayQueryFlags);
+__HLSL_INTRINSIC void
+__hlsl_RayQuery_TraceRayInline(uint q, RaytracingAccelerationStructure as,
+                               uint rayFlags, uint instanceInclusionMask,
+                               float3 origin, float tMin, float3 direction,
+                               float tMax);
+__HLSL_INTRINSIC bool __hlsl_RayQuery_Proceed(uint q);
+__HLSL_INTRINSIC void __hlsl_RayQuery_Abort(uint q);
+__HLSL_INTRINSIC void __hlsl_RayQuery_CommitNonOpaqueTriangleHit(uint q);
+__HLSL_INTRINSIC void __hlsl_RayQuery_CommitProceduralPrimitiveHit(uint q,
+                                                                   float t);
+#define __HLSL_RAYQUERY_STATE(TYPE, NAME)                                      \
+  __HLSL_INTRINSIC TYPE __hlsl_RayQuery_##NAME(uint q);
+#define __HLSL_RAYQUERY_METHOD(TYPE, NAME)                                     \
+  TYPE NAME() { return __hlsl_RayQuery_##NAME(__handle); }
+#define __HLSL_RAYQUERY_STATES(X)                                              \
+  X(uint, CommittedStatus)                                                     \
+  X(uint, CandidateType)                                                       \
+  X(float3x4, CandidateObjectToWorld3x4)                                       \
+  X(float4x3, CandidateObjectToWorld4x3)                                       \
+  X(float3x4, CandidateWorldToObject3x4)                                       \
+  X(float4x3, CandidateWorldToObject4x3)                                       \
+  X(float3x4, CommittedObjectToWorld3x4)                                       \
+  X(float4x3, CommittedObjectToWorld4x3)                                       \
+  X(float3x4, CommittedWorldToObject3x4)                                       \
+  X(float4x3, CommittedWorldToObject4x3)                                       \
+  X(bool, CandidateProceduralPrimitiveNonOpaque)                               \
+  X(bool, CandidateTriangleFrontFace)                                          \
+  X(bool, CommittedTriangleFrontFace)                                          \
+  X(float2, CandidateTriangleBarycentrics)                                     \
+  X(float2, CommittedTriangleBarycentrics)                                     \
+  X(uint, RayFlags)                                                            \
+  X(float3, WorldRayOrigin)                                                    \
+  X(float3, WorldRayDirection)                                                 \
+  X(float, RayTMin)                                                            \
+  X(float, CandidateTriangleRayT)                                              \
+  X(float, CommittedRayT)                                                      \
+  X(uint, CandidateInstanceIndex)                                              \
+  X(uint, CandidateInstanceID)                                                 \
+  X(uint, CandidateGeometryIndex)                                              \
+  X(uint, CandidatePrimitiveIndex)                                             \
+  X(float3, CandidateObjectRayOrigin)                                          \
+  X(float3, CandidateObjectRayDirection)                                       \
+  X(uint, CommittedInstanceIndex)                                              \
+  X(uint, CommittedInstanceID)                                                 \
+  X(uint, CommittedGeometryIndex)                                              \
+  X(uint, CommittedPrimitiveIndex)                                             \
+  X(float3, CommittedObjectRayOrigin)                                          \
+  X(float3, CommittedObjectRayDirection)                                       \
+  X(uint, CandidateInstanceContributionToHitGroupIndex)                        \
+  X(uint, CommittedInstanceContributionToHitGroupIndex)
+__HLSL_RAYQUERY_STATES(__HLSL_RAYQUERY_STATE)
+template <uint ConstRayFlags, uint RayQueryFlags = 0> struct RayQuery {
+  uint __handle = __hlsl_RayQuery_Allocate(ConstRayFlags, RayQueryFlags);
+  void TraceRayInline(RaytracingAccelerationStructure AccelerationStructure,
+                      uint RayFlags, uint InstanceInclusionMask, RayDesc Ray) {
+    __hlsl_RayQuery_TraceRayInline(__handle, AccelerationStructure, RayFlags,
+                                   InstanceInclusionMask, Ray.Origin, Ray.TMin,
+                                   Ray.Direction, Ray.TMax);
+  }
+  bool Proceed() { return __hlsl_RayQuery_Proceed(__handle); }
+  void Abort() { __hlsl_RayQuery_Abort(__handle); }
+  void CommitNonOpaqueTriangleHit() {
+    __hlsl_RayQuery_CommitNonOpaqueTriangleHit(__handle);
+  }
+  void CommitProceduralPrimitiveHit(float t) {
+    __hlsl_RayQuery_CommitProceduralPrimitiveHit(__handle, t);
+  }
+  __HLSL_RAYQUERY_STATES(__HLSL_RAYQUERY_METHOD)
+};
+#endif
+
 // ConstantBuffer<T> derives from T so that `CB.F` is ordinary member access:
 // Clang builds MemberExpr(.F) over an ImplicitCastExpr<UncheckedDerivedToBase>
 // of the DeclRefExpr to CB. The CBuffer-class handle makes Clang treat CB as

@@ -53,6 +53,8 @@ ResourceClass mlir::hlsl::getResourceClass(ResourceKind kind) {
   case ResourceKind::TextureCubeArray:
   case ResourceKind::Texture2DMS:
   case ResourceKind::Texture2DMSArray:
+  case ResourceKind::RaytracingAccelerationStructure:
+  case ResourceKind::TextureBuffer:
     return ResourceClass::SRV;
   case ResourceKind::RWBuffer:
   case ResourceKind::RasterizerOrderedBuffer:
@@ -128,6 +130,11 @@ bool mlir::hlsl::isFeedbackTexture(ResourceKind kind) {
 bool mlir::hlsl::isConstantBufferKind(ResourceKind kind) {
   return kind == ResourceKind::ConstantBuffer ||
          kind == ResourceKind::TextureBuffer;
+}
+
+bool mlir::hlsl::hasElementType(ResourceKind kind) {
+  return !isSampler(kind) && !isByteAddressBuffer(kind) &&
+         kind != ResourceKind::RaytracingAccelerationStructure;
 }
 
 bool mlir::hlsl::isSampler(ResourceKind kind) {

@@ -607,8 +607,11 @@ bool IntrinsicOp::isPure() {
   });
 }
 
-/// A read of memory the shader may also write (a UAV): ordered with stores.
-static bool readsWritableResource(IntrinsicOp op) {
+/// A read of memory the shader may also write (a UAV), or of a ray query's
+/// state: ordered with the writes.
+static bool readsWritableState(IntrinsicOp op) {
+  if (op.getName().starts_with("RayQuery_"))
+    return true;
   if (op.getArgs().empty())
     return false;
   auto resource = dyn_cast<ResourceType>(op.getArgs().front().getType());
@@ -619,7 +622,7 @@ void IntrinsicOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   if (isPure()) {
-    if (readsWritableResource(*this))
+    if (readsWritableState(*this))
       effects.emplace_back(MemoryEffects::Read::get());
     return;
   }

@@ -460,7 +460,7 @@ std::optional<unsigned> mlir::hlsl::getSamplerFeedbackKind(Type element) {
 LogicalResult ResourceType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    ResourceKind kind, Type elementType) {
   StringRef name = stringifyResourceKind(kind);
-  if (isSampler(kind) || isByteAddressBuffer(kind)) {
+  if (!hasElementType(kind)) {
     if (elementType)
       return emitError() << name << " has no element type";
     return success();

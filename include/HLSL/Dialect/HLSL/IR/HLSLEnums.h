@@ -25,6 +25,9 @@ bool isMultisampled(ResourceKind kind);
 /// written by WriteSamplerFeedback*; no texture methods).
 bool isFeedbackTexture(ResourceKind kind);
 bool isSampler(ResourceKind kind);
+/// Whether a resource of `kind` holds elements of a type of its own (not
+/// samplers, byte-address buffers and acceleration structures).
+bool hasElementType(ResourceKind kind);
 /// ConstantBuffer<T> and TextureBuffer<T>: T read with the constant buffer
 /// layout (hlsl.constant_buffer_addr), bound as a CBV or an SRV.
 bool isConstantBufferKind(ResourceKind kind);

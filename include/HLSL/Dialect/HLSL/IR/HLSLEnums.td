@@ -60,7 +60,10 @@ def HLSL_ResourceKind : I32EnumAttr<"ResourceKind", "HLSL resource type", [
       I32EnumAttrCase<"TextureBuffer", 35>,
       // Writable multisampled textures (shader model 6.7).
       I32EnumAttrCase<"RWTexture2DMS", 36>,
-      I32EnumAttrCase<"RWTexture2DMSArray", 37>]> {
+      I32EnumAttrCase<"RWTexture2DMSArray", 37>,
+      // The acceleration structure inline ray tracing (RayQuery) traverses
+      // (shader model 6.5): an SRV without element type.
+      I32EnumAttrCase<"RaytracingAccelerationStructure", 38>]> {
   let cppNamespace = "::mlir::hlsl";
   let genSpecializedAttr = 0;
 }
