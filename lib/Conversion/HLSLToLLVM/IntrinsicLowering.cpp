@@ -377,10 +377,33 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                                dxil::OpAttr::None));
     return success();
   }
+  bool isRenderTargetQuery = name == "GetRenderTargetSampleCount" ||
+                             name == "GetRenderTargetSamplePosition";
+  if ((name == "discard" || name == "clip" || isRenderTargetQuery) &&
+      ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
+    return op.emitError() << "'" << name
+                          << "' is only allowed in pixel shaders";
+  if (name == "GetRenderTargetSampleCount") {
+    Type i32 = rewriter.getI32Type();
+    rewriter.replaceOp(op, dx.call(rewriter, loc, "renderTargetGetSampleCount",
+                                   Type(), dxil::RenderTargetGetSampleCount,
+                                   i32, {}, dxil::OpAttr::ReadOnly));
+    return success();
+  }
+  if (name == "GetRenderTargetSamplePosition") {
+    Value position =
+        dx.call(rewriter, loc, "renderTargetGetSamplePosition", Type(),
+                dxil::RenderTargetGetSamplePosition, dx.getSamplePosType(),
+                {args[0]}, dxil::OpAttr::ReadOnly);
+    rewriter.replaceOp(
+        op,
+        vectorize(rewriter, loc, getTypeConverter()->convertType(op.getType(0)),
+                  {LLVM::ExtractValueOp::create(rewriter, loc, position, 0),
+                   LLVM::ExtractValueOp::create(rewriter, loc, position, 1)},
+                  dx));
+    return success();
+  }
   if (name == "discard" || name == "clip") {
-    if (ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
-      return op.emitError()
-             << "'" << name << "' is only allowed in pixel shaders";
     // clip(x) discards when any component is negative.
     Value condition = dx.i1(rewriter, loc, true);
     if (name == "clip") {

@@ -47,6 +47,10 @@ Type withMatrixOrder(Type type, MatrixOrder order);
 /// and the source rewrites' markers: `hlsl.intrinsic`, `hlsl.centroid`...).
 bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 
+/// What a prelude function marked `hlsl.unsupported:<what>` belongs to (the
+/// intrinsics of stages not supported yet); nullopt for the others.
+std::optional<llvm::StringRef> getUnsupportedFeature(const clang::Decl *decl);
+
 /// Maps Clang types to hlsl-dialect types.
 class HLSLGenTypes {
 public:

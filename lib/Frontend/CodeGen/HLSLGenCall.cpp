@@ -287,6 +287,9 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
                                    method->getParent()->getName()))
     return notSupported(expr, "'" + method->getParent()->getName().str() +
                                   "' (the hull, domain and geometry stages)");
+  if (std::optional<StringRef> feature = getUnsupportedFeature(callee))
+    return notSupported(expr, "'" + callee->getName().str() + "' (" +
+                                  feature->str() + ")");
   if (isIntrinsic(callee) && callee->getName().starts_with("__hlsl_operator_"))
     return emitOperatorCall(
         expr, callee->getName().drop_front(strlen("__hlsl_operator_")));

@@ -80,6 +80,16 @@ bool mlir::hlsl::gen::hasAnnotation(const clang::Decl *decl,
   return false;
 }
 
+std::optional<llvm::StringRef>
+mlir::hlsl::gen::getUnsupportedFeature(const clang::Decl *decl) {
+  for (const auto *annotate : decl->specific_attrs<clang::AnnotateAttr>()) {
+    llvm::StringRef name = annotate->getAnnotation();
+    if (name.consume_front("hlsl.unsupported:"))
+      return name;
+  }
+  return std::nullopt;
+}
+
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
 Type mlir::hlsl::gen::withMatrixOrder(Type type, MatrixOrder order) {
   if (auto matrix = dyn_cast<MatrixType>(type))

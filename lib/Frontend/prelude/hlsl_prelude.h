@@ -1134,6 +1134,12 @@ __HLSL_WHEN(EvaluateAttributeSnapped,
 __HLSL_WHEN(GetAttributeAtVertex,
             template <typename T>
             __HLSL_INTRINSIC T GetAttributeAtVertex(T value, uint vertexIndex);)
+// The pixel shader's render target: how many samples it has, and where
+// sample s of the pixel lies (offsets from the pixel centre).
+__HLSL_WHEN(GetRenderTargetSampleCount,
+            __HLSL_INTRINSIC uint GetRenderTargetSampleCount();)
+__HLSL_WHEN(GetRenderTargetSamplePosition,
+            __HLSL_INTRINSIC float2 GetRenderTargetSamplePosition(int s);)
 #define __HLSL_D_CLIP(N, T) __HLSL_INTRINSIC void N(T x);
 #define __HLSL_CLIP_SV(N, T) __HLSL_SV(__HLSL_D_CLIP, N, T)
 __HLSL_T_FLOAT(__HLSL_CLIP_SV, clip)
@@ -2316,7 +2322,7 @@ static const uint HIT_KIND_TRIANGLE_BACK_FACE = 0xFF;
 #endif
 
 #if __HLSL_USED(RayQuery) || __HLSL_USED(RaytracingAccelerationStructure) ||   \
-    __HLSL_USED(RayDesc)
+    __HLSL_USED(RayDesc) || __HLSL_USED(TraceRay)
 struct RaytracingAccelerationStructure {
   __hlsl_resource_t [[hlsl::resource_class(SRV)]] __handle;
 };
@@ -2327,6 +2333,80 @@ struct RayDesc {
   float TMax;
 };
 #endif
+
+// The intrinsics of the stages not supported yet (ray tracing, mesh and
+// amplification, hull), declared so that a file holding such entry points
+// next to a supported one compiles; a call says what is not supported.
+#define __HLSL_UNSUPPORTED(WHAT)                                               \
+  __attribute__((annotate("hlsl.unsupported:" WHAT)))
+#define __HLSL_RT __HLSL_UNSUPPORTED("ray tracing shaders")
+__HLSL_WHEN(TraceRay,
+            template <typename P> __HLSL_RT void TraceRay(
+                RaytracingAccelerationStructure as, uint rayFlags,
+                uint instanceInclusionMask, uint rayContributionToHitGroupIndex,
+                uint multiplierForGeometryContributionToHitGroupIndex,
+                uint missShaderIndex, RayDesc ray, inout P payload);)
+__HLSL_WHEN(ReportHit,
+            template <typename A>
+            __HLSL_RT bool ReportHit(float tHit, uint hitKind, A attributes);)
+__HLSL_WHEN(CallShader,
+            template <typename P>
+            __HLSL_RT void CallShader(uint shaderIndex, inout P parameter);)
+__HLSL_WHEN(IgnoreHit, __HLSL_RT void IgnoreHit();)
+__HLSL_WHEN(AcceptHitAndEndSearch, __HLSL_RT void AcceptHitAndEndSearch();)
+#define __HLSL_RT_VALUE(T, N) __HLSL_WHEN(N, __HLSL_RT T N();)
+__HLSL_RT_VALUE(uint3, DispatchRaysIndex)
+__HLSL_RT_VALUE(uint3, DispatchRaysDimensions)
+__HLSL_RT_VALUE(float3, WorldRayOrigin)
+__HLSL_RT_VALUE(float3, WorldRayDirection)
+__HLSL_RT_VALUE(float3, ObjectRayOrigin)
+__HLSL_RT_VALUE(float3, ObjectRayDirection)
+__HLSL_RT_VALUE(float, RayTMin)
+__HLSL_RT_VALUE(float, RayTCurrent)
+__HLSL_RT_VALUE(uint, PrimitiveIndex)
+__HLSL_RT_VALUE(uint, InstanceID)
+__HLSL_RT_VALUE(uint, InstanceIndex)
+__HLSL_RT_VALUE(uint, GeometryIndex)
+__HLSL_RT_VALUE(uint, HitKind)
+__HLSL_RT_VALUE(uint, RayFlags)
+__HLSL_RT_VALUE(float3x4, ObjectToWorld)
+__HLSL_RT_VALUE(float3x4, ObjectToWorld3x4)
+__HLSL_RT_VALUE(float4x3, ObjectToWorld4x3)
+__HLSL_RT_VALUE(float3x4, WorldToObject)
+__HLSL_RT_VALUE(float3x4, WorldToObject3x4)
+__HLSL_RT_VALUE(float4x3, WorldToObject4x3)
+__HLSL_RT_VALUE(uint, GetRemainingRecursionLevels)
+#define __HLSL_MESH __HLSL_UNSUPPORTED("mesh and amplification shaders")
+__HLSL_WHEN(SetMeshOutputCounts,
+            __HLSL_MESH void SetMeshOutputCounts(uint vertexCount,
+                                                 uint primitiveCount);)
+__HLSL_WHEN(DispatchMesh, template <typename P> __HLSL_MESH void DispatchMesh(
+                              uint threadGroupCountX, uint threadGroupCountY,
+                              uint threadGroupCountZ, P meshPayload);)
+#define __HLSL_HULL __HLSL_UNSUPPORTED("hull shaders")
+#define __HLSL_TESS_FACTORS(N, EDGE, INSIDE, ROUNDED_INSIDE)                   \
+  __HLSL_WHEN(                                                                 \
+      N, __HLSL_HULL void N(EDGE rawEdgeFactors, INSIDE insideScale,           \
+                            out EDGE roundedEdgeTessFactors,                   \
+                            out ROUNDED_INSIDE roundedInsideTessFactors,       \
+                            out ROUNDED_INSIDE unroundedInsideTessFactors);)
+__HLSL_TESS_FACTORS(Process2DQuadTessFactorsAvg, float4, float2, float2)
+__HLSL_TESS_FACTORS(Process2DQuadTessFactorsMax, float4, float2, float2)
+__HLSL_TESS_FACTORS(Process2DQuadTessFactorsMin, float4, float2, float2)
+__HLSL_TESS_FACTORS(ProcessQuadTessFactorsAvg, float4, float, float2)
+__HLSL_TESS_FACTORS(ProcessQuadTessFactorsMax, float4, float, float2)
+__HLSL_TESS_FACTORS(ProcessQuadTessFactorsMin, float4, float, float2)
+__HLSL_TESS_FACTORS(ProcessTriTessFactorsAvg, float3, float, float)
+__HLSL_TESS_FACTORS(ProcessTriTessFactorsMax, float3, float, float)
+__HLSL_TESS_FACTORS(ProcessTriTessFactorsMin, float3, float, float)
+__HLSL_WHEN(ProcessIsolineTessFactors,
+            __HLSL_HULL void ProcessIsolineTessFactors(
+                float rawDetailFactor, float rawDensityFactor,
+                out float roundedDetailFactor, out float roundedDensityFactor);)
+#define __HLSL_SM610 __HLSL_UNSUPPORTED("shader model 6.10")
+__HLSL_WHEN(GetGroupWaveIndex, __HLSL_SM610 uint GetGroupWaveIndex();)
+__HLSL_WHEN(GetGroupWaveCount, __HLSL_SM610 uint GetGroupWaveCount();)
+__HLSL_WHEN(DebugBreak, __HLSL_SM610 void DebugBreak();)
 
 // Inline ray tracing (shader model 6.5). A RayQuery is the handle DXIL's
 // AllocateRayQuery returns, allocated where the object is declared; copies

@@ -83,6 +83,8 @@ enum Opcode : unsigned {
   TextureGather = 73,
   TextureGatherCmp = 74,
   Texture2DMSGetSamplePosition = 75,
+  RenderTargetGetSamplePosition = 76,
+  RenderTargetGetSampleCount = 77,
   AtomicBinOp = 78,
   AtomicCompareExchange = 79,
   Barrier = 80,
