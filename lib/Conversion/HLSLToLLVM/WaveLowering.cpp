@@ -144,6 +144,9 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     // component does.
     SmallVector<Value> mask;
     for (Value s : scalarize(b, loc, args[0], dx)) {
+      // WaveMatch has no i1 overload: DXC matches bools as floats (0 or 1).
+      if (s.getType().isInteger(1))
+        s = LLVM::UIToFPOp::create(b, loc, b.getF32Type(), s);
       Value ret =
           voidOp("waveMatch", 165, dx.getFourType(i32), {s}, s.getType());
       for (int64_t i = 0; i < 4; ++i) {
