@@ -49,9 +49,9 @@ hlsl.resource @Counts : !hlsl.res<RWStructuredBuffer, i32> binding <u1>
 // CHECK-LABEL: func.func @raw
 // CHECK: %[[V:.*]] = hlsl.buffer_load %[[R:.*]][%arg0] offset %{{.*}} : !hlsl.res<RWByteAddressBuffer>, i32 -> vector<4xi32>
 // CHECK: hlsl.buffer_store %{{.*}}, %[[R]][%arg0] offset
-// CHECK: %[[OLD:.*]] = hlsl.buffer_atomic imax %{{.*}}[%arg0] offset %{{.*}}, %{{.*}} : !hlsl.res<RWStructuredBuffer, i32>, i32 -> i32
+// CHECK: %[[OLD:.*]] = hlsl.buffer_atomic imax %{{.*}}[%arg0] offset %{{.*}}, %{{.*}} : !hlsl.res<RWStructuredBuffer, i32>, i32, i32 -> i32
 // CHECK-NEXT: hlsl.store %[[OLD]], %arg1
-// CHECK: hlsl.buffer_atomic exchange %[[R]][%arg0] offset %{{.*}} compare %{{.*}}, %{{.*}} : !hlsl.res<RWByteAddressBuffer>, i32, i32 -> i32
+// CHECK: hlsl.buffer_atomic exchange %[[R]][%arg0] offset %{{.*}} compare %{{.*}}, %{{.*}} : !hlsl.res<RWByteAddressBuffer>, i32, i32, i32 -> i32
 func.func @raw(%addr: i32, %orig: !hlsl.ptr<i32>) -> vector<4xi32> {
   %c5 = arith.constant 5 : i32
   %r = hlsl.resource_handle @Raw : !hlsl.res<RWByteAddressBuffer>

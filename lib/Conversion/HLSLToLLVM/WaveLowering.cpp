@@ -175,7 +175,10 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
       return replace(voidOp("waveMultiPrefixBitCount", 167, i32,
                             {args[0], mask[0], mask[1], mask[2], mask[3]}));
     return perElement([&](Value s) {
-      unsigned sop = isa<FloatType>(s.getType()) || isSigned ? 0 : 1;
+      // Sums and products say whether they are unsigned; the bit
+      // operations have no sign and DXC writes 0 (signed) for them.
+      bool isBitOp = *multiPrefix >= 1 && *multiPrefix <= 3;
+      unsigned sop = isa<FloatType>(s.getType()) || isSigned || isBitOp ? 0 : 1;
       return voidOp("waveMultiPrefixOp", 166, s.getType(),
                     {s, mask[0], mask[1], mask[2], mask[3],
                      dx.i8(b, loc, *multiPrefix), dx.i8(b, loc, sop)},

@@ -1643,37 +1643,39 @@ __HLSL_INTRINSIC uint4 WaveActiveBallot(bool expr);
 __HLSL_INTRINSIC uint WaveActiveCountBits(bool expr);
 __HLSL_INTRINSIC uint WavePrefixCountBits(bool expr);
 
+// Wave and quad operations on matrices apply to every element, as on
+// vectors.
 #define __HLSL_D_WAVE_LANE(N, T) __HLSL_INTRINSIC T N(T value, uint lane);
 #define __HLSL_D_WAVE_EQ(N, T, R) __HLSL_INTRINSIC R N(T value);
-__HLSL_T_ANY(__HLSL_UN_SV, WaveReadLaneFirst)
-__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveSum)
-__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveProduct)
-__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveMin)
-__HLSL_T_NUMERIC(__HLSL_UN_SV, WaveActiveMax)
-__HLSL_T_NUMERIC(__HLSL_UN_SV, WavePrefixSum)
-__HLSL_T_NUMERIC(__HLSL_UN_SV, WavePrefixProduct)
-__HLSL_T_ANY(__HLSL_UN_SV, QuadReadAcrossX)
-__HLSL_T_ANY(__HLSL_UN_SV, QuadReadAcrossY)
-__HLSL_T_ANY(__HLSL_UN_SV, QuadReadAcrossDiagonal)
-#define __HLSL_WAVE_LANE_SV(N, T) __HLSL_SV(__HLSL_D_WAVE_LANE, N, T)
-__HLSL_T_ANY(__HLSL_WAVE_LANE_SV, WaveReadLaneAt)
-__HLSL_T_ANY(__HLSL_WAVE_LANE_SV, QuadReadLaneAt)
-#define __HLSL_WAVE_EQ_SV(N, T) __HLSL_SV_R(__HLSL_D_WAVE_EQ, N, T, bool)
-__HLSL_T_ANY(__HLSL_WAVE_EQ_SV, WaveActiveAllEqual)
-__HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitAnd)
-__HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitOr)
-__HLSL_T_INT(__HLSL_UN_SV, WaveActiveBitXor)
+__HLSL_T_ANY(__HLSL_UN_ALL, WaveReadLaneFirst)
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, WaveActiveSum)
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, WaveActiveProduct)
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, WaveActiveMin)
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, WaveActiveMax)
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, WavePrefixSum)
+__HLSL_T_NUMERIC(__HLSL_UN_ALL, WavePrefixProduct)
+__HLSL_T_ANY(__HLSL_UN_ALL, QuadReadAcrossX)
+__HLSL_T_ANY(__HLSL_UN_ALL, QuadReadAcrossY)
+__HLSL_T_ANY(__HLSL_UN_ALL, QuadReadAcrossDiagonal)
+#define __HLSL_WAVE_LANE_ALL(N, T) __HLSL_ALL(__HLSL_D_WAVE_LANE, N, T)
+__HLSL_T_ANY(__HLSL_WAVE_LANE_ALL, WaveReadLaneAt)
+__HLSL_T_ANY(__HLSL_WAVE_LANE_ALL, QuadReadLaneAt)
+#define __HLSL_WAVE_EQ_ALL(N, T) __HLSL_ALL_R(__HLSL_D_WAVE_EQ, N, T, bool)
+__HLSL_T_ANY(__HLSL_WAVE_EQ_ALL, WaveActiveAllEqual)
+__HLSL_T_INT(__HLSL_UN_ALL, WaveActiveBitAnd)
+__HLSL_T_INT(__HLSL_UN_ALL, WaveActiveBitOr)
+__HLSL_T_INT(__HLSL_UN_ALL, WaveActiveBitXor)
 #define __HLSL_D_WAVE_MASK(N, T) __HLSL_INTRINSIC T N(T value, uint4 mask);
-#define __HLSL_WAVE_MASK_SV(N, T) __HLSL_SV(__HLSL_D_WAVE_MASK, N, T)
-__HLSL_T_NUMERIC(__HLSL_WAVE_MASK_SV, WaveMultiPrefixSum)
-__HLSL_T_NUMERIC(__HLSL_WAVE_MASK_SV, WaveMultiPrefixProduct)
-__HLSL_T_INT(__HLSL_WAVE_MASK_SV, WaveMultiPrefixBitAnd)
-__HLSL_T_INT(__HLSL_WAVE_MASK_SV, WaveMultiPrefixBitOr)
-__HLSL_T_INT(__HLSL_WAVE_MASK_SV, WaveMultiPrefixBitXor)
+#define __HLSL_WAVE_MASK_ALL(N, T) __HLSL_ALL(__HLSL_D_WAVE_MASK, N, T)
+__HLSL_T_NUMERIC(__HLSL_WAVE_MASK_ALL, WaveMultiPrefixSum)
+__HLSL_T_NUMERIC(__HLSL_WAVE_MASK_ALL, WaveMultiPrefixProduct)
+__HLSL_T_INT(__HLSL_WAVE_MASK_ALL, WaveMultiPrefixBitAnd)
+__HLSL_T_INT(__HLSL_WAVE_MASK_ALL, WaveMultiPrefixBitOr)
+__HLSL_T_INT(__HLSL_WAVE_MASK_ALL, WaveMultiPrefixBitXor)
 __HLSL_INTRINSIC uint WaveMultiPrefixCountBits(bool value, uint4 mask);
 #define __HLSL_D_WAVE_MATCH(N, T) __HLSL_INTRINSIC uint4 N(T value);
-#define __HLSL_WAVE_MATCH_SV(N, T) __HLSL_SV(__HLSL_D_WAVE_MATCH, N, T)
-__HLSL_T_ANY(__HLSL_WAVE_MATCH_SV, WaveMatch)
+#define __HLSL_WAVE_MATCH_ALL(N, T) __HLSL_ALL(__HLSL_D_WAVE_MATCH, N, T)
+__HLSL_T_ANY(__HLSL_WAVE_MATCH_ALL, WaveMatch)
 __HLSL_INTRINSIC bool QuadAny(bool expr);
 __HLSL_INTRINSIC bool QuadAll(bool expr);
 

@@ -764,7 +764,5 @@ LogicalResult BufferAtomicOp::verify() {
     return emitOpError() << "compare value must have the value's type";
   if (getResult().getType() != getValue().getType())
     return emitOpError() << "result must have the value's type";
-  if (!isa<IntegerType>(getIndex().getType()))
-    return emitOpError() << "atomics on texture elements are not supported yet";
   return verifyBufferAccess(*this, getHandle().getType(), getValue().getType());
 }

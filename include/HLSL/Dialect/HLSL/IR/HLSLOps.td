@@ -775,24 +775,25 @@ def HLSL_BufferStoreOp : HLSL_Op<"buffer_store", [
 def HLSL_BufferAtomicOp : HLSL_Op<"buffer_atomic"> {
   let summary = "atomic read-modify-write of a buffer element";
   let description = [{
-    `InterlockedAdd(buf[i], v)` and friends on a UAV element, addressed like
-    `hlsl.buffer_load`; returns the previous value. With `compare`, a
+    `InterlockedAdd(buf[i], v)` and friends on a UAV element (of a buffer
+    or a texture), addressed like `hlsl.buffer_load`; returns the previous
+    value. With `compare`, a
     compare-exchange: the element is replaced by `value` only if it equals
     `compare`.
 
     ```mlir
-    %old = hlsl.buffer_atomic add %h[%i] offset %c0, %v : !hlsl.res<RWStructuredBuffer, i32>, i32 -> i32
+    %old = hlsl.buffer_atomic add %h[%i] offset %c0, %v : !hlsl.res<RWStructuredBuffer, i32>, i32, i32 -> i32
     ```
   }];
   let arguments = (ins HLSL_AtomicOpAttr:$kind, HLSL_AnyResource:$handle,
-                       I32:$index, I32:$offset,
+                       HLSL_ResourceIndex:$index, I32:$offset,
                        Optional<AnySignlessInteger>:$compare,
                        AnySignlessInteger:$value);
   let results = (outs AnySignlessInteger:$result);
   let assemblyFormat = [{
     `` $kind $handle `[` $index `]` `offset` $offset (`compare` $compare^)?
-    `,` $value attr-dict `:` qualified(type($handle)) `,` type($value)
-    (`,` type($compare)^)? `->` type($result)
+    `,` $value attr-dict `:` qualified(type($handle)) `,` type($index) `,`
+    type($value) (`,` type($compare)^)? `->` type($result)
   }];
   let hasVerifier = 1;
 }
