@@ -100,18 +100,36 @@ unsigned mlir::hlsl::getComponentType(Type scalar) {
 
 /// UAVs whose hidden counter the shader uses (IncrementCounter and
 /// DecrementCounter; Append/Consume were rewritten to them): the handle
-/// ops name their declaration in a `resource` attribute.
-static llvm::StringSet<> findCounterUsers(ModuleOp module) {
-  llvm::StringSet<> users;
-  module.walk([&](IntrinsicOp op) {
+/// ops name their declaration in a `resource` attribute. A counter only
+/// counts one way (DXC's validator refuses both on one UAV): the first
+/// call that goes the other way is an error.
+static FailureOr<llvm::StringSet<>> findCounterUsers(ModuleOp module) {
+  llvm::StringMap<bool> increments;
+  WalkResult walk = module.walk([&](IntrinsicOp op) {
     StringRef name = op.getName();
     if ((name != "IncrementCounter" && name != "DecrementCounter") ||
         op.getArgs().empty())
-      return;
-    if (Operation *def = op.getArgs()[0].getDefiningOp())
-      if (auto symbol = def->getAttrOfType<FlatSymbolRefAttr>("resource"))
-        users.insert(symbol.getValue());
+      return WalkResult::advance();
+    Operation *def = op.getArgs()[0].getDefiningOp();
+    auto symbol =
+        def ? def->getAttrOfType<FlatSymbolRefAttr>("resource") : nullptr;
+    if (!symbol)
+      return WalkResult::advance();
+    bool increment = name == "IncrementCounter";
+    auto [it, inserted] = increments.try_emplace(symbol.getValue(), increment);
+    if (!inserted && it->second != increment) {
+      op.emitError() << "the counter of '" << symbol.getValue()
+                     << "' is both incremented and decremented: a "
+                        "counter counts one way";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
   });
+  if (walk.wasInterrupted())
+    return failure();
+  llvm::StringSet<> users;
+  for (const auto &entry : increments)
+    users.insert(entry.getKey());
   return users;
 }
 
@@ -179,7 +197,9 @@ void mlir::hlsl::describeResource(ResourceType type, Operation *attributes,
 
 LogicalResult ResourceTable::build(ModuleOp module) {
   unsigned nextRangeId[4] = {0, 0, 0, 0};
-  llvm::StringSet<> counterUsers = findCounterUsers(module);
+  FailureOr<llvm::StringSet<>> counterUsers = findCounterUsers(module);
+  if (failed(counterUsers))
+    return failure();
   // DXC numbers tbuffers (tbuffer blocks, TextureBuffer<T>) after the other
   // SRVs, in declaration order.
   SmallVector<Operation *> declarations, tbuffers;
@@ -208,7 +228,7 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       // Append and consume buffers always have their counter (as in DXC);
       // a RWStructuredBuffer has one when the shader uses it.
       bool hasCounter =
-          isUAV && (counterUsers.contains(info.name) ||
+          isUAV && (counterUsers->contains(info.name) ||
                     type.getKind() == ResourceKind::AppendStructuredBuffer ||
                     type.getKind() == ResourceKind::ConsumeStructuredBuffer);
       describeResource(type, resource, hasCounter,

@@ -645,18 +645,61 @@ struct ConvertHLSLToLLVM
     : hlsl::impl::ConvertHLSLToLLVMPassBase<ConvertHLSLToLLVM> {
   using Base::Base;
 
+  /// The helper-lane flag of LoweringContext::emulateHelperLane: a lane
+  /// that covers no sample is a helper lane from the start.
+  static void initializeHelperLaneFlag(ModuleOp module, DXILOpBuilder &dx) {
+    OpBuilder b(module.getContext());
+    Location loc = module.getLoc();
+    Type i32 = b.getI32Type();
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, loc, i32, /*isConstant=*/false,
+                           LLVM::Linkage::Internal, kHelperLaneGlobal,
+                           b.getI32IntegerAttr(0));
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (!func->hasAttr(HLSLDialect::getEntryAttrName()) || func.isExternal())
+        continue;
+      b.setInsertionPointToStart(&func.getBody().front());
+      Value coverage = dx.call(b, loc, "coverage", i32, dxil::Coverage, i32, {},
+                               dxil::OpAttr::ReadNone);
+      Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                        coverage, dx.i32(b, loc, 0));
+      Value flag = LLVM::ZExtOp::create(b, loc, i32, none);
+      Value address = LLVM::AddressOfOp::create(
+          b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+          kHelperLaneGlobal);
+      LLVM::StoreOp::create(b, loc, flag, address);
+    }
+  }
+
   /// Groupshared memory is limited to 32 KiB per thread group (28 KiB for
   /// mesh shaders), as DXC's validator checks; the variable that goes past
   /// the limit gets the error. Sizes use the structured-buffer layout,
   /// which matches DXIL's for the scalar, vector and array types
   /// groupshared variables have.
+  /// Only the thread-group stages have groupshared memory: elsewhere a
+  /// use of a groupshared variable is an error there (DXC's validator
+  /// refuses the container).
   static LogicalResult checkGroupSharedSize(ModuleOp module,
                                             ShaderStage stage) {
+    bool hasGroups =
+        stage == ShaderStage::Compute || stage == ShaderStage::Mesh ||
+        stage == ShaderStage::Amplification || stage == ShaderStage::Library;
     int64_t limit = stage == ShaderStage::Mesh ? 28672 : 32768;
     int64_t total = 0;
     for (auto global : module.getOps<GlobalOp>()) {
       if (global.getKind() != GlobalKind::GroupShared)
         continue;
+      if (!hasGroups) {
+        std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(global, module);
+        if (uses && !uses->empty())
+          return uses->begin()->getUser()->emitError()
+                 << "groupshared variable '" << global.getSymName()
+                 << "' used in a " << stringifyShaderStage(stage)
+                 << " shader: only compute, mesh and amplification shaders "
+                    "have groupshared memory";
+        continue;
+      }
       StructuredLayout layout = getStructuredLayout(global.getType());
       total = llvm::alignTo(total, std::max<int64_t>(layout.alignment, 1));
       total = layout.size > limit ? limit + 1 : total + layout.size;
@@ -698,6 +741,14 @@ struct ConvertHLSLToLLVM
       }
       if (failedModel)
         return signalPassFailure();
+    }
+    if (target->stage == ShaderStage::Pixel && target->smMinor < 6) {
+      module.walk([&](IntrinsicOp op) {
+        if (op.getName() == "IsHelperLane")
+          ctx.emulateHelperLane = true;
+      });
+      if (ctx.emulateHelperLane)
+        initializeHelperLaneFlag(module, ctx.dx);
     }
     // Graphics entry points read and write signature elements; compute
     // entry points read system values.

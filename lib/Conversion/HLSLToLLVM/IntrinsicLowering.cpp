@@ -3,6 +3,7 @@
 #include "IntrinsicLowering.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -157,6 +158,8 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                                                args[0]);
     return success();
   }
+  if (name == "Barrier" && args.size() == 2)
+    return lowerBarrier(op, args, rewriter);
   if (name == "GroupMemoryBarrier")
     return barrier(8);
   if (name == "GroupMemoryBarrierWithGroupSync")
@@ -403,6 +406,22 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                   dx));
     return success();
   }
+  if (name == "IsHelperLane") {
+    Type i1 = rewriter.getI1Type();
+    Value helper;
+    if (ctx.stage != ShaderStage::Pixel)
+      helper = dx.i1(rewriter, loc, false); // only pixel shaders have helpers
+    else if (!ctx.emulateHelperLane)
+      helper = dx.call(rewriter, loc, "isHelperLane", i1, dxil::IsHelperLane,
+                       i1, {}, dxil::OpAttr::ReadOnly);
+    else
+      helper = LLVM::TruncOp::create(
+          rewriter, loc, i1,
+          LLVM::LoadOp::create(rewriter, loc, rewriter.getI32Type(),
+                               getHelperLaneFlag(rewriter, loc)));
+    rewriter.replaceOp(op, helper);
+    return success();
+  }
   if (name == "discard" || name == "clip") {
     // clip(x) discards when any component is negative.
     Value condition = dx.i1(rewriter, loc, true);
@@ -418,6 +437,15 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                 ? Value(LLVM::OrOp::create(rewriter, loc, condition, negative))
                 : negative;
       }
+    }
+    if (ctx.emulateHelperLane) {
+      // A discarded lane goes on as a helper lane.
+      Value flag = getHelperLaneFlag(rewriter, loc);
+      Type i32 = rewriter.getI32Type();
+      Value helper = LLVM::OrOp::create(
+          rewriter, loc, LLVM::LoadOp::create(rewriter, loc, i32, flag),
+          LLVM::ZExtOp::create(rewriter, loc, i32, condition));
+      LLVM::StoreOp::create(rewriter, loc, helper, flag);
     }
     dx.call(rewriter, loc, "discard", Type(), dxil::Discard, Type(),
             {condition}, dxil::OpAttr::None);
@@ -530,6 +558,58 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     return lowerWave(op, name, args, rewriter);
   return op.emitError() << "not supported yet: intrinsic '" << name
                         << "' in the DXIL lowering";
+}
+
+Value IntrinsicLowering::getHelperLaneFlag(OpBuilder &b, Location loc) {
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), kHelperLaneGlobal);
+}
+
+LogicalResult
+IntrinsicLowering::lowerBarrier(IntrinsicOp op, ValueRange args,
+                                ConversionPatternRewriter &rewriter) const {
+  Location loc = op.getLoc();
+  DXILOpBuilder &dx = ctx.dx;
+  if (failed(requireShaderModel(op, "Barrier", 8)))
+    return failure();
+  // The validator wants the flags as immediates.
+  APInt semantic, memory;
+  if (!matchPattern(op.getArgs()[1], m_ConstantInt(&semantic)))
+    return op.emitError() << "the semantic flags of 'Barrier' must be "
+                             "compile-time constants";
+  if (semantic.getZExtValue() & ~uint64_t(7))
+    return op.emitError()
+           << "invalid semantic flags for 'Barrier': expected 0 or a "
+              "combination of GROUP_SYNC, GROUP_SCOPE and DEVICE_SCOPE";
+  if (!ctx.hasThreadGroups() && (semantic.getZExtValue() & 3))
+    return op.emitError() << "GROUP_SYNC and GROUP_SCOPE need a thread "
+                             "group: 'Barrier' with them is only allowed in "
+                             "compute, mesh and amplification shaders";
+  Value semanticFlags = dx.i32(rewriter, loc, semantic.getZExtValue());
+  if (auto resource = dyn_cast<ResourceType>(op.getArgs()[0].getType())) {
+    if (resource.getResourceClass() != ResourceClass::UAV)
+      return op.emitError() << "'Barrier' on a resource needs a UAV, not "
+                            << stringifyResourceKind(resource.getKind());
+    dx.call(rewriter, loc, "barrierByMemoryHandle", Type(),
+            dxil::BarrierByMemoryHandle, Type(), {args[0], semanticFlags},
+            dxil::OpAttr::Convergent);
+  } else {
+    if (!matchPattern(op.getArgs()[0], m_ConstantInt(&memory)))
+      return op.emitError() << "the memory type flags of 'Barrier' must be "
+                               "compile-time constants";
+    if (memory.getZExtValue() & ~uint64_t(0xF))
+      return op.emitError()
+             << "invalid memory type flags for 'Barrier': expected 0, "
+                "ALL_MEMORY or a combination of UAV_MEMORY, "
+                "GROUP_SHARED_MEMORY, NODE_INPUT_MEMORY and "
+                "NODE_OUTPUT_MEMORY";
+    dx.call(rewriter, loc, "barrierByMemoryType", Type(),
+            dxil::BarrierByMemoryType, Type(),
+            {dx.i32(rewriter, loc, memory.getZExtValue()), semanticFlags},
+            dxil::OpAttr::Convergent);
+  }
+  rewriter.eraseOp(op);
+  return success();
 }
 
 Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,

@@ -82,6 +82,14 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   LogicalResult lowerGetDimensions(IntrinsicOp op, ValueRange args,
                                    ConversionPatternRewriter &b) const;
 
+  /// The address of kHelperLaneGlobal.
+  static Value getHelperLaneFlag(OpBuilder &b, Location loc);
+
+  /// Barrier(memoryTypeFlags or UAV, semanticFlags) of shader model 6.8:
+  /// BarrierByMemoryType or BarrierByMemoryHandle, flags as immediates.
+  LogicalResult lowerBarrier(IntrinsicOp op, ValueRange args,
+                             ConversionPatternRewriter &b) const;
+
   Value lowerMul(IntrinsicOp op, Value a, Value c,
                  ConversionPatternRewriter &b) const;
 

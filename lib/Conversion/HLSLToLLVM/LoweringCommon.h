@@ -26,12 +26,20 @@ struct LoweringContext {
   unsigned smMinor = 6;
   ShaderStage stage = ShaderStage::Compute;
   bool useBindingHandles() const { return smMinor >= 6; }
+  /// A pixel shader before 6.6 that calls IsHelperLane: DXIL has no such
+  /// operation, so as DXC the lane's helper state is the static
+  /// kHelperLaneGlobal, set from the coverage on entry and by discards.
+  bool emulateHelperLane = false;
   /// Thread groups exist (group sync and groupshared fences are allowed).
   bool hasThreadGroups() const {
     return stage == ShaderStage::Compute || stage == ShaderStage::Mesh ||
            stage == ShaderStage::Amplification || stage == ShaderStage::Library;
   }
 };
+
+/// The i32 global that holds whether the lane is a helper lane (see
+/// LoweringContext::emulateHelperLane).
+inline constexpr llvm::StringLiteral kHelperLaneGlobal = "dx.ishelper";
 
 /// Creates the handle of element `relIndex` of a declaration's range;
 /// `nonUniform` when the index may differ between a wave's threads.

@@ -682,6 +682,19 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
         }
       }
     } else {
+      // Barrier's flags are immediates in DXIL: constant expressions (of
+      // the prelude's static const flags) are emitted as constants.
+      clang::Expr::EvalResult constant;
+      if (name == "Barrier" && arg->getType()->isIntegerType() &&
+          arg->EvaluateAsInt(constant, module.getASTContext())) {
+        Type type = convertType(arg->getType(), arg->getExprLoc());
+        if (!type)
+          return {};
+        args.push_back(arith::ConstantOp::create(
+            builder, getLoc(arg->getExprLoc()),
+            builder.getIntegerAttr(type, constant.Val.getInt().getExtValue())));
+        continue;
+      }
       // `buf.Store(offset, array)`: Store<T> deduces a decayed pointer for
       // T; the array is stored whole, by value, as DXC stores it.
       const clang::Expr *valueExpr = arg;

@@ -1528,6 +1528,23 @@ __HLSL_INTRINSIC void GroupMemoryBarrierWithGroupSync();
 __HLSL_INTRINSIC void DeviceMemoryBarrier();
 __HLSL_INTRINSIC void DeviceMemoryBarrierWithGroupSync();
 __HLSL_INTRINSIC void AllMemoryBarrier();
+// Shader model 6.8's barrier: on kinds of memory, or on one UAV's memory,
+// with the scope and synchronization it gives (DXC's flag names).
+#if __HLSL_USED(Barrier)
+typedef uint MEMORY_TYPE_FLAG;
+static const MEMORY_TYPE_FLAG UAV_MEMORY = 0x1;
+static const MEMORY_TYPE_FLAG GROUP_SHARED_MEMORY = 0x2;
+static const MEMORY_TYPE_FLAG NODE_INPUT_MEMORY = 0x4;
+static const MEMORY_TYPE_FLAG NODE_OUTPUT_MEMORY = 0x8;
+static const MEMORY_TYPE_FLAG ALL_MEMORY = 0xF;
+typedef uint BARRIER_SEMANTIC_FLAG;
+static const BARRIER_SEMANTIC_FLAG GROUP_SYNC = 0x1;
+static const BARRIER_SEMANTIC_FLAG GROUP_SCOPE = 0x2;
+static const BARRIER_SEMANTIC_FLAG DEVICE_SCOPE = 0x4;
+// T is the memory type flags (an integer) or a UAV.
+template <typename T>
+__HLSL_INTRINSIC void Barrier(T memoryTypeFlagsOrObject, uint semanticFlags);
+#endif
 __HLSL_INTRINSIC void AllMemoryBarrierWithGroupSync();
 
 //===----------------------------------------------------------------------===//
