@@ -1231,6 +1231,16 @@ sign(T x) {
   return (I)(x > (E)0) - (I)(x < (E)0);
 }
 
+template <typename E, int R, int C>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, E>::value,
+                     matrix<int, R, C> >::type
+sign(matrix<E, R, C> x) {
+  matrix<int, R, C> r;
+  for (int i = 0; i < R; ++i)
+    r[i] = sign(x[i]);
+  return r;
+}
+
 // dot for the element types/sizes without a DXIL Dot op: a mad chain, which
 // is what DXC emits for integer dot products.
 template <typename T>
@@ -1328,6 +1338,38 @@ sincos(T x, out T s, out T c) {
   s = sin(x);
   c = cos(x);
 }
+// frexp of halves, and frexp, modf and sincos of doubles, compute in float
+// as DXC does (its table's float_like; a double keeps a float's precision).
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
+                         __shape<T>::rank != 8, T>::type
+frexp(T x, out T e) {
+  typedef typename __with_elem<T, float>::type F;
+  F fe;
+  F m = frexp((F)x, fe);
+  e = (T)fe;
+  return (T)m;
+}
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
+                         __shape<T>::rank == 9, T>::type
+modf(T x, out T ip) {
+  typedef typename __with_elem<T, float>::type F;
+  F fi;
+  F r = modf((F)x, fi);
+  ip = (T)fi;
+  return (T)r;
+}
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
+                         __shape<T>::rank == 9, void>::type
+sincos(T x, out T s, out T c) {
+  typedef typename __with_elem<T, float>::type F;
+  F fs, fc;
+  sincos((F)x, fs, fc);
+  s = (T)fs;
+  c = (T)fc;
+}
 
 // The derived elementwise intrinsics on matrices apply the vector version
 // row by row: their scalar/vector bodies cannot take whole matrices, whose
@@ -1394,11 +1436,11 @@ __HLSL_MAT_ROWS3(__HLSL_CAT_NUMERIC, clamp)
   }
 #define __HLSL_MAT_ROWS_OUT(CAT, NAME)                                        \
   __HLSL_WHEN_CALL(NAME, __HLSL_MAT_ROWS_OUT_I, (CAT, NAME))
-__HLSL_MAT_ROWS_OUT(__HLSL_CAT_FLOAT, frexp)
-__HLSL_MAT_ROWS_OUT(__HLSL_CAT_FLOAT, modf)
+__HLSL_MAT_ROWS_OUT(__HLSL_CAT_FLOAT_D, frexp)
+__HLSL_MAT_ROWS_OUT(__HLSL_CAT_FLOAT_D, modf)
 #if __HLSL_USED(sincos)
 template <typename E, int R, int C>
-typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, E>::value, void>::type
+typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, E>::value, void>::type
 sincos(matrix<E, R, C> x, out matrix<E, R, C> s, out matrix<E, R, C> c) {
   for (int i = 0; i < R; ++i) {
     vector<E, C> si, ci;
@@ -1420,6 +1462,18 @@ inline float4 lit(float nDotL, float nDotH, float m) {
 #endif
 inline float4 dst(float4 a, float4 b) {
   return float4(1.0f, a.y * b.y, a.z, b.w);
+}
+// Other 4-vectors keep their type (DXC's table: $type1 of numeric<4>).
+template <typename T>
+typename __enable_if<__is_sv<__HLSL_CAT_NUMERIC, T>::value &&
+                         __shape<T>::kind == 1 && __shape<T>::cols == 4,
+                     T>::type
+dst(T a, T b) {
+  T r = a;
+  r.x = 1;
+  r.y = a.y * b.y;
+  r.w = b.w;
+  return r;
 }
 
 // 64-bit add on (low, high) uint pairs, propagating the carry.
