@@ -1,9 +1,10 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_6 -E main | FileCheck %s
 // Intrinsics with an upstream equivalent become math/arith ops (sqrt ->
 // math.sqrt, round -> math.roundeven, min/max by element type and
-// signedness, mad -> mulf + addf, countbits -> math.ctpop, asfloat/asuint ->
+// signedness, countbits -> math.ctpop, asfloat/asuint ->
 // arith.bitcast, select -> arith.select); the others are hlsl.intrinsic with
-// the HLSL name. Intrinsics the prelude defines in HLSL (length, lerp, ...)
+// the HLSL name (mad, which is DXIL's FMad/IMad/UMad as in DXC, with the
+// signedness its integer forms need). Intrinsics the prelude defines in HLSL (length, lerp, ...)
 // are ordinary calls.
 
 RWStructuredBuffer<float> Out;
@@ -124,8 +125,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK: %[[X:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<f32>
 // CHECK-NEXT: %[[Y:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<f32>
 // CHECK-NEXT: %[[Z:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<f32>
-// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[X]], %[[Y]] : f32
-// CHECK-NEXT: %[[R:.*]] = arith.addf %[[M]], %[[Z]] : f32
+// CHECK-NEXT: %[[R:.*]] = hlsl.intrinsic "mad"(%[[X]], %[[Y]], %[[Z]]) {hlsl.signed = false} : (f32, f32, f32) -> f32
 // CHECK-NEXT: return %[[R]]
 // CHECK-LABEL: func.func private @u_countbits(
 // CHECK: %[[X:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<i32>

@@ -264,6 +264,28 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     return success();
   }
 
+  if (name == "mad" && args.size() == 3) {
+    // FMad, or IMad/UMad as the operands' signedness says, per element.
+    SmallVector<Value> a = scalarize(rewriter, loc, args[0], dx);
+    SmallVector<Value> m = scalarize(rewriter, loc, args[1], dx);
+    SmallVector<Value> c = scalarize(rewriter, loc, args[2], dx);
+    if (a.size() != m.size() || a.size() != c.size())
+      return op.emitError() << "mad operands differ in shape";
+    Type element = a.front().getType();
+    unsigned opcode =
+        isa<FloatType>(element) ? dxil::FMad
+        : op->getAttrOfType<BoolAttr>("hlsl.signed") &&
+                op->getAttrOfType<BoolAttr>("hlsl.signed").getValue()
+            ? dxil::IMad
+            : dxil::UMad;
+    SmallVector<Value> results;
+    for (auto [x, y, z] : llvm::zip(a, m, c))
+      results.push_back(dx.call(rewriter, loc, "tertiary", element, opcode,
+                                element, {x, y, z}, dxil::OpAttr::ReadNone));
+    rewriter.replaceOp(
+        op, vectorize(rewriter, loc, args[0].getType(), results, dx));
+    return success();
+  }
   if (name == "dot" && args.size() == 2) {
     SmallVector<Value> a = scalarize(rewriter, loc, args[0], dx);
     SmallVector<Value> b = scalarize(rewriter, loc, args[1], dx);
@@ -704,14 +726,41 @@ struct SpecialFloatLowering : HLSLPattern<MathOp> {
     return success();
   }
 };
+
+/// rsqrt of halves and floats: DXIL's Rsqrt per element, as DXC emits it
+/// (the math lowering would divide by a square root). Doubles, which Rsqrt
+/// does not take, keep that division.
+struct RsqrtLowering : HLSLPattern<math::RsqrtOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(math::RsqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getType());
+    if (!element.isF16() && !element.isF32())
+      return failure();
+    Location loc = op.getLoc();
+    DXILOpBuilder &dx = ctx.dx;
+    SmallVector<Value> results;
+    for (Value s : scalarize(rewriter, loc, adaptor.getOperand(), dx))
+      results.push_back(dx.call(rewriter, loc, "unary", s.getType(),
+                                dxil::Rsqrt, s.getType(), {s},
+                                dxil::OpAttr::ReadNone));
+    rewriter.replaceOp(op, vectorize(rewriter, loc, op.getType(), results, dx));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::hlsl::populateIntrinsicPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            LoweringContext &ctx) {
-  patterns.add<IntrinsicLowering, SpecialFloatLowering<math::IsNaNOp, 8>,
+  patterns.add<IntrinsicLowering>(converter, patterns.getContext(), ctx);
+  // Before the math dialect's own lowerings of the same ops (fcmp for
+  // isnan, fabs and fcmp for isfinite, a division for rsqrt): DXC's DXIL
+  // operations.
+  patterns.add<SpecialFloatLowering<math::IsNaNOp, 8>,
                SpecialFloatLowering<math::IsInfOp, 9>,
                SpecialFloatLowering<math::IsFiniteOp, 10>,
-               SpecialFloatLowering<math::IsNormalOp, 11>>(
-      converter, patterns.getContext(), ctx);
+               SpecialFloatLowering<math::IsNormalOp, 11>, RsqrtLowering>(
+      converter, patterns.getContext(), ctx, /*benefit=*/2);
 }

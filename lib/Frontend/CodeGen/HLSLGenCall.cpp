@@ -812,15 +812,6 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
   }
   if (name == "fma" && args.size() == 3)
     return math::FmaOp::create(builder, loc, args[0], args[1], args[2]);
-  if (name == "mad" && args.size() == 3) {
-    if (isFloatValue(args[0]))
-      return arith::AddFOp::create(
-          builder, loc, arith::MulFOp::create(builder, loc, args[0], args[1]),
-          args[2]);
-    return arith::AddIOp::create(
-        builder, loc, arith::MulIOp::create(builder, loc, args[0], args[1]),
-        args[2]);
-  }
   if ((name == "isnan" || name == "isinf" || name == "isfinite" ||
        name == "isnormal") &&
       args.size() == 1 && isFloatValue(args[0])) {
@@ -877,7 +868,10 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
   auto op = IntrinsicOp::create(builder, loc,
                                 resultType ? TypeRange(resultType) : TypeRange(),
                                 builder.getStringAttr(name), args);
-  if ((isAtomic || name.starts_with("Wave") || name == "firstbithigh") &&
+  // mad is DXIL's FMad, IMad or UMad (as DXC emits it: the multiply and
+  // add may be fused), which the signedness chooses for integers.
+  if ((isAtomic || name.starts_with("Wave") || name == "firstbithigh" ||
+       name == "mad") &&
       !argExprs.empty()) {
     // A byte-address buffer's Min/Max take their signedness from the value
     // (the first argument is the offset).
