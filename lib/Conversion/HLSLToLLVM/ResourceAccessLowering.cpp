@@ -221,6 +221,15 @@ public:
         scalar(scalar), structured(isStructuredBuffer(kind)),
         split(scalar.getIntOrFloatBitWidth() == 64 && ctx.smMinor < 3) {}
 
+  /// The alignment raw buffer accesses promise: a structured buffer's
+  /// elements hold their scalars aligned, a byte address is only known to
+  /// be a multiple of 4 (DXC's values; 64-bit values were claimed 8-byte
+  /// aligned at any multiple of 4).
+  int64_t getRawAlignment() const {
+    return structured ? getAlignment(scalar)
+                      : std::min<int64_t>(getAlignment(scalar), 4);
+  }
+
   /// Where each load writes whether it was fully mapped (see
   /// writeLoadStatus), if anywhere.
   Value status;
@@ -236,7 +245,7 @@ public:
                       ? dx.call(b, loc, "rawBufferLoad", word,
                                 dxil::RawBufferLoad, dx.getResRetType(word),
                                 {handle, x0, x1, dx.i8(b, loc, (1 << n) - 1),
-                                 dx.i32(b, loc, getAlignment(scalar))},
+                                 dx.i32(b, loc, getRawAlignment())},
                                 dxil::OpAttr::ReadOnly)
                       : dx.call(b, loc, "bufferLoad", word, dxil::BufferLoad,
                                 dx.getResRetType(word), {handle, x0, x1},
@@ -276,7 +285,7 @@ public:
         operands.push_back(i < n ? words[first + i] : dx.undef(b, loc, word));
       operands.push_back(dx.i8(b, loc, (1 << n) - 1));
       if (ctx.smMinor >= 2) {
-        operands.push_back(dx.i32(b, loc, getAlignment(scalar)));
+        operands.push_back(dx.i32(b, loc, getRawAlignment()));
         dx.call(b, loc, "rawBufferStore", word, dxil::RawBufferStore, Type(),
                 operands, dxil::OpAttr::None);
       } else {
