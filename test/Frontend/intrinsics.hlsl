@@ -125,7 +125,7 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK: %[[X:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<f32>
 // CHECK-NEXT: %[[Y:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<f32>
 // CHECK-NEXT: %[[Z:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<f32>
-// CHECK-NEXT: %[[R:.*]] = hlsl.intrinsic "mad"(%[[X]], %[[Y]], %[[Z]]) {hlsl.signed = false} : (f32, f32, f32) -> f32
+// CHECK-NEXT: %[[R:.*]] = hlsl.intrinsic "mad"(%[[X]], %[[Y]], %[[Z]]) : (f32, f32, f32) -> f32
 // CHECK-NEXT: return %[[R]]
 // CHECK-LABEL: func.func private @u_countbits(
 // CHECK: %[[X:.*]] = hlsl.load %{{.*}} : !hlsl.ptr<i32>

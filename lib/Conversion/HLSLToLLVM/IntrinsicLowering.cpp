@@ -643,13 +643,17 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
   SmallVector<Value> y = scalarize(b, loc, c, ctx.dx);
   Type element = x.front().getType();
   bool isFloat = isa<FloatType>(element);
+  // As DXC: the first product, then FMad (IMad/UMad) chains.
+  auto signedAttr = op->getAttrOfType<BoolAttr>("hlsl.signed");
+  unsigned madOpcode = isFloat                               ? dxil::FMad
+                       : signedAttr && signedAttr.getValue() ? dxil::IMad
+                                                             : dxil::UMad;
   auto mulAdd = [&](Value sum, Value p, Value q) -> Value {
-    Value product = isFloat ? Value(LLVM::FMulOp::create(b, loc, p, q))
-                            : Value(LLVM::MulOp::create(b, loc, p, q));
     if (!sum)
-      return product;
-    return isFloat ? Value(LLVM::FAddOp::create(b, loc, sum, product))
-                   : Value(LLVM::AddOp::create(b, loc, sum, product));
+      return isFloat ? Value(LLVM::FMulOp::create(b, loc, p, q))
+                     : Value(LLVM::MulOp::create(b, loc, p, q));
+    return ctx.dx.call(b, loc, "tertiary", element, madOpcode, element,
+                       {p, q, sum}, dxil::OpAttr::ReadNone);
   };
   Type resultType = getTypeConverter()->convertType(op.getType(0));
   SmallVector<Value> out;
@@ -690,6 +694,16 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
         out.push_back(sum);
       }
   } else if (x.size() == y.size()) { // dot product of two vectors
+    if ((element.isF16() || element.isF32()) && x.size() >= 2 &&
+        x.size() <= 4) {
+      SmallVector<Value> operands(x);
+      operands.append(y);
+      unsigned opcode = x.size() == 2   ? dxil::Dot2
+                        : x.size() == 3 ? dxil::Dot3
+                                        : dxil::Dot4;
+      return ctx.dx.call(b, loc, "dot" + std::to_string(x.size()), element,
+                         opcode, element, operands, dxil::OpAttr::ReadNone);
+    }
     Value sum;
     for (auto [p, q] : llvm::zip(x, y))
       sum = mulAdd(sum, p, q);

@@ -584,6 +584,8 @@ static bool isFloatValue(Value value) {
   Type type = value.getType();
   if (auto vec = dyn_cast<VectorType>(type))
     type = vec.getElementType();
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    type = matrix.getElementType();
   return isa<FloatType>(type);
 }
 
@@ -868,10 +870,12 @@ Value HLSLGenFunction::emitElementwiseIntrinsic(
   auto op = IntrinsicOp::create(builder, loc,
                                 resultType ? TypeRange(resultType) : TypeRange(),
                                 builder.getStringAttr(name), args);
-  // mad is DXIL's FMad, IMad or UMad (as DXC emits it: the multiply and
-  // add may be fused), which the signedness chooses for integers.
+  // mad and mul's multiply-adds are DXIL's FMad, or IMad or UMad as the
+  // signedness of integers says (as DXC emits them).
+  bool isIntegerMad =
+      (name == "mad" || name == "mul") && !isFloatValue(args[0]);
   if ((isAtomic || name.starts_with("Wave") || name == "firstbithigh" ||
-       name == "mad") &&
+       isIntegerMad) &&
       !argExprs.empty()) {
     // A byte-address buffer's Min/Max take their signedness from the value
     // (the first argument is the offset).
