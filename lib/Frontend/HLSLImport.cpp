@@ -518,6 +518,15 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // (a crash was reported on stderr).
   OwningOpRef<ModuleOp> result;
   std::string crashReport;
+  // The text-level passes every parse starts from.
+  auto prepareSource = [&]() {
+    std::string text = unbraceScalarInitializers(source.getBuffer());
+    if (profile.stage != ShaderStage::Library)
+      // The stage names of `[shader("...")]` are the enum's spellings.
+      text =
+          blankOtherStageAttributes(text, stringifyShaderStage(profile.stage));
+    return text;
+  };
   auto runClang = [&](const SourceRewrites *rewrites,
                       HeldOutput &diagOut, SourceRewrites *record,
                       bool &crashed) -> bool {
@@ -528,7 +537,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       return false;
     // The source comes from a buffer (possibly stdin); map it under its
     // name.
-    std::string mainText = unbraceScalarInitializers(source.getBuffer());
+    std::string mainText = prepareSource();
     if (rewrites)
       mainText = rewrites->rewrite(fileName, mainText);
     // HLSL_MLIR_SHOW_REWRITES=1 shows what a run parses (to debug the
@@ -673,8 +682,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // Clang crashed on a construct it has no diagnostic for: the text is
   // rewritten where a known crash can be avoided, and parsed again.
   if (crashed && !inImporter &&
-      rewrites.recordAfterClangCrash(
-          fileName, unbraceScalarInitializers(source.getBuffer()))) {
+      rewrites.recordAfterClangCrash(fileName, prepareSource())) {
     crashed = false;
     crashReport.clear();
   }

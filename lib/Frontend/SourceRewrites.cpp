@@ -715,6 +715,49 @@ std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
   return result;
 }
 
+std::string mlir::hlsl::blankOtherStageAttributes(llvm::StringRef text,
+                                                  llvm::StringRef stage) {
+  if (!text.contains("shader"))
+    return text.str();
+  clang::LangOptions options;
+  options.CPlusPlus = true;
+  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
+                     text.begin(), text.end());
+  std::vector<clang::Token> tokens;
+  while (true) {
+    clang::Token token;
+    lexer.LexFromRawLexer(token);
+    if (token.is(clang::tok::eof))
+      break;
+    tokens.push_back(token);
+  }
+  auto spelling = [&](const clang::Token &token) {
+    return llvm::StringRef(text.begin() + token.getLocation().getRawEncoding(),
+                           token.getLength());
+  };
+  std::string result = text.str();
+  // [ shader ( "stage" ) ]
+  for (size_t i = 0; i + 5 < tokens.size(); ++i) {
+    if (tokens[i].isNot(clang::tok::l_square) ||
+        tokens[i + 1].isNot(clang::tok::raw_identifier) ||
+        spelling(tokens[i + 1]) != "shader" ||
+        tokens[i + 2].isNot(clang::tok::l_paren) ||
+        tokens[i + 3].isNot(clang::tok::string_literal) ||
+        tokens[i + 4].isNot(clang::tok::r_paren) ||
+        tokens[i + 5].isNot(clang::tok::r_square))
+      continue;
+    if (spelling(tokens[i + 3]).trim('"').equals_insensitive(stage))
+      continue;
+    size_t begin = tokens[i].getLocation().getRawEncoding();
+    size_t end = tokens[i + 5].getLocation().getRawEncoding() + 1;
+    for (size_t k = begin; k < end; ++k)
+      if (result[k] != '\n')
+        result[k] = ' ';
+    i += 5;
+  }
+  return result;
+}
+
 bool SourceRewrites::replaceExpression(const std::string &file,
                                        llvm::StringRef text, size_t first,
                                        size_t last, std::string expansion) {

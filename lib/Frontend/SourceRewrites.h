@@ -133,6 +133,16 @@ std::optional<std::string> getMatrixMemberExpansion(llvm::StringRef name,
 /// its length.
 std::string unbraceScalarInitializers(llvm::StringRef text);
 
+/// `text` with the `[shader("<stage>")]` attributes of stages other than
+/// `stage` (DXC's name: "compute", "pixel", ...) made blanks: compiling one
+/// entry point, DXC ignores the functions of the file meant for other
+/// stages, and Clang 22 would check them as entry points of stages it
+/// does not know ("semantic annotations must be present for all
+/// parameters" of a closest-hit shader's payload). The text keeps its
+/// length.
+std::string blankOtherStageAttributes(llvm::StringRef text,
+                                      llvm::StringRef stage);
+
 /// How often the importer parses a shader at most (the first parse and the
 /// runs that apply rewrites).
 constexpr unsigned kMaxSourceRewriteRuns = 16;
