@@ -654,6 +654,29 @@ std::string SourceRewrites::rewrite(llvm::StringRef file,
   return result;
 }
 
+/// The raw tokens of `text` (no preprocessing). The lexer's locations start
+/// at 0: a token's raw location is its offset in `text`.
+static std::vector<clang::Token> lexRawTokens(llvm::StringRef text) {
+  clang::LangOptions options;
+  options.CPlusPlus = true;
+  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
+                     text.begin(), text.end());
+  std::vector<clang::Token> tokens;
+  while (true) {
+    clang::Token token;
+    lexer.LexFromRawLexer(token);
+    if (token.is(clang::tok::eof))
+      break;
+    tokens.push_back(token);
+  }
+  return tokens;
+}
+
+static llvm::StringRef getRawSpelling(llvm::StringRef text,
+                                      const clang::Token &token) {
+  return text.substr(token.getLocation().getRawEncoding(), token.getLength());
+}
+
 std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
   static const llvm::StringSet<> scalarTypes = {
       "bool",     "int",       "uint",       "dword",      "half",
@@ -663,23 +686,10 @@ std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
       "float64_t"};
   if (text.find('{') == llvm::StringRef::npos)
     return text.str();
-  clang::LangOptions options;
-  options.CPlusPlus = true;
-  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
-                     text.begin(), text.end());
-  // The lexer's locations start at 0: a token's raw location is its offset.
-  std::vector<clang::Token> tokens;
-  while (true) {
-    clang::Token token;
-    lexer.LexFromRawLexer(token);
-    if (token.is(clang::tok::eof))
-      break;
-    tokens.push_back(token);
-  }
+  std::vector<clang::Token> tokens = lexRawTokens(text);
   std::string result = text.str();
   auto spelling = [&](const clang::Token &token) {
-    return llvm::StringRef(text.begin() + token.getLocation().getRawEncoding(),
-                           token.getLength());
+    return getRawSpelling(text, token);
   };
   for (size_t i = 0; i + 4 < tokens.size(); ++i) {
     // type name = { ... } with no comma at the top level of the braces.
@@ -719,21 +729,9 @@ std::string mlir::hlsl::blankOtherStageAttributes(llvm::StringRef text,
                                                   llvm::StringRef stage) {
   if (!text.contains("shader"))
     return text.str();
-  clang::LangOptions options;
-  options.CPlusPlus = true;
-  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
-                     text.begin(), text.end());
-  std::vector<clang::Token> tokens;
-  while (true) {
-    clang::Token token;
-    lexer.LexFromRawLexer(token);
-    if (token.is(clang::tok::eof))
-      break;
-    tokens.push_back(token);
-  }
+  std::vector<clang::Token> tokens = lexRawTokens(text);
   auto spelling = [&](const clang::Token &token) {
-    return llvm::StringRef(text.begin() + token.getLocation().getRawEncoding(),
-                           token.getLength());
+    return getRawSpelling(text, token);
   };
   std::string result = text.str();
   // [ shader ( "stage" ) ]

@@ -1340,26 +1340,20 @@ sincos(T x, out T s, out T c) {
 }
 // frexp of halves, and frexp, modf and sincos of doubles, compute in float
 // as DXC does (its table's float_like; a double keeps a float's precision).
-template <typename T>
-typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
-                         __shape<T>::rank != 8, T>::type
-frexp(T x, out T e) {
-  typedef typename __with_elem<T, float>::type F;
-  F fe;
-  F m = frexp((F)x, fe);
-  e = (T)fe;
-  return (T)m;
-}
-template <typename T>
-typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
-                         __shape<T>::rank == 9, T>::type
-modf(T x, out T ip) {
-  typedef typename __with_elem<T, float>::type F;
-  F fi;
-  F r = modf((F)x, fi);
-  ip = (T)fi;
-  return (T)r;
-}
+#define __HLSL_VIA_FLOAT_OUT(NAME, RANKS)                                      \
+  template <typename T>                                                        \
+  typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&                \
+                           (__shape<T>::rank RANKS),                           \
+                       T>::type                                                \
+  NAME(T x, out T o) {                                                         \
+    typedef typename __with_elem<T, float>::type F;                            \
+    F fo;                                                                      \
+    F r = NAME((F)x, fo);                                                      \
+    o = (T)fo;                                                                 \
+    return (T)r;                                                               \
+  }
+__HLSL_VIA_FLOAT_OUT(frexp, != 8)
+__HLSL_VIA_FLOAT_OUT(modf, == 9)
 template <typename T>
 typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
                          __shape<T>::rank == 9, void>::type
