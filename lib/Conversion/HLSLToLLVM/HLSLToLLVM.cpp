@@ -680,10 +680,9 @@ struct ConvertHLSLToLLVM
   /// use of a groupshared variable is an error there (DXC's validator
   /// refuses the container).
   static LogicalResult checkGroupSharedSize(ModuleOp module,
-                                            ShaderStage stage) {
-    bool hasGroups =
-        stage == ShaderStage::Compute || stage == ShaderStage::Mesh ||
-        stage == ShaderStage::Amplification || stage == ShaderStage::Library;
+                                            const LoweringContext &ctx) {
+    ShaderStage stage = ctx.stage;
+    bool hasGroups = ctx.hasThreadGroups();
     int64_t limit = stage == ShaderStage::Mesh ? 28672 : 32768;
     int64_t total = 0;
     for (auto global : module.getOps<GlobalOp>()) {
@@ -722,7 +721,7 @@ struct ConvertHLSLToLLVM
       return signalPassFailure();
     ctx.smMinor = target->smMinor;
     ctx.stage = target->stage;
-    if (failed(checkGroupSharedSize(module, target->stage)))
+    if (failed(checkGroupSharedSize(module, ctx)))
       return signalPassFailure();
     if (failed(ctx.resources.build(module)))
       return signalPassFailure();

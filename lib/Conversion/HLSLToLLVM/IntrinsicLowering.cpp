@@ -272,12 +272,7 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     if (a.size() != m.size() || a.size() != c.size())
       return op.emitError() << "mad operands differ in shape";
     Type element = a.front().getType();
-    unsigned opcode =
-        isa<FloatType>(element) ? dxil::FMad
-        : op->getAttrOfType<BoolAttr>("hlsl.signed") &&
-                op->getAttrOfType<BoolAttr>("hlsl.signed").getValue()
-            ? dxil::IMad
-            : dxil::UMad;
+    unsigned opcode = getMadOpcode(op, element);
     SmallVector<Value> results;
     for (auto [x, y, z] : llvm::zip(a, m, c))
       results.push_back(dx.call(rewriter, loc, "tertiary", element, opcode,
@@ -582,6 +577,13 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                         << "' in the DXIL lowering";
 }
 
+unsigned IntrinsicLowering::getMadOpcode(IntrinsicOp op, Type element) {
+  if (isa<FloatType>(element))
+    return dxil::FMad;
+  auto isSigned = op->getAttrOfType<BoolAttr>("hlsl.signed");
+  return isSigned && isSigned.getValue() ? dxil::IMad : dxil::UMad;
+}
+
 Value IntrinsicLowering::getHelperLaneFlag(OpBuilder &b, Location loc) {
   return LLVM::AddressOfOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), kHelperLaneGlobal);
@@ -644,10 +646,7 @@ Value IntrinsicLowering::lowerMul(IntrinsicOp op, Value a, Value c,
   Type element = x.front().getType();
   bool isFloat = isa<FloatType>(element);
   // As DXC: the first product, then FMad (IMad/UMad) chains.
-  auto signedAttr = op->getAttrOfType<BoolAttr>("hlsl.signed");
-  unsigned madOpcode = isFloat                               ? dxil::FMad
-                       : signedAttr && signedAttr.getValue() ? dxil::IMad
-                                                             : dxil::UMad;
+  unsigned madOpcode = getMadOpcode(op, element);
   auto mulAdd = [&](Value sum, Value p, Value q) -> Value {
     if (!sum)
       return isFloat ? Value(LLVM::FMulOp::create(b, loc, p, q))

@@ -82,6 +82,10 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   LogicalResult lowerGetDimensions(IntrinsicOp op, ValueRange args,
                                    ConversionPatternRewriter &b) const;
 
+  /// FMad for floats; IMad or UMad for integers, as the intrinsic's
+  /// `hlsl.signed` says (mad, mul).
+  static unsigned getMadOpcode(IntrinsicOp op, Type element);
+
   /// The address of kHelperLaneGlobal.
   static Value getHelperLaneFlag(OpBuilder &b, Location loc);
 
