@@ -15,6 +15,11 @@
 //   prelude): Sema::ImpCastExprToType gets a null type. The initializer
 //   converts through the 32-bit type first, `(int)(...)`, which is the same
 //   conversion.
+// - An enum whose underlying type is written as a typedef (`enum E : uint`,
+//   `: uint32_t`, `: int64_t`) in a usual arithmetic conversion (`x == A`
+//   with a uint x): ASTContext::getIntegerRank gets the typedef. The
+//   underlying type is spelled as the builtin type it names (`unsigned
+//   int`), which is the same type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +27,7 @@
 #include "SourceRewrites.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir::hlsl;
@@ -115,6 +121,34 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
         continue;
       blank(at, end + 1);
     }
+  }
+  // Enum underlying types spelled as typedefs: as the builtin types.
+  static const llvm::StringMap<llvm::StringRef> builtinNames = {
+      {"uint", "unsigned int"},     {"dword", "unsigned int"},
+      {"uint32_t", "unsigned int"}, {"int32_t", "int"},
+      {"int64_t", "long"},          {"uint64_t", "unsigned long"}};
+  for (size_t at = text.find("enum"); at != llvm::StringRef::npos;
+       at = text.find("enum", at + 1)) {
+    if (!isWholeWord(text, at, 4))
+      continue;
+    // enum [class|struct] [Name] : type {
+    size_t next = skipBlanks(text, at + 4);
+    for (unsigned words = 0; words < 2; ++words) {
+      llvm::StringRef word = text.drop_front(next).take_while(isIdentifierChar);
+      if (word.empty())
+        break;
+      next = skipBlanks(text, next + word.size());
+    }
+    if (next >= text.size() || text[next] != ':' ||
+        (next + 1 < text.size() && text[next + 1] == ':'))
+      continue;
+    size_t type = skipBlanks(text, next + 1);
+    llvm::StringRef name = text.drop_front(type).take_while(isIdentifierChar);
+    auto builtin = builtinNames.find(name);
+    if (builtin == builtinNames.end())
+      continue;
+    replaceExpression(file, text, type, type + name.size() - 1,
+                      builtin->getValue().str());
   }
   // Initializers of minimum-precision integer scalars: through int/uint.
   for (llvm::StringRef type : {"min16int", "min12int", "min16uint"}) {
