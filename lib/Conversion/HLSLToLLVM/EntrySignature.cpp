@@ -627,7 +627,9 @@ private:
     unsigned clipCullRows[2] = {0, 0}, clipCullRowsUsed = 0;
     bool clipCullIndexed = false;
     unsigned nextRow = 0;
-    for (auto [e, interpretation] : llvm::zip_equal(elements, kinds)) {
+    for (auto [element, interpretation] : llvm::zip_equal(elements, kinds)) {
+      // A reference the lambda below can capture (not a structured binding).
+      auto &e = element;
       if (interpretation == ClipCull) {
         unsigned width = e.scalarType.getIntOrFloatBitWidth() == 16 ? 16 : 32;
         auto doesNotFit = [&]() {
@@ -796,8 +798,11 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
                                   dx.i32(ob, loc, 0));
     return v;
   };
-  for (auto [argIndex, parts] : llvm::enumerate(interface.argumentElements)) {
+  for (auto [argIndex, argParts] :
+       llvm::enumerate(interface.argumentElements)) {
     BlockArgument arg = entry.getArgument(argIndex);
+    // A reference the lambda below can capture (not a structured binding).
+    const auto &parts = argParts;
     Value value;
     if (auto st = dyn_cast<LLVM::LLVMStructType>(arg.getType())) {
       // One part per leaf; nested structs (and bases) are built from theirs.
