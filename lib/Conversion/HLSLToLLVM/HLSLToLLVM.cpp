@@ -664,10 +664,7 @@ struct ConvertHLSLToLLVM
       Value none = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
                                         coverage, dx.i32(b, loc, 0));
       Value flag = LLVM::ZExtOp::create(b, loc, i32, none);
-      Value address = LLVM::AddressOfOp::create(
-          b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-          kHelperLaneGlobal);
-      LLVM::StoreOp::create(b, loc, flag, address);
+      LLVM::StoreOp::create(b, loc, flag, getHelperLaneFlag(b, loc));
     }
   }
 
@@ -679,8 +676,8 @@ struct ConvertHLSLToLLVM
   /// Only the thread-group stages have groupshared memory: elsewhere a
   /// use of a groupshared variable is an error there (DXC's validator
   /// refuses the container).
-  static LogicalResult checkGroupSharedSize(ModuleOp module,
-                                            const LoweringContext &ctx) {
+  static LogicalResult checkGroupShared(ModuleOp module,
+                                        const LoweringContext &ctx) {
     ShaderStage stage = ctx.stage;
     bool hasGroups = ctx.hasThreadGroups();
     int64_t limit = stage == ShaderStage::Mesh ? 28672 : 32768;
@@ -721,7 +718,7 @@ struct ConvertHLSLToLLVM
       return signalPassFailure();
     ctx.smMinor = target->smMinor;
     ctx.stage = target->stage;
-    if (failed(checkGroupSharedSize(module, ctx)))
+    if (failed(checkGroupShared(module, ctx)))
       return signalPassFailure();
     if (failed(ctx.resources.build(module)))
       return signalPassFailure();

@@ -584,11 +584,6 @@ unsigned IntrinsicLowering::getMadOpcode(IntrinsicOp op, Type element) {
   return isSigned && isSigned.getValue() ? dxil::IMad : dxil::UMad;
 }
 
-Value IntrinsicLowering::getHelperLaneFlag(OpBuilder &b, Location loc) {
-  return LLVM::AddressOfOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), kHelperLaneGlobal);
-}
-
 LogicalResult
 IntrinsicLowering::lowerBarrier(IntrinsicOp op, ValueRange args,
                                 ConversionPatternRewriter &rewriter) const {

@@ -86,9 +86,6 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   /// `hlsl.signed` says (mad, mul).
   static unsigned getMadOpcode(IntrinsicOp op, Type element);
 
-  /// The address of kHelperLaneGlobal.
-  static Value getHelperLaneFlag(OpBuilder &b, Location loc);
-
   /// Barrier(memoryTypeFlags or UAV, semanticFlags) of shader model 6.8:
   /// BarrierByMemoryType or BarrierByMemoryHandle, flags as immediates.
   LogicalResult lowerBarrier(IntrinsicOp op, ValueRange args,

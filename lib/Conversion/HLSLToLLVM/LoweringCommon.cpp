@@ -91,6 +91,11 @@ Value vectorize(OpBuilder &b, Location loc, Type type, ArrayRef<Value> scalars,
   return result;
 }
 
+Value getHelperLaneFlag(OpBuilder &b, Location loc) {
+  return LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), kHelperLaneGlobal);
+}
+
 } // namespace mlir::hlsl
 
 void mlir::hlsl::writeLoadStatus(OpBuilder &b, Location loc, DXILOpBuilder &dx,

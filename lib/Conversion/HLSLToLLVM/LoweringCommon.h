@@ -41,6 +41,9 @@ struct LoweringContext {
 /// LoweringContext::emulateHelperLane).
 inline constexpr llvm::StringLiteral kHelperLaneGlobal = "dx.ishelper";
 
+/// The address of kHelperLaneGlobal.
+Value getHelperLaneFlag(OpBuilder &b, Location loc);
+
 /// Creates the handle of element `relIndex` of a declaration's range;
 /// `nonUniform` when the index may differ between a wave's threads.
 Value emitHandle(OpBuilder &b, Location loc, LoweringContext &ctx,
