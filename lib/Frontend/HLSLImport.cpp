@@ -26,6 +26,8 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -303,8 +305,32 @@ void markGroupSharedStruct(clang::ASTContext &ast, clang::VarDecl &var) {
       clang::AnnotateAttr::CreateImplicit(ast, "hlsl.groupshared", nullptr, 0));
 }
 
+/// Clang 22 cannot define the implicit copy or move assignment of a struct
+/// with a base: it assigns the base through `*this`, which HLSL refuses
+/// ("the '*' operator is unsupported in HLSL"), and then crashes. The
+/// importer copies a struct assigned through a defaulted operator as a
+/// value and never reads that body, so the operators are declared as soon
+/// as the struct is complete and marked as having a body already, which
+/// keeps Sema from building it.
+void keepSemaFromDefiningBaseAssignment(clang::Sema &sema,
+                                        clang::CXXRecordDecl &record) {
+  if (record.getNumBases() == 0 || record.isDependentContext() ||
+      record.isInvalidDecl())
+    return;
+  if (record.needsImplicitCopyAssignment())
+    sema.DeclareImplicitCopyAssignment(&record);
+  if (record.needsImplicitMoveAssignment())
+    sema.DeclareImplicitMoveAssignment(&record);
+  for (clang::CXXMethodDecl *method : record.methods())
+    if ((method->isCopyAssignmentOperator() ||
+         method->isMoveAssignmentOperator()) &&
+        method->isDefaulted() && !method->isDeleted() &&
+        !method->doesThisDeclarationHaveABody())
+      method->setWillHaveBody();
+}
+
 /// Imports the translation unit once Sema is done with it.
-class ImportConsumer : public clang::ASTConsumer {
+class ImportConsumer : public clang::SemaConsumer {
 public:
   ImportConsumer(const ImportOptions &options, StringRef prelude,
                  MLIRContext *context, OwningOpRef<ModuleOp> &result,
@@ -315,6 +341,13 @@ public:
         filter(filter) {}
 
   void Initialize(clang::ASTContext &context) override { ast = &context; }
+  void InitializeSema(clang::Sema &s) override { sema = &s; }
+  void ForgetSema() override { sema = nullptr; }
+
+  void HandleTagDeclDefinition(clang::TagDecl *decl) override {
+    if (auto *record = dyn_cast<clang::CXXRecordDecl>(decl); record && sema)
+      keepSemaFromDefiningBaseAssignment(*sema, *record);
+  }
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     takeBackAcceptedPreludeErrors();
@@ -395,6 +428,7 @@ private:
   HeldOutput &diagOut;
   FollowOnErrorFilter &filter;
   clang::ASTContext *ast = nullptr;
+  clang::Sema *sema = nullptr;
 };
 
 class ImportAction : public clang::ASTFrontendAction {
