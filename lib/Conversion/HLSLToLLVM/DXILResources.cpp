@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -98,6 +99,48 @@ unsigned mlir::hlsl::getComponentType(Type scalar) {
   }
 }
 
+/// The declarations a resource value may come from: its handle op's
+/// `resource` attribute, or, for a handle chosen at run time (an element
+/// of a local resource array taken with an index only known once loops are
+/// unrolled, a value merged from branches), every declaration that flows
+/// into it through resource-typed values.
+static void collectResourceSources(Value value,
+                                   SmallVectorImpl<FlatSymbolRefAttr> &out) {
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<Value, 16> seen;
+  auto holdsResources = [](Type type) {
+    while (auto array = dyn_cast<ArrayType>(type))
+      type = array.getElementType();
+    return isa<ResourceType>(type);
+  };
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Block *block = arg.getOwner();
+      for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch)
+          continue;
+        for (unsigned i = 0, e = branch->getNumSuccessors(); i != e; ++i)
+          if (branch->getSuccessor(i) == block)
+            if (Value in = branch.getSuccessorOperands(i)[arg.getArgNumber()])
+              worklist.push_back(in);
+      }
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto symbol = def->getAttrOfType<FlatSymbolRefAttr>("resource")) {
+      out.push_back(symbol);
+      continue;
+    }
+    for (Value operand : def->getOperands())
+      if (holdsResources(operand.getType()))
+        worklist.push_back(operand);
+  }
+}
+
 /// UAVs whose hidden counter the shader uses (IncrementCounter and
 /// DecrementCounter; Append/Consume were rewritten to them): the handle
 /// ops name their declaration in a `resource` attribute. A counter only
@@ -110,18 +153,20 @@ static FailureOr<llvm::StringSet<>> findCounterUsers(ModuleOp module) {
     if ((name != "IncrementCounter" && name != "DecrementCounter") ||
         op.getArgs().empty())
       return WalkResult::advance();
-    Operation *def = op.getArgs()[0].getDefiningOp();
-    auto symbol =
-        def ? def->getAttrOfType<FlatSymbolRefAttr>("resource") : nullptr;
-    if (!symbol)
-      return WalkResult::advance();
+    SmallVector<FlatSymbolRefAttr> symbols;
+    collectResourceSources(op.getArgs()[0], symbols);
     bool increment = name == "IncrementCounter";
-    auto [it, inserted] = increments.try_emplace(symbol.getValue(), increment);
-    if (!inserted && it->second != increment) {
-      op.emitError() << "the counter of '" << symbol.getValue()
-                     << "' is both incremented and decremented: a "
-                        "counter counts one way";
-      return WalkResult::interrupt();
+    for (FlatSymbolRefAttr symbol : symbols) {
+      auto [it, inserted] =
+          increments.try_emplace(symbol.getValue(), increment);
+      // (A conflict only counts where the handle is known: a handle chosen
+      // at run time names every UAV it might be.)
+      if (!inserted && it->second != increment && symbols.size() == 1) {
+        op.emitError() << "the counter of '" << symbol.getValue()
+                       << "' is both incremented and decremented: a "
+                          "counter counts one way";
+        return WalkResult::interrupt();
+      }
     }
     return WalkResult::advance();
   });
