@@ -593,9 +593,26 @@ private:
       break;
     }
     auto &list = isOutput ? interface.outputs : interface.inputs;
+    auto &kinds = isOutput ? outputInterpretations : interpretations;
+    if (*kind == Target && element.rows > 1) {
+      // An array of render targets: one element per target, as DXC, which
+      // lists them from the last.
+      parts.push_back({unsigned(list.size()), /*special=*/false,
+                       /*rowsAreElements=*/true, element.rows});
+      for (unsigned rows = element.rows, row = rows; row-- > 0;) {
+        SignatureElement target = element;
+        target.index = element.index + row;
+        target.rows = 1;
+        target.shape = SignatureElement::Shape::Row;
+        list.push_back(std::move(target));
+        kinds.push_back(interpretation);
+        if (failed(checkOverlap(list, isOutput)))
+          return failure();
+      }
+      return success();
+    }
     list.push_back(std::move(element));
-    (isOutput ? outputInterpretations : interpretations)
-        .push_back(interpretation);
+    kinds.push_back(interpretation);
     parts.push_back({unsigned(list.size() - 1), /*special=*/false});
     return checkOverlap(list, isOutput);
   }
@@ -843,8 +860,13 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
           Value stored = component;
           if (stored.getType().isInteger(1))
             stored = LLVM::ZExtOp::create(rb, loc, i32, stored);
+          unsigned id = access.element;
+          if (access.rowsAreElements) {
+            id += access.rows - 1 - row;
+            row = 0;
+          }
           dx.call(rb, loc, "storeOutput", stored.getType(), 5, Type(),
-                  {dx.i32(rb, loc, access.element), dx.i32(rb, loc, row),
+                  {dx.i32(rb, loc, id), dx.i32(rb, loc, row),
                    dx.i8(rb, loc, col), stored},
                   dxil::OpAttr::None);
         };

@@ -66,6 +66,11 @@ struct SignatureAccess {
   /// signature, the DXIL opcode that reads it (`special`).
   unsigned element = 0;
   bool special = false;
+  /// Each of the value's `rows` rows is an element of its own, the last
+  /// row first from `element` (an array of render targets: the validator
+  /// refuses SV_Target elements of several rows).
+  bool rowsAreElements = false;
+  unsigned rows = 1;
 };
 
 /// The signatures of a graphics entry point, and which elements make up
