@@ -41,6 +41,7 @@ enum class ResourceShape : unsigned {
   StructuredBuffer = 12,
   CBuffer = 13,
   Sampler = 14,
+  TBuffer = 15,
   RTAccelerationStructure = 16,
   FeedbackTexture2D = 17,
   FeedbackTexture2DArray = 18,

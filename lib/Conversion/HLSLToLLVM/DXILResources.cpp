@@ -64,8 +64,9 @@ static dxil::ResourceShape getShape(ResourceKind kind) {
   case ResourceKind::SamplerComparisonState:
     return S::Sampler;
   case ResourceKind::ConstantBuffer:
-  case ResourceKind::TextureBuffer:
     return S::CBuffer;
+  case ResourceKind::TextureBuffer:
+    return S::TBuffer;
   case ResourceKind::FeedbackTexture2D:
     return S::FeedbackTexture2D;
   case ResourceKind::FeedbackTexture2DArray:
@@ -283,7 +284,8 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       info.name = cbuffer.getSymName().str();
       bool isTBuffer = cbuffer.getKind() == CBufferKind::TBuffer;
       info.cls = isTBuffer ? ResourceClass::SRV : ResourceClass::CBV;
-      info.shape = dxil::ResourceShape::CBuffer;
+      info.shape = isTBuffer ? dxil::ResourceShape::TBuffer
+                             : dxil::ResourceShape::CBuffer;
       info.size = 1;
       binding = cbuffer.getBinding();
       std::optional<uint32_t> size = cbuffer.getSize();
@@ -435,10 +437,10 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
       tags = md.node({md.i32(0), md.i32(4)});
     switch (info.cls) {
     case ResourceClass::SRV:
-      if (info.shape == dxil::ResourceShape::CBuffer) {
-        // tbuffer: a CBuffer-shaped SRV, read as 32-bit words (element
-        // type U32, as DXC writes it; the validator requires one).
-        record.append({md.i32(15 /*TBuffer*/), md.i32(0),
+      if (info.shape == dxil::ResourceShape::TBuffer) {
+        // A tbuffer is read as 32-bit words (element type U32, as DXC
+        // writes it; the validator requires one).
+        record.append({md.i32(unsigned(info.shape)), md.i32(0),
                        md.node({md.i32(0), md.i32(5)})});
         break;
       }

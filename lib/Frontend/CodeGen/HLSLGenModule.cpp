@@ -455,13 +455,18 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   if (skipEffectObject(var))
     return;
   clang::QualType type = var->getType();
-  if (types.getResourceKind(type) == ResourceKind::ConstantBuffer) {
+  // (A static ConstantBuffer<T> or TextureBuffer<T> is a handle the shader
+  // assigns, as other static resources: `= ResourceDescriptorHeap[0]`.)
+  bool isStaticVar = var->getStorageClass() == clang::SC_Static;
+  if (types.getResourceKind(type) == ResourceKind::ConstantBuffer &&
+      !isStaticVar) {
     emitConstantBufferVar(var, CBufferKind::ConstantBuffer);
     return;
   }
   // TextureBuffer<T>: a tbuffer whose members are T's fields (arrays of
   // them are resource arrays, as for ConstantBuffer<T>).
-  if (types.getResourceKind(type) == ResourceKind::TextureBuffer) {
+  if (types.getResourceKind(type) == ResourceKind::TextureBuffer &&
+      !isStaticVar) {
     emitConstantBufferVar(var, CBufferKind::TBuffer);
     return;
   }
@@ -474,8 +479,7 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   // A static resource variable is a handle the shader assigns: a static
   // global like others (localized into the entry point after inlining,
   // LocalizeStaticResources.cpp); a non-static one is a binding.
-  bool isStaticResource = types.isResourceOrArray(type) &&
-                          var->getStorageClass() == clang::SC_Static;
+  bool isStaticResource = types.isResourceOrArray(type) && isStaticVar;
   if (types.isResourceOrArray(type) && !isStaticResource) {
     emitResource(var);
     return;
