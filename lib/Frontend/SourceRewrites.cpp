@@ -76,7 +76,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
-         recordSignedComputeID(info) || recordConstObjectCall(info) ||
+         recordSystemValuePassThrough(info) || recordConstObjectCall(info) ||
          recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
@@ -203,20 +203,28 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
                           ("__hlsl_enum_base_" + name).str());
 }
 
-bool SourceRewrites::recordSignedComputeID(const clang::Diagnostic &info) {
+bool SourceRewrites::recordSystemValuePassThrough(
+    const clang::Diagnostic &info) {
   // `min12int3 id : SV_DispatchThreadID` (Clang: "only applies to a field or
-  // parameter of type 'uint/uint2/uint3'"): the semantic becomes a macro
-  // for the prelude's pass-through spelling of the system value.
-  if (info.getID() != clang::diag::err_hlsl_attr_invalid_type)
+  // parameter of type 'uint/uint2/uint3'"), and system values Clang does
+  // not know ("unknown HLSL semantic": SV_TessFactor of a hull shader next
+  // to the entry, a spelling the prelude's macros miss): the semantic
+  // becomes a macro for the pass-through spelling of the system value. The
+  // importer reads it as the system value, and refuses it where the stage
+  // cannot have it.
+  bool unknown = info.getID() == clang::diag::err_hlsl_unknown_semantic;
+  if (!unknown && info.getID() != clang::diag::err_hlsl_attr_invalid_type)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
   llvm::StringRef name = place->word();
   std::string canonical;
+  if (unknown && name.size() > 3 && name.starts_with_insensitive("SV_"))
+    canonical = ("SV_" + name.drop_front(3)).str();
   for (llvm::StringRef id : {"SV_DispatchThreadID", "SV_GroupID",
                              "SV_GroupThreadID", "SV_GroupIndex"})
-    if (name.equals_insensitive(id))
+    if (!unknown && name.equals_insensitive(id))
       canonical = id.str();
   if (canonical.empty())
     return false;

@@ -81,7 +81,8 @@
 //    comma become spaces, for another stage the whole `: register(...)`.
 //  - A compute shader ID of a signed or min-precision integer type
 //    (`min12int3 id : SV_DispatchThreadID`), which DXC accepts and Clang
-//    restricts to uint vectors: the semantic becomes `$sN`, which expands
+//    restricts to uint vectors, and a system value Clang does not know
+//    (SV_TessFactor): the semantic becomes `$sN`, which expands
 //    to the prelude's pass-through spelling `__hlsl_mlir_SV_...` (the
 //    import reads it as the system value).
 //  - A constant declared without a value (`static const int x;`), which
@@ -228,7 +229,7 @@ private:
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
-  bool recordSignedComputeID(const clang::Diagnostic &info);
+  bool recordSystemValuePassThrough(const clang::Diagnostic &info);
   bool recordConstObjectCall(const clang::Diagnostic &info);
   bool recordStructArgument(const clang::Diagnostic &info);
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
