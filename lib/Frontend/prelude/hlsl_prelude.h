@@ -1058,6 +1058,53 @@ template <typename T, int R, int K, int C>
 __HLSL_INTRINSIC __HLSL_MUL_RET(T, matrix<T, R, C>)
     mul(matrix<T, R, K> a, matrix<T, K, C> b);
 
+// Operands whose inner dimensions differ (`mul(float3, float4x4)`): as
+// DXC, the one with more is truncated to the other's (DXC warns).
+#define __HLSL_MUL_TRUNC(COND, ...)                                            \
+  typename __enable_if<__is_numeric_scalar<T>::value && (COND),                \
+                       __VA_ARGS__>::type
+template <typename T, int N, int M>
+__HLSL_MUL_TRUNC(N < M, T)
+mul(vector<T, N> a, vector<T, M> b) {
+  return mul(a, (vector<T, N>)b);
+}
+template <typename T, int N, int M>
+__HLSL_MUL_TRUNC(N > M, T)
+mul(vector<T, N> a, vector<T, M> b) {
+  return mul((vector<T, M>)a, b);
+}
+template <typename T, int N, int R, int C>
+__HLSL_MUL_TRUNC(N < R, vector<T, C>)
+mul(vector<T, N> a, matrix<T, R, C> b) {
+  return mul(a, (matrix<T, N, C>)b);
+}
+template <typename T, int N, int R, int C>
+__HLSL_MUL_TRUNC(N > R, vector<T, C>)
+mul(vector<T, N> a, matrix<T, R, C> b) {
+  return mul((vector<T, R>)a, b);
+}
+template <typename T, int R, int C, int N>
+__HLSL_MUL_TRUNC(N < C, vector<T, R>)
+mul(matrix<T, R, C> a, vector<T, N> b) {
+  return mul((matrix<T, R, N>)a, b);
+}
+template <typename T, int R, int C, int N>
+__HLSL_MUL_TRUNC(N > C, vector<T, R>)
+mul(matrix<T, R, C> a, vector<T, N> b) {
+  return mul(a, (vector<T, C>)b);
+}
+template <typename T, int R, int K, int L, int C>
+__HLSL_MUL_TRUNC(K < L, matrix<T, R, C>)
+mul(matrix<T, R, K> a, matrix<T, L, C> b) {
+  return mul(a, (matrix<T, K, C>)b);
+}
+template <typename T, int R, int K, int L, int C>
+__HLSL_MUL_TRUNC(K > L, matrix<T, R, C>)
+mul(matrix<T, R, K> a, matrix<T, L, C> b) {
+  return mul((matrix<T, R, L>)a, b);
+}
+#undef __HLSL_MUL_TRUNC
+
 // mul's operands keep their own shapes; only the element type is unified.
 template <typename A, typename B>
 typename __enable_if<
