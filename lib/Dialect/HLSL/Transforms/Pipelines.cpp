@@ -25,6 +25,7 @@ void mlir::hlsl::buildHLSLPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createMem2Reg());
   pm.addPass(createHLSLInlineCallsPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(createHLSLEraseWriteOnlyStaticsPass());
   pm.addPass(createHLSLLocalizeStaticResourcesPass());
   // Locals (incl. local resource arrays) become SSA values, and code that
   // cannot run goes away before resources are counted as used (seed 004,

@@ -195,6 +195,26 @@ def HLSLInlineCallsPass : Pass<"hlsl-inline-calls", "::mlir::ModuleOp"> {
   }];
 }
 
+def HLSLEraseWriteOnlyStaticsPass
+    : Pass<"hlsl-erase-write-only-statics", "::mlir::ModuleOp"> {
+  let summary = "Erase static variables that are written and never read";
+  let description = [{
+    A static global whose address only ever reaches stores (directly or
+    through element and field addresses) holds nothing the shader reads:
+    the stores and the global are erased. Its initializer (run at the entry
+    point) then computes a dead value, and what it read, a constant buffer
+    member for instance, no longer keeps that buffer bound, as in DXC
+    (`static const float x = cb.f;` in a file whose other entry point reads
+    `x`). Run it once calls are inlined.
+
+    ```mlir
+    hlsl.global static @x : f32              // erased
+    %a = hlsl.global_addr @x : !hlsl.ptr<f32, static>
+    hlsl.store %v, %a : !hlsl.ptr<f32, static>   // erased
+    ```
+  }];
+}
+
 def HLSLLocalizeStaticResourcesPass
     : Pass<"hlsl-localize-static-resources", "::mlir::ModuleOp"> {
   let summary = "Make static resource variables locals of the entry points";
