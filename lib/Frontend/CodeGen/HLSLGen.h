@@ -319,6 +319,11 @@ public:
                        clang::QualType type, Location loc);
   Value emitLogical(const clang::BinaryOperator *expr);
   Value emitConditional(const clang::AbstractConditionalOperator *expr);
+  /// `c ? a : b` as a branch on `c` to the arm, each emitted by `emitArm`,
+  /// joining at a block argument of `type`.
+  Value emitConditionalBranches(
+      const clang::AbstractConditionalOperator *expr, Type type,
+      llvm::function_ref<Value(const clang::Expr *)> emitArm);
   /// Whether evaluating `expr` has no effect and cannot trap, so that a
   /// conditional can evaluate both arms and select (memoized).
   bool isSafeToSpeculate(const clang::Expr *expr);

@@ -563,6 +563,16 @@ Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
       return {};
     return ConstantBufferHandleOp::create(builder, loc, type, cbuffer->symbol);
   }
+  // `c ? texA : texB`: the handle of the arm taken.
+  if (const auto *conditional =
+          dyn_cast<clang::AbstractConditionalOperator>(inner)) {
+    Type type = convertType(inner->getType(), inner->getExprLoc());
+    if (!type)
+      return {};
+    return emitConditionalBranches(
+        conditional, type,
+        [&](const clang::Expr *arm) { return emitResource(arm); });
+  }
   // Local resources, parameters and elements of local resource arrays.
   if (!inner->isGLValue())
     return notSupported(expr, "this resource expression ('" +

@@ -1070,6 +1070,14 @@ Value HLSLGenFunction::emitConditional(
       return notSupported(expr, "conditional operator arms of another type");
     return arith::SelectOp::create(builder, loc, cond, lhs, rhs);
   }
+  return emitConditionalBranches(
+      expr, type, [&](const clang::Expr *arm) { return emitRValue(arm); });
+}
+
+Value HLSLGenFunction::emitConditionalBranches(
+    const clang::AbstractConditionalOperator *expr, Type type,
+    llvm::function_ref<Value(const clang::Expr *)> emitArm) {
+  Location loc = getLoc(expr->getExprLoc());
   Value cond = emitCondition(expr->getCond());
   if (!cond)
     return {};
@@ -1082,7 +1090,7 @@ Value HLSLGenFunction::emitConditional(
                             std::make_pair(falseBlock, expr->getFalseExpr())}) {
     region->push_back(block);
     builder.setInsertionPointToEnd(block);
-    Value value = emitRValue(arm);
+    Value value = emitArm(arm);
     if (!value || value.getType() != type)
       value = poison(type, loc);
     cf::BranchOp::create(builder, loc, merge, ValueRange(value));
