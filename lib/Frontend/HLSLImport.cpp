@@ -9,8 +9,9 @@
 
 #include "HLSL/Frontend/HLSLImport.h"
 #include "CodeGen/HLSLGen.h"
-#include "SourceRewrites.h"
+#include "IncludeFileSystem.h"
 #include "PreludeSelection.h"
+#include "SourceRewrites.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -555,6 +556,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // The text-level passes every parse starts from.
   auto prepareSource = [&]() {
     std::string text = unbraceScalarInitializers(source.getBuffer());
+    normalizeIncludeSeparators(text);
     if (profile.stage != ShaderStage::Library)
       // The stage names of `[shader("...")]` are the enum's spellings.
       text =
@@ -621,7 +623,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     pp.Includes.push_back(prelude);
 
     auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
-    compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+    compiler->createVirtualFileSystem(createIncludeFileSystem());
     auto *filter =
         new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
                                     diagOut, compiler->getDiagnosticOpts()),

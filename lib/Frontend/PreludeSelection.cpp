@@ -1,6 +1,7 @@
 //===- PreludeSelection.cpp - Declare only the prelude names in use -------===//
 
 #include "PreludeSelection.h"
+#include "IncludeFileSystem.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -55,7 +56,7 @@ mlir::hlsl::findUsedPreludeNames(const clang::CompilerInvocation &invocation,
   auto scan = std::make_shared<clang::CompilerInvocation>(invocation);
   scan->getPreprocessorOpts().RetainRemappedFileBuffers = true;
   auto compiler = std::make_unique<clang::CompilerInstance>(scan);
-  compiler->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  compiler->createVirtualFileSystem(createIncludeFileSystem());
   compiler->createDiagnostics(new clang::IgnoringDiagConsumer(),
                               /*ShouldOwnClient=*/true);
 

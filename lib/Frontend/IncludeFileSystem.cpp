@@ -1,0 +1,88 @@
+//===- IncludeFileSystem.cpp - the file system Clang reads shaders from ---===//
+
+#include "IncludeFileSystem.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+bool mlir::hlsl::normalizeIncludeSeparators(std::string &text) {
+  bool changed = false;
+  size_t at = 0;
+  while ((at = text.find("include", at)) != std::string::npos) {
+    size_t word = at;
+    at += strlen("include");
+    // `#` and blanks before, at the start of a line.
+    size_t before = word;
+    while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '\t'))
+      --before;
+    if (before == 0 || text[before - 1] != '#')
+      continue;
+    size_t hash = before - 1;
+    while (hash > 0 && (text[hash - 1] == ' ' || text[hash - 1] == '\t'))
+      --hash;
+    if (hash > 0 && text[hash - 1] != '\n' && text[hash - 1] != '\r')
+      continue;
+    size_t open = at;
+    while (open < text.size() && (text[open] == ' ' || text[open] == '\t'))
+      ++open;
+    if (open >= text.size() || (text[open] != '"' && text[open] != '<'))
+      continue;
+    char close = text[open] == '"' ? '"' : '>';
+    for (size_t i = open + 1;
+         i < text.size() && text[i] != close && text[i] != '\n'; ++i)
+      if (text[i] == '\\') {
+        text[i] = '/';
+        changed = true;
+      }
+  }
+  return changed;
+}
+
+namespace {
+/// A file read in full, its text changed.
+class RewrittenFile : public vfs::File {
+public:
+  RewrittenFile(vfs::Status status, std::unique_ptr<MemoryBuffer> buffer)
+      : fileStatus(std::move(status)), buffer(std::move(buffer)) {}
+  ErrorOr<vfs::Status> status() override { return fileStatus; }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &name, int64_t,
+                                                   bool, bool) override {
+    return MemoryBuffer::getMemBufferCopy(buffer->getBuffer(), name);
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  vfs::Status fileStatus;
+  std::unique_ptr<MemoryBuffer> buffer;
+};
+
+class IncludeFileSystem : public vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  ErrorOr<std::unique_ptr<vfs::File>>
+  openFileForRead(const Twine &path) override {
+    ErrorOr<std::unique_ptr<vfs::File>> file =
+        ProxyFileSystem::openFileForRead(path);
+    if (!file)
+      return file;
+    ErrorOr<vfs::Status> status = (*file)->status();
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+        (*file)->getBuffer(path, /*FileSize=*/-1,
+                           /*RequiresNullTerminator=*/false);
+    if (!status || !buffer)
+      return file;
+    std::string text = (*buffer)->getBuffer().str();
+    if (!mlir::hlsl::normalizeIncludeSeparators(text))
+      return ProxyFileSystem::openFileForRead(path);
+    return std::unique_ptr<vfs::File>(std::make_unique<RewrittenFile>(
+        *status, MemoryBuffer::getMemBufferCopy(text, path)));
+  }
+};
+} // namespace
+
+IntrusiveRefCntPtr<vfs::FileSystem> mlir::hlsl::createIncludeFileSystem() {
+  return makeIntrusiveRefCnt<IncludeFileSystem>(vfs::getRealFileSystem());
+}
