@@ -1810,6 +1810,9 @@ __HLSL_INTRINSIC uint NonUniformResourceIndex(uint index);
 struct SamplerState {
   __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
 };
+// The legacy name, a type as in DXC (a global named `sampler` is a
+// redefinition there too).
+__HLSL_WHEN(sampler, typedef SamplerState sampler;)
 
 // The effect framework's objects, which DXC ignores (with a warning) where
 // they are declared: empty types the import skips (HLSLGenModule.cpp), their
