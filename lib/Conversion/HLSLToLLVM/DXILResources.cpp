@@ -233,7 +233,8 @@ void mlir::hlsl::describeResource(ResourceType type, Operation *attributes,
         getSamplerFeedbackKind(type.getElementType()).value_or(0);
   if (info.componentType)
     info.properties[1] =
-        info.componentType | (componentCount << 8) | (info.sampleCount << 16);
+        info.componentType | (componentCount << 8) |
+        ((info.sampleCount & 0xFFu) << 16); // (one byte: -1 is 0xFF)
   else if (isFeedbackTexture(type.getKind()))
     info.properties[1] = info.samplerFeedbackKind;
   else if (isStructuredBuffer(type.getKind()) ||

@@ -167,10 +167,11 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
                 "resource or a heap handle";
     return success();
   }
-  // `Texture2DMS<float4, 4>`: the samples per pixel the type names.
+  // `Texture2DMS<float4, 4>`: the samples per pixel the type names; -1 is
+  // fxc's legal "any", which DXC keeps in the metadata.
   if (name == "hlsl.sample_count") {
     auto count = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!count || count.getInt() < 0 || !isa<ResourceOp>(op))
+    if (!count || count.getValue().getSExtValue() < -1 || !isa<ResourceOp>(op))
       return op->emitError()
              << "'hlsl.sample_count' must be a count on a resource";
     return success();
