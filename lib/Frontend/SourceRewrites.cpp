@@ -88,9 +88,12 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
 bool SourceRewrites::recordAttributeOnDeclaration(
     const clang::Diagnostic &info) {
   // `[branch] int x = ...;`: DXC ignores a statement attribute before a
-  // declaration, with a warning. The bracketed attribute becomes a macro
-  // that expands to a `#pragma message` saying so.
-  if (info.getID() != clang::diag::err_attribute_invalid_on_decl)
+  // declaration, with a warning; also a loop attribute on another statement
+  // (`[loop] if (c)`). The bracketed attribute becomes a macro that expands
+  // to a `#pragma message` saying so.
+  bool onDeclaration = info.getID() == clang::diag::err_attribute_invalid_on_decl;
+  if (!onDeclaration &&
+      info.getID() != clang::diag::err_attribute_wrong_decl_type_str)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
@@ -100,16 +103,21 @@ bool SourceRewrites::recordAttributeOnDeclaration(
   while (open > 0 && text[open] != '[')
     --open;
   llvm::StringRef name = place->word();
+  bool loopAttribute = llvm::is_contained(
+      {"loop", "unroll", "fastopt", "allow_uav_condition"}, name);
   if (text[open] != '[' || name.empty() ||
-      !text.slice(open + 1, place->offset).trim().empty())
+      !text.slice(open + 1, place->offset).trim().empty() ||
+      (!onDeclaration && !loopAttribute))
     return false;
   std::optional<size_t> close = findClosingBracket(text, open, "\n;");
+  std::string why = onDeclaration
+                        ? "applies to statements, not to declarations"
+                        : "applies to loops only";
   // `$a<n>`: matrix members take `$<digits>` (`_12` is `$12`).
   return close &&
          replaceWithMacro(place->file, open, *close, "$a",
-                          ("_Pragma(\"message(\\\"attribute '" + name +
-                           "' applies to statements, not to declarations: "
-                           "ignored\\\")\")")
+                          ("_Pragma(\"message(\\\"attribute '" + name + "' " +
+                           why + ": ignored\\\")\")")
                               .str());
 }
 

@@ -3,7 +3,9 @@
 // A statement attribute before a declaration ([branch] int x = ...;) is
 // ignored with a warning at the attribute, as DXC does; Clang 22 refuses it
 // ("'branch' attribute cannot be applied to a declaration"). The next
-// statement keeps its own attributes.
+// statement keeps its own attributes. A loop attribute on another statement
+// ([loop] if, [unroll] { }) is ignored the same way (Clang: "'loop'
+// attribute only applies to 'for', 'while', and 'do' statements").
 
 RWStructuredBuffer<int> Out : register(u0);
 
@@ -14,7 +16,12 @@ void main(uint3 tid : SV_GroupThreadID) {
   [unroll(2)] int y = 3;
   [branch] if (x > 0)
     Out[0] = x + y;
+  [loop] if (x > 1)
+    Out[1] = x;
+  [unroll] { Out[2] = y; }
 }
 
-// CHECK: attribute-on-declaration.hlsl:12:3: warning: attribute 'branch' applies to statements, not to declarations: ignored
-// CHECK: attribute-on-declaration.hlsl:14:3: warning: attribute 'unroll' applies to statements, not to declarations: ignored
+// CHECK: attribute-on-declaration.hlsl:14:3: warning: attribute 'branch' applies to statements, not to declarations: ignored
+// CHECK: attribute-on-declaration.hlsl:16:3: warning: attribute 'unroll' applies to statements, not to declarations: ignored
+// CHECK: attribute-on-declaration.hlsl:19:3: warning: attribute 'loop' applies to loops only: ignored
+// CHECK: attribute-on-declaration.hlsl:21:3: warning: attribute 'unroll' applies to loops only: ignored
