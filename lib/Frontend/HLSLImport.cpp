@@ -757,6 +757,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
                              Twine(profile.major) + "_" + Twine(profile.minor))
                                 .str();
   (*result)->setAttr("hlsl.profile", StringAttr::get(context, profileName));
+  if (options.dx9Semantics)
+    (*result)->setAttr("hlsl.dx9_semantics", UnitAttr::get(context));
   // Clang ignores a -rootsig-define name that no #define (or -D) defines.
   if (!options.rootSignatureDefine.empty() &&
       !(*result)->hasAttr("hlsl.root_signature")) {

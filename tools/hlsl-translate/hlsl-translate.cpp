@@ -87,6 +87,13 @@ llvm::cl::opt<std::string>
                                "2018, 2021 (default) or "
                                "202x"),
                 llvm::cl::init("2021"), llvm::cl::cat(compileCategory));
+llvm::cl::opt<bool> backwardCompatibility(
+    "Gec",
+    llvm::cl::desc("Backward compatibility mode: HLSL 2016 unless -HV says "
+                   "otherwise, and the DX9 semantics COLOR and DEPTH (pixel "
+                   "outputs), POSITION (vertex output) and VPOS (pixel "
+                   "input) are the system values they stand for"),
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> warningsAsErrors("WX",
                                      llvm::cl::desc("Treat warnings as errors"),
                                      llvm::cl::cat(warningCategory));
@@ -140,6 +147,10 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
   options.defines.assign(defines.begin(), defines.end());
   options.includeDirs.assign(includeDirs.begin(), includeDirs.end());
   options.hlslVersion = hlslVersion;
+  // As DXC: -Gec is HLSL 2016 unless -HV is given.
+  if (backwardCompatibility && !hlslVersion.getNumOccurrences())
+    options.hlslVersion = "2016";
+  options.dx9Semantics = backwardCompatibility;
   options.enable16BitTypes = enable16BitTypes;
   options.rowMajorByDefault = rowMajor && !columnMajor;
   if (!rootSignatureVersion.empty() && rootSignatureVersion != "rootsig_1_0" &&

@@ -65,6 +65,10 @@ struct ImportOptions {
   bool warningsAsErrors = false;
   /// -no-warnings: no warnings at all.
   bool noWarnings = false;
+  /// -Gec: DX9 semantics of the entry point (COLOR, DEPTH, POSITION, VPOS)
+  /// are the system values they stand for (module attribute
+  /// `hlsl.dx9_semantics`, read by the signature).
+  bool dx9Semantics = false;
   /// -Wno-<group>: Clang warning groups to silence.
   std::vector<std::string> disabledWarningGroups;
   /// After recovering from a crash inside our own AST import (a bug, unlike

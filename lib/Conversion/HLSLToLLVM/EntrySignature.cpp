@@ -467,12 +467,37 @@ private:
 
   /// `modifiers`: the interpolation and snorm/unorm modifiers written on
   /// the value (space-separated).
+  /// -Gec: the system value a DX9 semantic stands for at `point`, as DXC
+  /// maps it (with a warning); empty for others.
+  StringRef getDX9SystemValue(StringRef name, SigPoint point) {
+    if (!entry->getParentOfType<ModuleOp>()->hasAttr("hlsl.dx9_semantics"))
+      return {};
+    if (point == SigPoint::PSOut && name.equals_insensitive("COLOR"))
+      return "SV_Target";
+    if (point == SigPoint::PSOut && name.equals_insensitive("DEPTH"))
+      return "SV_Depth";
+    if ((point == SigPoint::VSOut && name.equals_insensitive("POSITION")) ||
+        (point == SigPoint::PSIn && name.equals_insensitive("VPOS")))
+      return "SV_Position";
+    return {};
+  }
+
   LogicalResult addElement(StringRef semantic, Type type, bool isOutput,
                            bool isUnsigned, StringRef modifiers,
                            SmallVectorImpl<SignatureAccess> &parts) {
     auto [name, index] = splitSemantic(semantic);
     SigPoint point = isPixel ? (isOutput ? SigPoint::PSOut : SigPoint::PSIn)
                              : (isOutput ? SigPoint::VSOut : SigPoint::VSIn);
+    std::string remapped;
+    if (StringRef systemValue = getDX9SystemValue(name, point);
+        !systemValue.empty()) {
+      entry.emitWarning() << "DX9-style semantic '" << name
+                          << "' mapped to the system value '" << systemValue
+                          << "' (-Gec)";
+      remapped = (systemValue + semantic.drop_front(name.size())).str();
+      semantic = remapped;
+      name = systemValue;
+    }
     std::optional<unsigned> kind = getSemanticKind(name);
     if (!kind)
       return error() << "'" << semantic << "' is not a system value";

@@ -132,6 +132,13 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'hlsl.profile' must be a string on a module";
     return success();
   }
+  // -Gec: the entry's DX9 semantics are the system values they stand for.
+  if (name == "hlsl.dx9_semantics") {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError()
+             << "'hlsl.dx9_semantics' must be a unit attribute on a module";
+    return success();
+  }
   // The entry's root signature, serialized as the RTS0 part.
   if (name == "hlsl.root_signature") {
     if (!isa<StringAttr>(attr.getValue()) || !isa<ModuleOp>(op))
