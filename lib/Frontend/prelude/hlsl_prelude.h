@@ -1806,9 +1806,15 @@ __HLSL_INTRINSIC uint NonUniformResourceIndex(uint index);
 //
 // Methods are primitives (no body, hlsl.intrinsic) named like the HLSL method.
 // Note the `__handle` field is the only data member, as the importer expects.
+// Each declares a default constructor (never defined: the importer makes a
+// default-initialized resource undefined): a record with a user-provided
+// constructor is not an aggregate, which Clang's initializer lists take as
+// one element (`Texture2D a[2] = {t0, t1}`) instead of flattening it into
+// its handle (which counts as none: "too few initializers").
 
 struct SamplerState {
   __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
+  SamplerState();
 };
 // The legacy name, a type as in DXC (a global named `sampler` is a
 // redefinition there too).
@@ -1860,6 +1866,7 @@ __HLSL_STREAM(LineStream)
 __HLSL_STREAM(TriangleStream)
 struct SamplerComparisonState {
   __hlsl_resource_t [[hlsl::resource_class(Sampler)]] __handle;
+  SamplerComparisonState();
 };
 
 // Read-only texture method families, parameterised by the coordinate types of
@@ -2098,16 +2105,18 @@ struct SamplerComparisonState {
                                       out U numberOfLevels);
 #define __HLSL_DIMS(...) __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);
 
-#define __HLSL_SRV_HANDLE                                                      \
-  __hlsl_resource_t [[hlsl::resource_class(SRV)]] [[hlsl::contained_type(T)]]  \
-  __handle;
-#define __HLSL_UAV_HANDLE                                                      \
-  __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::contained_type(T)]]  \
-  __handle;
+#define __HLSL_SRV_HANDLE(NAME)                                                \
+  __hlsl_resource_t                                                            \
+      [[hlsl::resource_class(SRV)]] [[hlsl::contained_type(T)]] __handle;      \
+  NAME();
+#define __HLSL_UAV_HANDLE(NAME)                                                \
+  __hlsl_resource_t                                                            \
+      [[hlsl::resource_class(UAV)]] [[hlsl::contained_type(T)]] __handle;      \
+  NAME();
 
 #if __HLSL_USED(Texture1D)
 template <typename T = float4> struct Texture1D {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture1D)
   __HLSL_TEX_SAMPLE(float, int)
   __HLSL_TEX_SAMPLE_GRAD(float, float, int)
   __HLSL_TEX_LOAD(int2, int)
@@ -2118,7 +2127,7 @@ template <typename T = float4> struct Texture1D {
 #endif
 #if __HLSL_USED(Texture1DArray)
 template <typename T = float4> struct Texture1DArray {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture1DArray)
   __HLSL_TEX_SAMPLE(float2, int)
   __HLSL_TEX_SAMPLE_GRAD(float2, float, int)
   __HLSL_TEX_LOAD(int3, int)
@@ -2129,7 +2138,7 @@ template <typename T = float4> struct Texture1DArray {
 #endif
 #if __HLSL_USED(Texture2D)
 template <typename T = float4> struct Texture2D {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture2D)
   __HLSL_TEX_SAMPLE(float2, int2)
   __HLSL_TEX_SAMPLE_GRAD(float2, float2, int2)
   __HLSL_TEX_GATHER(float2, int2)
@@ -2141,7 +2150,7 @@ template <typename T = float4> struct Texture2D {
 #endif
 #if __HLSL_USED(Texture2DArray)
 template <typename T = float4> struct Texture2DArray {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture2DArray)
   __HLSL_TEX_SAMPLE(float3, int2)
   __HLSL_TEX_SAMPLE_GRAD(float3, float2, int2)
   __HLSL_TEX_GATHER(float3, int2)
@@ -2153,7 +2162,7 @@ template <typename T = float4> struct Texture2DArray {
 #endif
 #if __HLSL_USED(Texture3D)
 template <typename T = float4> struct Texture3D {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture3D)
   __HLSL_TEX_SAMPLE(float3, int3)
   __HLSL_TEX_SAMPLE_GRAD(float3, float3, int3)
   __HLSL_TEX_LOAD(int4, int3)
@@ -2164,7 +2173,7 @@ template <typename T = float4> struct Texture3D {
 #endif
 #if __HLSL_USED(TextureCube)
 template <typename T = float4> struct TextureCube {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(TextureCube)
   __HLSL_TEX_SAMPLE_CUBE(float3, float3)
   __HLSL_TEX_GATHER_CUBE(float3)
   __HLSL_DIMS_MIP(uint, out uint width, out uint height)
@@ -2173,7 +2182,7 @@ template <typename T = float4> struct TextureCube {
 #endif
 #if __HLSL_USED(TextureCubeArray)
 template <typename T = float4> struct TextureCubeArray {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(TextureCubeArray)
   __HLSL_TEX_SAMPLE_CUBE(float4, float3)
   __HLSL_TEX_GATHER_CUBE(float4)
   __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
@@ -2193,7 +2202,7 @@ template <typename E> int2 __hlsl_mips_coord(E pos, uint level) {
 // (0 = unknown), as in DXC.
 #if __HLSL_USED(Texture2DMS)
 template <typename T = float4, int SampleCount = 0> struct Texture2DMS {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture2DMS)
   __HLSL_INTRINSIC T Load(int2 location, int sampleIndex);
   __HLSL_INTRINSIC T Load(int2 location, int sampleIndex, int2 offset);
   __HLSL_INTRINSIC T Load(int2 location, int sampleIndex, int2 offset,
@@ -2206,7 +2215,7 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMS {
 #endif
 #if __HLSL_USED(Texture2DMSArray)
 template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
-  __HLSL_SRV_HANDLE
+  __HLSL_SRV_HANDLE(Texture2DMSArray)
   __HLSL_INTRINSIC T Load(int3 location, int sampleIndex);
   __HLSL_INTRINSIC T Load(int3 location, int sampleIndex, int2 offset);
   __HLSL_INTRINSIC T Load(int3 location, int sampleIndex, int2 offset,
@@ -2225,7 +2234,7 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
 // `t.__hlsl_sample_ref(pos, s)`, the element of one sample as an lvalue.
 #if __HLSL_USED(RWTexture2DMS)
 template <typename T, int SampleCount = 0> struct RWTexture2DMS {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture2DMS)
   __HLSL_INTRINSIC T Load(int2 location, int sampleIndex);
   __HLSL_INTRINSIC T Load(int2 location, int sampleIndex, out uint status);
   __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
@@ -2238,7 +2247,7 @@ template <typename T, int SampleCount = 0> struct RWTexture2DMS {
 #endif
 #if __HLSL_USED(RWTexture2DMSArray)
 template <typename T, int SampleCount = 0> struct RWTexture2DMSArray {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture2DMSArray)
   __HLSL_INTRINSIC T Load(int3 location, int sampleIndex);
   __HLSL_INTRINSIC T Load(int3 location, int sampleIndex, out uint status);
   __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
@@ -2277,67 +2286,68 @@ template <typename T, int SampleCount = 0> struct RWTexture2DMSArray {
 
 // Rasterizer-ordered textures: RW textures whose accesses are ordered
 // between overlapping pixel shader invocations.
-#define __HLSL_ROV_HANDLE                                                      \
+#define __HLSL_ROV_HANDLE(NAME)                                                \
   __hlsl_resource_t [[hlsl::resource_class(                                    \
-      UAV)]] [[hlsl::is_rov]] [[hlsl::contained_type(T)]] __handle;
+      UAV)]] [[hlsl::is_rov]] [[hlsl::contained_type(T)]] __handle;            \
+  NAME();
 #if __HLSL_USED(RasterizerOrderedTexture1D)
 template <typename T = float4> struct RasterizerOrderedTexture1D {
-  __HLSL_ROV_HANDLE
+  __HLSL_ROV_HANDLE(RasterizerOrderedTexture1D)
   __HLSL_RWTEX_MEMBERS_1D
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture1DArray)
 template <typename T = float4> struct RasterizerOrderedTexture1DArray {
-  __HLSL_ROV_HANDLE
+  __HLSL_ROV_HANDLE(RasterizerOrderedTexture1DArray)
   __HLSL_RWTEX_MEMBERS_1DARRAY
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture2D)
 template <typename T = float4> struct RasterizerOrderedTexture2D {
-  __HLSL_ROV_HANDLE
+  __HLSL_ROV_HANDLE(RasterizerOrderedTexture2D)
   __HLSL_RWTEX_MEMBERS_2D
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture2DArray)
 template <typename T = float4> struct RasterizerOrderedTexture2DArray {
-  __HLSL_ROV_HANDLE
+  __HLSL_ROV_HANDLE(RasterizerOrderedTexture2DArray)
   __HLSL_RWTEX_MEMBERS_2DARRAY
 };
 #endif
 #if __HLSL_USED(RasterizerOrderedTexture3D)
 template <typename T = float4> struct RasterizerOrderedTexture3D {
-  __HLSL_ROV_HANDLE
+  __HLSL_ROV_HANDLE(RasterizerOrderedTexture3D)
   __HLSL_RWTEX_MEMBERS_3D
 };
 #endif
 
 #if __HLSL_USED(RWTexture1D)
 template <typename T = float4> struct RWTexture1D {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture1D)
   __HLSL_RWTEX_MEMBERS_1D
 };
 #endif
 #if __HLSL_USED(RWTexture1DArray)
 template <typename T = float4> struct RWTexture1DArray {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture1DArray)
   __HLSL_RWTEX_MEMBERS_1DARRAY
 };
 #endif
 #if __HLSL_USED(RWTexture2D)
 template <typename T = float4> struct RWTexture2D {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture2D)
   __HLSL_RWTEX_MEMBERS_2D
 };
 #endif
 #if __HLSL_USED(RWTexture2DArray)
 template <typename T = float4> struct RWTexture2DArray {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture2DArray)
   __HLSL_RWTEX_MEMBERS_2DARRAY
 };
 #endif
 #if __HLSL_USED(RWTexture3D)
 template <typename T = float4> struct RWTexture3D {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(RWTexture3D)
   __HLSL_RWTEX_MEMBERS_3D
 };
 #endif
@@ -2373,13 +2383,13 @@ struct SAMPLER_FEEDBACK_MIP_REGION_USED {};
                                                   C location, float lod);
 #if __HLSL_USED(FeedbackTexture2D)
 template <typename T> struct FeedbackTexture2D {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(FeedbackTexture2D)
   __HLSL_FEEDBACK_METHODS(Texture2D, float2)
 };
 #endif
 #if __HLSL_USED(FeedbackTexture2DArray)
 template <typename T> struct FeedbackTexture2DArray {
-  __HLSL_UAV_HANDLE
+  __HLSL_UAV_HANDLE(FeedbackTexture2DArray)
   __HLSL_FEEDBACK_METHODS(Texture2DArray, float3)
 };
 #endif
@@ -2442,6 +2452,7 @@ static const uint HIT_KIND_TRIANGLE_BACK_FACE = 0xFF;
     __HLSL_USED(RayDesc) || __HLSL_USED(TraceRay)
 struct RaytracingAccelerationStructure {
   __hlsl_resource_t [[hlsl::resource_class(SRV)]] __handle;
+  RaytracingAccelerationStructure();
 };
 struct RayDesc {
   float3 Origin;
@@ -2696,6 +2707,7 @@ namespace ext {
 struct ByteAddressBuffer {
   __hlsl_resource_t [[hlsl::resource_class(SRV)]] [[hlsl::raw_buffer]]
   [[hlsl::contained_type(unsigned char)]] __handle;
+  ByteAddressBuffer();
   __HLSL_BAB_LOADS
 };
 #endif
@@ -2703,6 +2715,7 @@ struct ByteAddressBuffer {
 struct RWByteAddressBuffer {
   __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::raw_buffer]]
   [[hlsl::contained_type(unsigned char)]] __handle;
+  RWByteAddressBuffer();
   __HLSL_BAB_LOADS
   __HLSL_BAB_STORES
 };
@@ -2711,6 +2724,7 @@ struct RWByteAddressBuffer {
 struct RasterizerOrderedByteAddressBuffer {
   __hlsl_resource_t [[hlsl::resource_class(UAV)]] [[hlsl::is_rov]]
   [[hlsl::raw_buffer]] [[hlsl::contained_type(unsigned char)]] __handle;
+  RasterizerOrderedByteAddressBuffer();
   __HLSL_BAB_LOADS
   __HLSL_BAB_STORES
 };
