@@ -479,12 +479,17 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   // A static resource variable is a handle the shader assigns: a static
   // global like others (localized into the entry point after inlining,
   // LocalizeStaticResources.cpp); a non-static one is a binding.
-  bool isStaticResource = types.isResourceOrArray(type) && isStaticVar;
+  // (A static struct holding resources is one too: `static S s = {tex, 1};`
+  // holds the handles it is given; a non-static one declares bindings.)
+  bool holdsResources =
+      recordHasResources(types, astContext.getBaseElementType(type));
+  bool isStaticResource =
+      (types.isResourceOrArray(type) || holdsResources) && isStaticVar;
   if (types.isResourceOrArray(type) && !isStaticResource) {
     emitResource(var);
     return;
   }
-  if (recordHasResources(types, astContext.getBaseElementType(type))) {
+  if (holdsResources && !isStaticResource) {
     emitResourceStruct(var);
     return;
   }

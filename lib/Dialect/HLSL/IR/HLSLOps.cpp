@@ -125,10 +125,10 @@ LogicalResult CBufferMemberOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GlobalOp::verify() {
-  // A static resource (or array of them) holds the handle the shader
-  // assigned; it lives until hlsl-localize-static-resources.
+  // A static resource (or array or struct holding them) holds the handles
+  // the shader assigned; it lives until hlsl-localize-static-resources.
   bool staticResource =
-      getKind() == GlobalKind::Static && isResourceOrResourceArray(getType());
+      getKind() == GlobalKind::Static && containsResource(getType());
   if (!isDataType(getType()) && !staticResource)
     return emitOpError() << "global '" << getSymName()
                          << "' must have a data type, got " << getType();

@@ -37,7 +37,7 @@ struct LocalizeStaticResources
     SmallVector<GlobalOp> globals;
     for (GlobalOp global : module.getOps<GlobalOp>())
       if (global.getKind() == GlobalKind::Static &&
-          isResourceOrResourceArray(global.getType())) {
+          containsResource(global.getType())) {
         globals.push_back(global);
         names.insert(global.getSymName());
       }
