@@ -26,10 +26,18 @@ struct OutputField {
   bool isUnsigned = false;
 };
 
+/// A struct of no fields, or of empty structs only: no signature element.
+bool isEmptyStruct(Type type) {
+  auto st = dyn_cast<StructType>(type);
+  return st && llvm::all_of(st.getFieldTypes(), isEmptyStruct);
+}
+
 /// The fields a value with `attrs` contributes: its own semantic, or one per
-/// field of a struct (hlsl.field_semantics).
+/// field of a struct (hlsl.field_semantics); none for an empty struct.
 bool collectFields(Type type, DictionaryAttr attrs,
                    SmallVectorImpl<OutputField> &fields) {
+  if (isEmptyStruct(type))
+    return true;
   if (!attrs)
     return false;
   if (auto semantic =
@@ -176,6 +184,8 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
   auto call = func::CallOp::create(builder, loc, entry, callArgs);
   SmallVector<Value> values;
   auto addValue = [&](Value value, size_t count) {
+    if (isEmptyStruct(value.getType()))
+      return;
     if (count == 1 && !isa<StructType>(value.getType())) {
       values.push_back(value);
       return;

@@ -146,6 +146,21 @@ static bool isFlatSignatureRecord(const clang::RecordDecl *record) {
   return true;
 }
 
+/// Whether `type` is a struct without fields (its bases and fields empty
+/// structs too): nothing of it reaches a signature.
+static bool isEmptySignatureRecord(clang::QualType type) {
+  const auto *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return false;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (!isEmptySignatureRecord(base.getType()))
+      return false;
+  for (const clang::FieldDecl *field : record->fields())
+    if (!isEmptySignatureRecord(field->getType()))
+      return false;
+  return true;
+}
+
 /// The registers a value of `type` takes in a signature: one per array
 /// element and matrix row (row_major) or column (column_major).
 static unsigned getSignatureRows(Type type) {
@@ -1127,6 +1142,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       }
       for (const clang::FieldDecl *field : record->fields()) {
         const auto *semantic = field->getAttr<clang::HLSLParsedSemanticAttr>();
+        // (An empty struct takes no registers and needs no semantic.)
+        if (!semantic && isEmptySignatureRecord(field->getType()))
+          continue;
         if (!semantic) {
           error(field->getLocation(),
                 "field '" + field->getName().str() + "' of '" +
