@@ -1569,6 +1569,13 @@ determinant(matrix<E, 4, 4> m) {
          m[0][2] * (m[1][0] * s4 - m[1][1] * s2 + m[1][3] * s0) -
          m[0][3] * (m[1][0] * s3 - m[1][1] * s1 + m[1][2] * s0);
 }
+// Of an integer or bool matrix: of the matrix converted to float, as DXC.
+template <typename E, int N>
+typename __enable_if<__cat_rank<__HLSL_CAT_FLOAT_D, __scalar_rank<E>::value>::value !=
+                         __scalar_rank<E>::value, float>::type
+determinant(matrix<E, N, N> m) {
+  return determinant((matrix<float, N, N>)m);
+}
 
 // Implicit-conversion fallbacks for the derived intrinsics (see the type
 // machinery section). They must follow the definitions they forward to.
