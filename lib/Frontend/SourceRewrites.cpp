@@ -396,16 +396,21 @@ bool SourceRewrites::recordInterpolationModifier(
   // annotations itself). The keyword becomes a macro `$qN` that expands to
   // the annotation the importer reads. `center` is DXC's name for the
   // default (linear, pixel-centre) interpolation and `precise` asks for IEEE
-  // arithmetic, which is all the compiler does: they become spaces.
+  // arithmetic, which is all the compiler does: they become spaces. So do
+  // a geometry shader's primitive types on its input (`triangle float4
+  // p[3]`), in a file compiled for another stage (geometry shaders are not
+  // supported yet: their entry points say so).
   if (info.getID() != clang::diag::err_unknown_typename)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
   llvm::StringRef keyword = place->word();
+  bool primitive = llvm::is_contained(
+      {"point", "line", "triangle", "lineadj", "triangleadj"}, keyword);
   if (keyword != "center" && keyword != "linear" && keyword != "centroid" &&
       keyword != "sample" && keyword != "precise" &&
-      keyword != "globallycoherent")
+      keyword != "globallycoherent" && !primitive)
     return false;
   llvm::StringRef after =
       place->text.drop_front(place->offset + keyword.size());
@@ -415,7 +420,7 @@ bool SourceRewrites::recordInterpolationModifier(
       !isIdentifierChar(type.front()))
     return false;
   // `precise` asks for what the compiler always does (no fast-math).
-  if (keyword == "center" || keyword == "precise") {
+  if (keyword == "center" || keyword == "precise" || primitive) {
     auto &fileEdits = edits[place->file];
     for (size_t i = 0; i < keyword.size(); ++i)
       fileEdits[place->offset + i] = ' ';
