@@ -46,9 +46,20 @@ static void setDefaultOption(StringRef option, StringRef value) {
     (void)it->second->addOccurrence(0, option, value);
 }
 
+namespace {
+bool hasComputedTextureOffsets(const Module &module);
+} // namespace
+
 void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
-  if (level == DXILOptLevel::Od)
-    return;
+  // -Od optimizes nothing, except what DXIL requires that only optimization
+  // makes: as DXC does at -Od, texel offsets computed from a loop counter
+  // (or through a constant array) are made immediates by unrolling and
+  // folding, here by the -O2 pipeline.
+  if (level == DXILOptLevel::Od) {
+    if (!hasComputedTextureOffsets(module))
+      return;
+    level = DXILOptLevel::O2;
+  }
   // [unroll] without a count: LLVM fully unrolls loops of up to a million
   // iterations (minutes and gigabytes for a small body); DXC refuses more
   // than 128. Past this limit the loop stays a loop, with LLVM's "loop not
@@ -175,16 +186,13 @@ Error verifyStoreMask(const CallInst &call) {
   return Error::success();
 }
 
-/// The texel offsets of sampling operations and texture loads: before
-/// shader model 6.7 (whose advanced texture operations compute them) each
-/// is an immediate in -8..7 (the validator's Instr.TextureOffset). After
-/// optimization an offset that depends on a loop that was not unrolled, or
-/// on shader inputs, is not.
-Error verifyTextureOffsets(const CallInst &call, bool programmableOffsets) {
+/// The operand of a sampling operation's or texture load's first texel
+/// offset; nullopt for other calls.
+std::optional<unsigned> getTextureOffsetOperand(const CallInst &call) {
   namespace dxil = mlir::hlsl::dxil;
   std::optional<unsigned> opcode = dxil::getDXILOpcode(call);
-  if (programmableOffsets || !opcode)
-    return Error::success();
+  if (!opcode)
+    return std::nullopt;
   unsigned first;
   switch (*opcode) {
   case dxil::Sample:
@@ -202,10 +210,55 @@ Error verifyTextureOffsets(const CallInst &call, bool programmableOffsets) {
     first = 6;
     break;
   default:
-    return Error::success();
+    return std::nullopt;
   }
   if (call.arg_size() < first + 3)
+    return std::nullopt;
+  return first;
+}
+
+/// Shader model 6.7 and later compute texel offsets.
+bool hasProgrammableOffsets(const Module &module) {
+  if (const NamedMDNode *models = module.getNamedMetadata("dx.shaderModel"))
+    if (models->getNumOperands() == 1 &&
+        models->getOperand(0)->getNumOperands() == 3)
+      if (auto *minor = mdconst::dyn_extract<ConstantInt>(
+              models->getOperand(0)->getOperand(2)))
+        return minor->getZExtValue() >= 7;
+  return false;
+}
+
+/// Whether a sampling operation or texture load has a texel offset that is
+/// not an immediate, before shader model 6.7.
+bool hasComputedTextureOffsets(const Module &module) {
+  if (hasProgrammableOffsets(module))
+    return false;
+  for (const Function &func : module)
+    for (const Instruction &inst : instructions(func)) {
+      const auto *call = dyn_cast<CallInst>(&inst);
+      std::optional<unsigned> first =
+          call ? getTextureOffsetOperand(*call) : std::nullopt;
+      if (!first)
+        continue;
+      for (unsigned i = 0; i < 3; ++i) {
+        const Value *offset = call->getArgOperand(*first + i);
+        if (!isa<UndefValue, ConstantInt>(offset))
+          return true;
+      }
+    }
+  return false;
+}
+
+/// The texel offsets of sampling operations and texture loads: before
+/// shader model 6.7 (whose advanced texture operations compute them) each
+/// is an immediate in -8..7 (the validator's Instr.TextureOffset). After
+/// optimization an offset that depends on a loop that was not unrolled, or
+/// on shader inputs, is not.
+Error verifyTextureOffsets(const CallInst &call, bool programmableOffsets) {
+  std::optional<unsigned> operand = getTextureOffsetOperand(call);
+  if (programmableOffsets || !operand)
     return Error::success();
+  unsigned first = *operand;
   for (unsigned i = 0; i < 3; ++i) {
     const Value *offset = call.getArgOperand(first + i);
     if (isa<UndefValue>(offset))
@@ -759,14 +812,7 @@ Error mlir::hlsl::verifyDXILIR(const Module &module) {
     return createStringError(inconvertibleErrorCode(),
                              "invalid LLVM IR after DXIL legalization: " +
                                  message);
-  // Shader model 6.7 and later compute texel offsets.
-  bool programmableOffsets = false;
-  if (const NamedMDNode *models = module.getNamedMetadata("dx.shaderModel"))
-    if (models->getNumOperands() == 1 &&
-        models->getOperand(0)->getNumOperands() == 3)
-      if (auto *minor = mdconst::dyn_extract<ConstantInt>(
-              models->getOperand(0)->getOperand(2)))
-        programmableOffsets = minor->getZExtValue() >= 7;
+  bool programmableOffsets = hasProgrammableOffsets(module);
   for (const GlobalVariable &global : module.globals())
     if (global.hasLocalLinkage() && global.use_empty())
       return createStringError(inconvertibleErrorCode(),
