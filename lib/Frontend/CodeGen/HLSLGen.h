@@ -288,6 +288,9 @@ public:
   void emitDeclStmt(const clang::DeclStmt *stmt);
   void emitLocalVar(const clang::VarDecl *var);
   void emitIf(const clang::IfStmt *stmt);
+  /// The condition of `statement` (if, for, while, do-while) is a scalar;
+  /// reports the error and returns false otherwise.
+  bool checkScalarCondition(const clang::Expr *cond, StringRef statement);
   void emitFor(const clang::ForStmt *stmt, ArrayRef<const clang::Attr *> attrs);
   void emitWhile(const clang::WhileStmt *stmt,
                  ArrayRef<const clang::Attr *> attrs);

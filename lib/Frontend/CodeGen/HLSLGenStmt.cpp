@@ -178,12 +178,33 @@ static void applyLoopHints(HLSLGenModule &module, Operation *backEdge,
   }
 }
 
+bool HLSLGenFunction::checkScalarCondition(const clang::Expr *cond,
+                                           StringRef statement) {
+  // Clang converts a vector or matrix condition to its first element; DXC
+  // refuses one of several elements in every HLSL version.
+  clang::QualType type = cond->IgnoreParenImpCasts()->getType();
+  unsigned elements = 1;
+  if (const auto *vector = type->getAs<clang::VectorType>())
+    elements = vector->getNumElements();
+  else if (const auto *matrix = type->getAs<clang::ConstantMatrixType>())
+    elements = matrix->getNumElementsFlattened();
+  if (elements == 1)
+    return true;
+  module.error(cond->getBeginLoc(),
+               statement.str() +
+                   " statement conditional expressions must evaluate to a "
+                   "scalar");
+  return false;
+}
+
 void HLSLGenFunction::emitIf(const clang::IfStmt *stmt) {
   if (stmt->getInit())
     emitStmt(stmt->getInit());
   if (const clang::VarDecl *var = stmt->getConditionVariable())
     emitLocalVar(var);
   Location loc = getLoc(stmt->getIfLoc());
+  if (!checkScalarCondition(stmt->getCond(), "if"))
+    return;
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
@@ -221,6 +242,8 @@ void HLSLGenFunction::emitFor(const clang::ForStmt *stmt,
   if (const clang::VarDecl *var = stmt->getConditionVariable())
     emitLocalVar(var);
   if (stmt->getCond()) {
+    if (!checkScalarCondition(stmt->getCond(), "for"))
+      return;
     Value cond = emitCondition(stmt->getCond());
     if (!cond)
       return;
@@ -254,6 +277,8 @@ void HLSLGenFunction::emitWhile(const clang::WhileStmt *stmt,
   builder.setInsertionPointToEnd(header);
   if (const clang::VarDecl *var = stmt->getConditionVariable())
     emitLocalVar(var);
+  if (!checkScalarCondition(stmt->getCond(), "while"))
+    return;
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
@@ -284,6 +309,8 @@ void HLSLGenFunction::emitDo(const clang::DoStmt *stmt,
     cf::BranchOp::create(builder, loc, latch);
   region->push_back(latch);
   builder.setInsertionPointToEnd(latch);
+  if (!checkScalarCondition(stmt->getCond(), "do-while"))
+    return;
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
