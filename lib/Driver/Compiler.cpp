@@ -27,6 +27,8 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -137,11 +139,19 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   TimingScope optimizeTiming = timing.nest("LLVM optimization");
   splitAggregateMemoryForDXIL(*llvmModule);
   scalarizeForDXIL(*llvmModule);
-  optimizeForDXIL(*llvmModule, options.optLevel);
+  // LLVM's "loop not unrolled" warnings: checkForcedUnrolls reports those
+  // loops as DXC does.
+  struct DropOptimizationFailures : llvm::DiagnosticHandler {
+    bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+      return info.getKind() == llvm::DK_OptimizationFailure;
+    }
+  };
+  llvmContext.setDiagnosticHandler(
+      std::make_unique<DropOptimizationFailures>());
+  DXILOptLevel optimized = optimizeForDXIL(*llvmModule, options.optLevel);
   optimizeTiming.stop();
-  TimingScope legalizeTiming = timing.nest("DXIL legalization");
-  if (llvm::Error error = legalizeForDXIL(*llvmModule, options.import.enable16BitTypes)) {
-    // An error at a source location reads `file:line:col: error: ...`.
+  // An error at a source location reads `file:line:col: error: ...`.
+  auto reportError = [](llvm::Error error) {
     std::string message = llvm::toString(std::move(error));
     static const llvm::Regex located("^([^ ]+:[0-9]+:[0-9]+): (.*)$");
     llvm::SmallVector<llvm::StringRef, 3> parts;
@@ -149,6 +159,21 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
       llvm::WithColor::error(llvm::errs(), parts[1]) << parts[2] << "\n";
     else
       llvm::WithColor::error(llvm::errs(), "hlsl-translate") << message << "\n";
+  };
+  // DXC only warns in its fxc compatibility mode (HLSL 2016). (-O0 and -O1
+  // do not unroll: their [unroll] loops stay loops.)
+  if (llvm::Error error =
+          optimized >= DXILOptLevel::O2
+              ? checkForcedUnrolls(*llvmModule,
+                                   options.import.hlslVersion == "2016")
+              : llvm::Error::success()) {
+    reportError(std::move(error));
+    return nullptr;
+  }
+  TimingScope legalizeTiming = timing.nest("DXIL legalization");
+  if (llvm::Error error =
+          legalizeForDXIL(*llvmModule, options.import.enable16BitTypes)) {
+    reportError(std::move(error));
     return nullptr;
   }
   // (DXIL debug info is not written; -Zi is refused.)

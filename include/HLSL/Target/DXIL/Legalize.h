@@ -17,7 +17,16 @@ enum class DXILOptLevel { Od, O0, O1, O2, O3 };
 /// Runs LLVM's new-pass-manager pipeline for the level with what DXIL cannot
 /// express kept out: no loop or SLP vectorization, no conversion of switches
 /// to lookup tables; memcpy/memset are expanded by the legalization.
-void optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
+/// Returns the level that ran (-Od runs -O2 when DXIL or [unroll] needs it).
+DXILOptLevel optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
+
+/// Whether a loop of the module asks to be fully unrolled ([unroll]).
+bool hasForcedUnrollLoops(const llvm::Module &module);
+
+/// Fails at the first loop asked to be fully unrolled ([unroll]) that is
+/// still a loop after optimization, as DXC does; with `warnOnly` (DXC's fxc
+/// compatibility, -HV 2016) prints a warning for each instead.
+llvm::Error checkForcedUnrolls(llvm::Module &module, bool warnOnly);
 
 /// Rewrites aggregate (array and struct) loads and stores as accesses of
 /// their scalars and vectors, with loops for large splat fills and copies.

@@ -50,14 +50,15 @@ namespace {
 bool hasComputedTextureOffsets(const Module &module);
 } // namespace
 
-void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
+DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   // -Od optimizes nothing, except what DXIL requires that only optimization
-  // makes: as DXC does at -Od, texel offsets computed from a loop counter
-  // (or through a constant array) are made immediates by unrolling and
-  // folding, here by the -O2 pipeline.
+  // makes and what [unroll] asks for: as DXC does at -Od, texel offsets
+  // computed from a loop counter (or through a constant array) are made
+  // immediates by unrolling and folding, and [unroll] loops are unrolled,
+  // here by the -O2 pipeline.
   if (level == DXILOptLevel::Od) {
-    if (!hasComputedTextureOffsets(module))
-      return;
+    if (!hasComputedTextureOffsets(module) && !hasForcedUnrollLoops(module))
+      return level;
     level = DXILOptLevel::O2;
   }
   // [unroll] without a count: LLVM fully unrolls loops of up to a million
@@ -99,6 +100,7 @@ void mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
                               ? builder.buildO0DefaultPipeline(optLevel)
                               : builder.buildPerModuleDefaultPipeline(optLevel);
   mpm.run(module, mam);
+  return level;
 }
 
 namespace {
