@@ -185,6 +185,8 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     declaredOnly |= dxil::shader_flag::UseNativeLowPrecision;
   if (options.optLevel == DXILOptLevel::Od)
     declaredOnly |= dxil::shader_flag::DisableOptimizations;
+  if (module->hasAttr("hlsl.early_depth_stencil"))
+    declaredOnly |= dxil::shader_flag::ForceEarlyDepthStencil;
   if (options.allResourcesBound)
     declaredOnly |= dxil::shader_flag::AllResourcesBound;
   dxil::setShaderFlags(*llvmModule, declaredOnly);

@@ -136,7 +136,10 @@ public:
     } else if (level == clang::DiagnosticsEngine::Warning &&
                (info.getID() == clang::diag::warn_impcast_matrix_scalar ||
                 info.getID() ==
-                    clang::diag::warn_hlsl_impcast_vector_truncation) &&
+                    clang::diag::warn_hlsl_impcast_vector_truncation ||
+                info.getID() ==
+                    clang::diag::warn_unknown_attribute_ignored_suggestion ||
+                info.getID() == clang::diag::warn_unknown_attribute_ignored) &&
                rewritesToRecord && !inImporter) {
       // A matrix condition of `?:` (element-wise before HLSL 2021); a
       // one-element vector operand of a wider vector.
@@ -724,8 +727,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   }
   unsigned firstShownErrors = rewrites.shownErrorCount;
   unsigned applied = 0; // rewrites the last run applied
-  for (unsigned run = 1; !ok && !crashed && rewrites.count() > applied &&
-                         run < kMaxSourceRewriteRuns;
+  for (unsigned run = 1;
+       (!ok || rewrites.needsRerun()) && !crashed &&
+       rewrites.count() > applied && run < kMaxSourceRewriteRuns;
        ++run) {
     applied = rewrites.count();
     if (lastOut)

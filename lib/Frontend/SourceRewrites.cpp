@@ -80,9 +80,51 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
-         recordOneElementVectorOperand(info) ||
+         recordOneElementVectorOperand(info) || recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info);
+}
+
+bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
+  // `[NumThreads(8, 8, 1)]`, `[BRANCH]`: DXC's attribute names are
+  // case-insensitive; Clang ignores one spelled otherwise than it spells
+  // it, which replaces the name in place. `[earlydepthstencil]`, which
+  // Clang does not know, becomes an annotation of the function.
+  if (info.getID() != clang::diag::warn_unknown_attribute_ignored_suggestion &&
+      info.getID() != clang::diag::warn_unknown_attribute_ignored)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef name = place->word();
+  if (name.equals_insensitive("earlydepthstencil")) {
+    llvm::StringRef text = place->text;
+    size_t open = place->offset;
+    while (open > 0 && text[open] != '[')
+      --open;
+    std::optional<size_t> close = findClosingBracket(text, open, "\n;");
+    if (text[open] != '[' || !close ||
+        !text.slice(open + 1, place->offset).trim().empty())
+      return false;
+    rerunNeeded = true;
+    return replaceWithMacro(
+        place->file, open, *close, "$a",
+        "__attribute__((annotate(\"hlsl.earlydepthstencil\")))");
+  }
+  std::string suggestion;
+  for (llvm::StringRef known :
+       {"numthreads", "WaveSize", "shader", "RootSignature", "unroll", "loop",
+        "branch", "flatten"})
+    if (name.equals_insensitive(known))
+      suggestion = known.str();
+  if (name.empty() || suggestion.empty() || suggestion == name)
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = 0; i < suggestion.size(); ++i)
+    fileEdits[place->offset + i] = suggestion[i];
+  ++constructs;
+  rerunNeeded = true;
+  return true;
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(

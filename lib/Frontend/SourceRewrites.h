@@ -79,6 +79,13 @@
 //  - A register for one shader profile (`: register(ps, space1)`,
 //    `register(vs_5_0, t3)`): for the target's stage the profile and its
 //    comma become spaces, for another stage the whole `: register(...)`.
+//  - An attribute spelled in another case than Clang's (`[NumThreads]`,
+//    `[Unroll]`, `[wavesize]`): DXC's attribute names are case-insensitive,
+//    Clang ignores the attribute ("unknown attribute 'NumThreads' ignored;
+//    did you mean 'numthreads'?"). The name is respelled as Clang's (same
+//    length), and the shader parsed again even if it parsed.
+//    `[earlydepthstencil]`, which Clang does not know, becomes `$aN`, which
+//    expands to the function annotation `hlsl.earlydepthstencil`.
 //  - A compute shader ID of a signed or min-precision integer type
 //    (`min12int3 id : SV_DispatchThreadID`), which DXC accepts and Clang
 //    restricts to uint vectors, and a system value Clang does not know
@@ -167,6 +174,7 @@ public:
   /// `last`: no run follows this one (its errors are all shown).
   void beginRun(bool last = false) {
     lastRun = last;
+    rerunNeeded = false;
     shownErrorCount = 0;
     spansOfRun.clear();
     pending.reset();
@@ -206,8 +214,14 @@ public:
   bool isLastRun() const { return lastRun; }
   /// Whether the last error's rewrite waits for its note (PendingConversion).
   bool hasPendingConversion() const { return pending.has_value(); }
+  /// Whether a rewrite was recorded for a construct Clang parsed with a
+  /// warning only (an attribute spelled in another case, which Clang
+  /// ignores): the shader is parsed again even if the run succeeded.
+  bool needsRerun() const { return rerunNeeded; }
 
 private:
+  bool rerunNeeded = false;
+  bool recordAttributeSpelling(const clang::Diagnostic &info);
   bool recordMatrixMember(const clang::Diagnostic &info);
   bool recordGroupShared(const clang::Diagnostic &info);
   bool recordBareVectorMatrix(const clang::Diagnostic &info);

@@ -1298,6 +1298,16 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
                   ShaderStageAttr::get(context, *stage));
     func->setAttr(HLSLDialect::getEntryAttrName(), builder.getUnitAttr());
     emitRootSignature(decl);
+    // `[earlydepthstencil]` (a source rewrite's annotation): the depth test
+    // runs before the pixel shader, a flag of the entry.
+    if (hasAnnotation(decl, "hlsl.earlydepthstencil")) {
+      if (*stage != ShaderStage::Pixel) {
+        error(decl->getLocation(),
+              "earlydepthstencil applies to pixel shaders only");
+        return {};
+      }
+      (*module)->setAttr("hlsl.early_depth_stencil", builder.getUnitAttr());
+    }
     if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>()) {
       // Clang checks each dimension's maximum and the total; zero sizes
       // and Z past 64 are left to us (DXC's limits).

@@ -132,6 +132,13 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'hlsl.profile' must be a string on a module";
     return success();
   }
+  // [earlydepthstencil] on the pixel shader entry.
+  if (name == "hlsl.early_depth_stencil") {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError() << "'hlsl.early_depth_stencil' must be a unit "
+                                "attribute on a module";
+    return success();
+  }
   // -Gec: the entry's DX9 semantics are the system values they stand for.
   if (name == "hlsl.dx9_semantics") {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<ModuleOp>(op))
