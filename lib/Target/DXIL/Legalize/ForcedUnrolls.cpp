@@ -4,8 +4,10 @@
 // the trip count is not known at compile time the loop stays a loop. DXC
 // refuses that ("Could not unroll loop"), only warning in its fxc
 // compatibility mode (-HV 2016). LLVM's own "loop not unrolled" warning is
-// replaced by the same diagnostic here. (A loop with a bounded trip count,
-// which DXC unrolls with early exits and LLVM leaves a loop, stays one.)
+// replaced by the same diagnostic here. A loop whose exits depend on
+// constants only (a bounded trip count, which DXC unrolls with early exits;
+// a bound DXC finds by running the iterations) stays a loop when LLVM
+// cannot unroll it, with a warning at most.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 #include "DXILCalls.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -36,6 +39,36 @@ static bool asksFullUnroll(const MDNode *id) {
       if (name->getString() == "llvm.loop.unroll.full")
         return true;
   }
+  return false;
+}
+
+/// Whether `value` depends on what is only known at run time: a load, a
+/// DXIL operation (inputs, buffer and cbuffer reads), a function argument.
+static bool dependsOnRunTimeValues(const Value *value) {
+  SmallVector<const Value *> worklist{value};
+  SmallPtrSet<const Value *, 32> seen;
+  while (!worklist.empty()) {
+    const Value *v = worklist.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (isa<Argument, LoadInst, CallInst>(v))
+      return true;
+    if (const auto *inst = dyn_cast<Instruction>(v))
+      for (const Value *operand : inst->operands())
+        worklist.push_back(operand);
+  }
+  return false;
+}
+
+/// Whether the loop's exits depend on values only known at run time.
+static bool hasRunTimeBound(const Loop &loop) {
+  SmallVector<BasicBlock *> exiting;
+  loop.getExitingBlocks(exiting);
+  for (BasicBlock *block : exiting)
+    if (const auto *branch = dyn_cast<BranchInst>(block->getTerminator()))
+      if (branch->isConditional() &&
+          dependsOnRunTimeValues(branch->getCondition()))
+        return true;
   return false;
 }
 
@@ -71,11 +104,15 @@ Error mlir::hlsl::checkForcedUnrolls(Module &module, bool warnOnly) {
       unsigned bound = evolution.getSmallConstantMaxTripCount(loop);
       if (bound != 0 && bound <= 4096)
         continue;
+      // A bound computed from constants only (`i * 2 <= high++`) is one
+      // DXC finds by running the iterations; LLVM's unroller does not, and
+      // the loop stays a loop, with a warning.
+      bool warn = warnOnly || !hasRunTimeBound(*loop);
       std::string where;
       for (const Instruction &inst : *loop->getHeader())
         if (!(where = mlir::hlsl::dxil::describeLocation(inst)).empty())
           break;
-      if (warnOnly) {
+      if (warn) {
         // `file:line:col: warning: ...`
         StringRef prefix = StringRef(where).drop_back(where.empty() ? 0 : 2);
         WithColor::warning(errs(), prefix.empty() ? "hlsl-translate" : prefix)
