@@ -125,38 +125,33 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
                                 "integer (0: unroll fully)";
     return success();
   }
-  // Module attributes: the target profile and the DXIL metadata the LLVM IR
-  // translation attaches.
-  if (name == "hlsl.profile") {
-    if (!isa<StringAttr>(attr.getValue()) || !isa<ModuleOp>(op))
-      return op->emitError() << "'hlsl.profile' must be a string on a module";
-    return success();
-  }
-  // [earlydepthstencil] on the pixel shader entry.
-  if (name == "hlsl.early_depth_stencil") {
-    if (!isa<UnitAttr>(attr.getValue()) || !isa<ModuleOp>(op))
-      return op->emitError() << "'hlsl.early_depth_stencil' must be a unit "
-                                "attribute on a module";
-    return success();
-  }
-  // -Gec: the entry's DX9 semantics are the system values they stand for.
-  if (name == "hlsl.dx9_semantics") {
-    if (!isa<UnitAttr>(attr.getValue()) || !isa<ModuleOp>(op))
-      return op->emitError()
-             << "'hlsl.dx9_semantics' must be a unit attribute on a module";
-    return success();
-  }
-  // The entry's root signature, serialized as the RTS0 part.
-  if (name == "hlsl.root_signature") {
-    if (!isa<StringAttr>(attr.getValue()) || !isa<ModuleOp>(op))
-      return op->emitError()
-             << "'hlsl.root_signature' must be a string on a module";
-    return success();
-  }
-  if (name == "hlsl.named_metadata") {
-    if (!isa<ArrayAttr>(attr.getValue()) || !isa<ModuleOp>(op))
-      return op->emitError()
-             << "'hlsl.named_metadata' must be an array on a module";
+  // Module attributes: the target profile, what the options and the entry's
+  // attributes say, and the DXIL metadata the LLVM IR translation attaches.
+  struct ModuleAttribute {
+    StringRef name, kind;
+    bool (*isValid)(Attribute);
+  };
+  static const ModuleAttribute moduleAttributes[] = {
+      {"hlsl.profile", "a string",
+       [](Attribute a) { return isa<StringAttr>(a); }},
+      // [earlydepthstencil] on the pixel shader entry.
+      {"hlsl.early_depth_stencil", "a unit attribute",
+       [](Attribute a) { return isa<UnitAttr>(a); }},
+      // -Gec: the entry's DX9 semantics are the system values they stand for.
+      {"hlsl.dx9_semantics", "a unit attribute",
+       [](Attribute a) { return isa<UnitAttr>(a); }},
+      // The entry's root signature, serialized as the RTS0 part.
+      {"hlsl.root_signature", "a string",
+       [](Attribute a) { return isa<StringAttr>(a); }},
+      {"hlsl.named_metadata", "an array",
+       [](Attribute a) { return isa<ArrayAttr>(a); }},
+  };
+  for (const ModuleAttribute &known : moduleAttributes) {
+    if (name != known.name)
+      continue;
+    if (!known.isValid(attr.getValue()) || !isa<ModuleOp>(op))
+      return op->emitError() << "'" << known.name << "' must be " << known.kind
+                             << " on a module";
     return success();
   }
   // Signedness of an atomic min/max destination (types are signless).
