@@ -142,7 +142,8 @@ public:
                 info.getID() == clang::diag::warn_unknown_attribute_ignored) &&
                rewritesToRecord && !inImporter) {
       // A matrix condition of `?:` (element-wise before HLSL 2021); a
-      // one-element vector operand of a wider vector.
+      // one-element vector operand of a wider vector; an attribute spelled
+      // in another case than Clang's, or [earlydepthstencil].
       rewrittenError =
           rewritesToRecord->record(info) && !rewritesToRecord->isLastRun();
       if (rewrittenError)
