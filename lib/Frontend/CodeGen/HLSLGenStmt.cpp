@@ -230,6 +230,10 @@ void HLSLGenFunction::emitIf(const clang::IfStmt *stmt) {
 
 void HLSLGenFunction::emitFor(const clang::ForStmt *stmt,
                               ArrayRef<const clang::Attr *> attrs) {
+  // (Checked before any block is made: an early return leaves none
+  // outside a region.)
+  if (stmt->getCond() && !checkScalarCondition(stmt->getCond(), "for"))
+    return;
   if (stmt->getInit())
     emitStmt(stmt->getInit());
   Location loc = getLoc(stmt->getForLoc());
@@ -242,8 +246,6 @@ void HLSLGenFunction::emitFor(const clang::ForStmt *stmt,
   if (const clang::VarDecl *var = stmt->getConditionVariable())
     emitLocalVar(var);
   if (stmt->getCond()) {
-    if (!checkScalarCondition(stmt->getCond(), "for"))
-      return;
     Value cond = emitCondition(stmt->getCond());
     if (!cond)
       return;
@@ -269,6 +271,8 @@ void HLSLGenFunction::emitFor(const clang::ForStmt *stmt,
 
 void HLSLGenFunction::emitWhile(const clang::WhileStmt *stmt,
                                 ArrayRef<const clang::Attr *> attrs) {
+  if (!checkScalarCondition(stmt->getCond(), "while"))
+    return;
   Location loc = getLoc(stmt->getWhileLoc());
   Region *region = builder.getInsertionBlock()->getParent();
   Block *header = new Block(), *body = new Block(), *exit = new Block();
@@ -277,8 +281,6 @@ void HLSLGenFunction::emitWhile(const clang::WhileStmt *stmt,
   builder.setInsertionPointToEnd(header);
   if (const clang::VarDecl *var = stmt->getConditionVariable())
     emitLocalVar(var);
-  if (!checkScalarCondition(stmt->getCond(), "while"))
-    return;
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
@@ -296,6 +298,8 @@ void HLSLGenFunction::emitWhile(const clang::WhileStmt *stmt,
 
 void HLSLGenFunction::emitDo(const clang::DoStmt *stmt,
                              ArrayRef<const clang::Attr *> attrs) {
+  if (!checkScalarCondition(stmt->getCond(), "do-while"))
+    return;
   Location loc = getLoc(stmt->getDoLoc());
   Region *region = builder.getInsertionBlock()->getParent();
   Block *body = new Block(), *latch = new Block(), *exit = new Block();
@@ -309,8 +313,6 @@ void HLSLGenFunction::emitDo(const clang::DoStmt *stmt,
     cf::BranchOp::create(builder, loc, latch);
   region->push_back(latch);
   builder.setInsertionPointToEnd(latch);
-  if (!checkScalarCondition(stmt->getCond(), "do-while"))
-    return;
   Value cond = emitCondition(stmt->getCond());
   if (!cond)
     return;
