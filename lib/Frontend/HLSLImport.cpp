@@ -113,6 +113,10 @@ public:
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
       return;
+    // (The packoffsets the rewrites turned into annotations, SourceRewrites.h.)
+    if (info.getID() == clang::diag::warn_hlsl_packoffset_mix &&
+        rewritesToRecord && rewritesToRecord->hasRewrittenPackOffsets())
+      return;
     if (info.getID() == clang::diag::err_type_unsupported &&
         info.hasSourceManager() && info.getLocation().isFileID() &&
         info.getSourceManager().getFilename(info.getLocation()) == prelude) {

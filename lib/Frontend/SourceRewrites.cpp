@@ -77,7 +77,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
          recordSystemValuePassThrough(info) || recordConstObjectCall(info) ||
-         recordStructArgument(info) ||
+         recordThreeComponentPackOffset(info) || recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
          recordOneElementVectorOperand(info) || recordAttributeSpelling(info) ||
@@ -281,6 +281,54 @@ bool SourceRewrites::recordSystemValuePassThrough(
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$s",
                           "__hlsl_mlir_" + canonical);
+}
+
+bool SourceRewrites::recordThreeComponentPackOffset(
+    const clang::Diagnostic &info) {
+  // `float3 v : packoffset(c0.y)` ("packoffset cannot cross register
+  // boundary"): Clang 22 measures a three-component vector as four and
+  // drops the attribute. The `: packoffset(...)` becomes `$oN`, which
+  // expands to an annotation with the byte offset; the cbuffer layout
+  // checks the member as any packoffset (one that does straddle a register
+  // is an error there).
+  if (info.getID() != clang::diag::err_hlsl_packoffset_cross_reg_boundary)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  size_t at =
+      text.take_front(place->offset + strlen("packoffset")).rfind("packoffset");
+  if (at == llvm::StringRef::npos)
+    return false;
+  llvm::StringRef before = text.take_front(at).rtrim();
+  if (!before.ends_with(":"))
+    return false;
+  size_t colon = before.size() - 1;
+  size_t open = text.find('(', at);
+  size_t close = text.find(')', at);
+  if (open == llvm::StringRef::npos || close == llvm::StringRef::npos ||
+      close < open)
+    return false;
+  // `c<row>` or `c<row>.<x|y|z|w>`.
+  llvm::StringRef spec = text.slice(open + 1, close).trim();
+  if (spec.empty() || (spec[0] != 'c' && spec[0] != 'C'))
+    return false;
+  auto [rowText, componentText] = spec.drop_front().split('.');
+  unsigned row;
+  if (rowText.trim().getAsInteger(10, row) || row >= 4096)
+    return false;
+  size_t component = 0;
+  if (!componentText.empty()) {
+    component = llvm::StringRef("xyzw").find(componentText.trim().lower());
+    if (componentText.trim().size() != 1 || component == llvm::StringRef::npos)
+      return false;
+  }
+  rewrotePackOffset = true;
+  return replaceWithMacro(place->file, colon, close, "$o",
+                          ("__attribute__((annotate(\"hlsl.packoffset:" +
+                           llvm::Twine(row * 16 + component * 4) + "\")))")
+                              .str());
 }
 
 bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {

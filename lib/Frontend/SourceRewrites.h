@@ -86,6 +86,10 @@
 //    length), and the shader parsed again even if it parsed.
 //    `[earlydepthstencil]`, which Clang does not know, becomes `$aN`, which
 //    expands to the function annotation `hlsl.earlydepthstencil`.
+//  - A three-component vector at packoffset(cN.y), which Clang 22 measures
+//    as four components ("packoffset cannot cross register boundary") and
+//    then drops: `: packoffset(...)` becomes `$oN`, which expands to the
+//    annotation `hlsl.packoffset:<bytes>` the import reads.
 //  - A compute shader ID of a signed or min-precision integer type
 //    (`min12int3 id : SV_DispatchThreadID`), which DXC accepts and Clang
 //    restricts to uint vectors, and a system value Clang does not know
@@ -218,9 +222,13 @@ public:
   /// warning only (an attribute spelled in another case, which Clang
   /// ignores): the shader is parsed again even if the run succeeded.
   bool needsRerun() const { return rerunNeeded; }
+  /// Whether a packoffset Clang refused became an annotation: Clang then
+  /// sees a cbuffer that mixes members with and without packoffset.
+  bool hasRewrittenPackOffsets() const { return rewrotePackOffset; }
 
 private:
   bool rerunNeeded = false;
+  bool rewrotePackOffset = false;
   bool recordAttributeSpelling(const clang::Diagnostic &info);
   bool recordMatrixMember(const clang::Diagnostic &info);
   bool recordGroupShared(const clang::Diagnostic &info);
@@ -244,6 +252,7 @@ private:
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
   bool recordSystemValuePassThrough(const clang::Diagnostic &info);
+  bool recordThreeComponentPackOffset(const clang::Diagnostic &info);
   bool recordConstObjectCall(const clang::Diagnostic &info);
   bool recordStructArgument(const clang::Diagnostic &info);
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);

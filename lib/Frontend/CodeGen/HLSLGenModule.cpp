@@ -931,6 +931,16 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
             PackOffsetAttr::get(context, static_cast<uint32_t>(offset));
       }
     }
+    // A packoffset Clang refused and the source rewrites kept
+    // (SourceRewrites.h), in bytes.
+    if (!packoffset)
+      for (const auto *annotate : var->specific_attrs<clang::AnnotateAttr>()) {
+        StringRef bytes = annotate->getAnnotation();
+        uint32_t offset;
+        if (bytes.consume_front("hlsl.packoffset:") &&
+            !bytes.getAsInteger(10, offset))
+          packoffset = PackOffsetAttr::get(context, offset);
+      }
     // `float x : register(c3)` on a global places it like packoffset(c3).
     if (!packoffset)
       if (const auto *binding =
