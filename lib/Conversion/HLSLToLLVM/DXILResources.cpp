@@ -109,11 +109,6 @@ static void collectResourceSources(Value value,
                                    SmallVectorImpl<FlatSymbolRefAttr> &out) {
   SmallVector<Value> worklist{value};
   llvm::SmallPtrSet<Value, 16> seen;
-  auto holdsResources = [](Type type) {
-    while (auto array = dyn_cast<ArrayType>(type))
-      type = array.getElementType();
-    return isa<ResourceType>(type);
-  };
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (!seen.insert(v).second)
@@ -137,7 +132,7 @@ static void collectResourceSources(Value value,
       continue;
     }
     for (Value operand : def->getOperands())
-      if (holdsResources(operand.getType()))
+      if (isResourceOrResourceArray(operand.getType()))
         worklist.push_back(operand);
   }
 }
