@@ -430,11 +430,7 @@ private:
                         "entry point";
     // A struct with no fields (empty ones nested included) takes nothing,
     // semantic or not, as in DXC.
-    SmallVector<Type> leaves;
-    auto st = dyn_cast<StructType>(type);
-    if (st)
-      collectSignatureLeaves(st, leaves);
-    if (st && leaves.empty())
+    if (isEmptyStruct(type))
       return success();
     if (!attrs)
       return error() << "entry point value without a semantic";
@@ -448,8 +444,12 @@ private:
                         attrs.contains("hlsl.unsigned"),
                         modifiersOf(attrs.get("hlsl.modifiers")), parts);
     auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
+    auto st = dyn_cast<StructType>(type);
     // One semantic per leaf: nested structs (and bases) are flattened,
     // empty ones take nothing.
+    SmallVector<Type> leaves;
+    if (st)
+      collectSignatureLeaves(st, leaves);
     if (!fields || !st || fields.size() != leaves.size())
       return error() << "not supported yet: entry point value of type " << type
                      << " (every field needs its own semantic)";

@@ -26,12 +26,6 @@ struct OutputField {
   bool isUnsigned = false;
 };
 
-/// A struct of no fields, or of empty structs only: no signature element.
-bool isEmptyStruct(Type type) {
-  auto st = dyn_cast<StructType>(type);
-  return st && llvm::all_of(st.getFieldTypes(), isEmptyStruct);
-}
-
 /// The fields a value with `attrs` contributes: its own semantic, or one per
 /// field of a struct (hlsl.field_semantics); none for an empty struct.
 bool collectFields(Type type, DictionaryAttr attrs,

@@ -119,6 +119,11 @@ bool mlir::hlsl::containsResource(Type type) {
   return anyNestedType(type, [](Type t) { return isa<ResourceType>(t); });
 }
 
+bool mlir::hlsl::isEmptyStruct(Type type) {
+  auto st = dyn_cast<StructType>(type);
+  return st && llvm::all_of(st.getFieldTypes(), isEmptyStruct);
+}
+
 //===----------------------------------------------------------------------===//
 // ArrayType
 //===----------------------------------------------------------------------===//

@@ -28,6 +28,9 @@ bool isResourceOrResourceArray(Type type);
 bool anyNestedType(Type type, llvm::function_ref<bool(Type)> predicate);
 /// True if `type` contains a resource anywhere (arrays, struct fields).
 bool containsResource(Type type);
+/// True if `type` is a struct with no fields, or only empty structs as
+/// fields: a value with nothing in it (no signature element, for one).
+bool isEmptyStruct(Type type);
 /// DXIL's SamplerFeedbackType (0 MinMip, 1 MipRegionUsed) of a feedback
 /// texture's element type (the empty struct naming the kind).
 std::optional<unsigned> getSamplerFeedbackKind(Type element);
