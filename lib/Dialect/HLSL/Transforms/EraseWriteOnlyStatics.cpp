@@ -41,32 +41,25 @@ struct EraseWriteOnlyStatics
     : hlsl::impl::HLSLEraseWriteOnlyStaticsPassBase<EraseWriteOnlyStatics> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    llvm::DenseMap<StringRef, SmallVector<GlobalAddrOp>> addresses;
-    module.walk([&](GlobalAddrOp addr) {
-      addresses[addr.getGlobal()].push_back(addr);
-    });
+    // Every symbol's users, from one walk of the module.
+    SymbolTableCollection symbolTables;
+    SymbolUserMap users(symbolTables, module);
     bool changed = false;
     for (GlobalOp global :
          llvm::make_early_inc_range(module.getOps<GlobalOp>())) {
       if (global.getKind() != GlobalKind::Static)
         continue;
-      // Other symbol uses than addresses (none today) keep the global.
-      std::optional<SymbolTable::UseRange> uses =
-          SymbolTable::getSymbolUses(global, module);
-      auto it = addresses.find(global.getSymName());
-      size_t addressCount = it == addresses.end() ? 0 : it->second.size();
-      if (!uses || size_t(llvm::range_size(*uses)) != addressCount)
-        continue;
       SmallVector<Operation *> writes;
       bool writeOnly = true;
-      if (it != addresses.end())
-        for (GlobalAddrOp addr : it->second) {
-          if (!collectWritesOnly(addr.getAddr(), writes)) {
-            writeOnly = false;
-            break;
-          }
-          writes.push_back(addr);
+      for (Operation *user : users.getUsers(global)) {
+        // Other symbol uses than addresses (none today) keep the global.
+        auto addr = dyn_cast<GlobalAddrOp>(user);
+        if (!addr || !collectWritesOnly(addr.getAddr(), writes)) {
+          writeOnly = false;
+          break;
         }
+        writes.push_back(addr);
+      }
       if (!writeOnly)
         continue;
       // Users come before what they use in `writes`.
