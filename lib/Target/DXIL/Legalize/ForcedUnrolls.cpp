@@ -28,18 +28,8 @@
 using namespace llvm;
 
 /// Whether loop metadata `id` asks for a full unroll.
-static bool asksFullUnroll(const MDNode *id) {
-  if (!id)
-    return false;
-  for (const MDOperand &operand : id->operands()) {
-    const auto *node = dyn_cast<MDNode>(operand.get());
-    if (!node || node->getNumOperands() == 0)
-      continue;
-    if (const auto *name = dyn_cast<MDString>(node->getOperand(0)))
-      if (name->getString() == "llvm.loop.unroll.full")
-        return true;
-  }
-  return false;
+static bool asksFullUnroll(MDNode *id) {
+  return id && findOptionMDForLoopID(id, "llvm.loop.unroll.full");
 }
 
 /// Whether `value` depends on what is only known at run time: a load, a
