@@ -41,10 +41,10 @@ bool mlir::hlsl::normalizeIncludeSeparators(std::string &text) {
 }
 
 namespace {
-/// A file read in full, its text changed.
-class RewrittenFile : public vfs::File {
+/// A file read in full (its text changed or not).
+class BufferedFile : public vfs::File {
 public:
-  RewrittenFile(vfs::Status status, std::unique_ptr<MemoryBuffer> buffer)
+  BufferedFile(vfs::Status status, std::unique_ptr<MemoryBuffer> buffer)
       : fileStatus(std::move(status)), buffer(std::move(buffer)) {}
   ErrorOr<vfs::Status> status() override { return fileStatus; }
   ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &name, int64_t,
@@ -74,11 +74,14 @@ public:
                            /*RequiresNullTerminator=*/false);
     if (!status || !buffer)
       return file;
+    // (The file is read once: an unchanged one keeps the buffer read.)
     std::string text = (*buffer)->getBuffer().str();
-    if (!mlir::hlsl::normalizeIncludeSeparators(text))
-      return ProxyFileSystem::openFileForRead(path);
-    return std::unique_ptr<vfs::File>(std::make_unique<RewrittenFile>(
-        *status, MemoryBuffer::getMemBufferCopy(text, path)));
+    std::unique_ptr<MemoryBuffer> contents =
+        mlir::hlsl::normalizeIncludeSeparators(text)
+            ? MemoryBuffer::getMemBufferCopy(text, path)
+            : std::move(*buffer);
+    return std::unique_ptr<vfs::File>(
+        std::make_unique<BufferedFile>(*status, std::move(contents)));
   }
 };
 } // namespace
