@@ -324,11 +324,13 @@ bool SourceRewrites::recordThreeComponentPackOffset(
     if (componentText.trim().size() != 1 || component == llvm::StringRef::npos)
       return false;
   }
+  if (!replaceWithMacro(place->file, colon, close, "$o",
+                        ("__attribute__((annotate(\"hlsl.packoffset:" +
+                         llvm::Twine(row * 16 + component * 4) + "\")))")
+                            .str()))
+    return false;
   rewrotePackOffset = true;
-  return replaceWithMacro(place->file, colon, close, "$o",
-                          ("__attribute__((annotate(\"hlsl.packoffset:" +
-                           llvm::Twine(row * 16 + component * 4) + "\")))")
-                              .str());
+  return true;
 }
 
 bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
