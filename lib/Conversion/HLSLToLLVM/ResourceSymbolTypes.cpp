@@ -153,7 +153,9 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
     // on the final code). A base class is a field named after it.
     StringRef fieldName = name;
     fieldName.consume_front("__base_");
-    SmallVector<Attribute> tags = {i32(6), b.getStringAttr(fieldName)};
+    SmallVector<Attribute> tags;
+    if (!isBitFieldUnitName(name))
+      tags = {i32(6), b.getStringAttr(fieldName)};
     Type element = type;
     while (auto array = dyn_cast<ArrayType>(element))
       element = array.getElementType();

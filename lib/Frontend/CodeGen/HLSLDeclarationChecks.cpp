@@ -14,6 +14,7 @@
 //   on the precision the driver picks.
 // - HLSL has no typedefs inside structs and no variadic templates; Clang 22
 //   takes both from C++. DXC's errors, at the same places.
+// - Bit fields came with HLSL 2021; Clang 22 takes them in every version.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +93,15 @@ public:
                    "signed integer division is not supported on "
                    "minimum-precision types, cast to int to use 32-bit "
                    "division");
+    return true;
+  }
+
+  bool VisitFieldDecl(clang::FieldDecl *decl) {
+    if (decl->isBitField() &&
+        module.getASTContext().getLangOpts().getHLSLVersion() <
+            clang::LangOptions::HLSL_2021)
+      module.error(decl->getBitWidth()->getExprLoc(),
+                   "bitfields are not supported in HLSL");
     return true;
   }
 

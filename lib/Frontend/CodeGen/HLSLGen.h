@@ -52,6 +52,18 @@ bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 std::optional<llvm::StringRef> getUnsupportedFeature(const clang::Decl *decl);
 
 /// Maps Clang types to hlsl-dialect types.
+/// A bit field's bits in its storage unit and the type it reads as.
+struct BitFieldPlace {
+  /// The unit's ordinal among the record's units (see bitFieldUnitName).
+  unsigned unit = 0;
+  unsigned offset = 0;
+  unsigned width = 0;
+  /// Reads sign-extend the bits.
+  bool isSigned = false;
+  /// The value type of the field (i1 for bool).
+  clang::QualType type;
+};
+
 class HLSLGenTypes {
 public:
   HLSLGenTypes(HLSLGenModule &module);
@@ -77,12 +89,38 @@ public:
   bool isResourceOrArray(clang::QualType type);
   bool isSigned(clang::QualType type);
 
+  /// Where a field of a record lives in the converted struct: its field
+  /// index (bases first) and, for a bit field, its bits in that field (a
+  /// storage unit shared by neighbouring bit fields).
+  struct FieldPlace {
+    unsigned index = 0;
+    /// Set for bit fields only.
+    std::optional<BitFieldPlace> bits;
+  };
+  FieldPlace getFieldPlace(const clang::FieldDecl *field);
+  /// The storage units of `record`'s bit fields: each unit's struct field
+  /// index and integer width; empty without bit fields.
+  SmallVector<std::pair<unsigned, unsigned>>
+  getBitFieldUnits(const clang::RecordDecl *record);
+
+  /// The width of the storage unit a bit field of `type` takes (bool takes
+  /// 32 bits, as in memory).
+  unsigned getUnitBits(clang::QualType type);
+
 private:
+  /// The struct fields of `record` in order: a field, or a storage unit of
+  /// bit fields (the first of them, and the unit's width in bits).
+  struct StructMember {
+    const clang::FieldDecl *field;
+    unsigned unitBits = 0;
+  };
+  SmallVector<StructMember> getStructMembers(const clang::RecordDecl *record);
   Type convertImpl(clang::QualType type, clang::SourceLocation loc,
                    bool keepSignedness);
   HLSLGenModule &module;
   MLIRContext *context;
   llvm::DenseMap<const clang::Type *, Type> cache;
+  llvm::DenseMap<const clang::FieldDecl *, FieldPlace> fieldPlaces;
   /// Set by convertDeclared.
   bool keepSignednessInside = false;
 };
@@ -273,7 +311,10 @@ private:
 struct LValue {
   Value addr;
   SmallVector<int32_t, 4> swizzle;
+  /// A bit field: `addr` is its storage unit.
+  std::optional<BitFieldPlace> bitField = std::nullopt;
   bool isSwizzle() const { return !swizzle.empty(); }
+  bool isBitField() const { return bitField.has_value(); }
 };
 
 class HLSLGenFunction {
@@ -349,6 +390,19 @@ public:
   std::optional<LValue>
   emitMatrixElementSwizzle(const clang::ExtVectorElementExpr *swizzle);
   void emitStore(Value value, const LValue &lvalue, Location loc);
+  // Bit fields (HLSLGenBitFields.cpp): their bits read from or written into
+  // the storage unit `lvalue.addr` points to.
+  Value emitBitFieldLoad(const LValue &lvalue, Location loc);
+  void emitBitFieldStore(Value value, const LValue &lvalue, Location loc);
+  /// A value of `record` (converted to `type`) from one value per base,
+  /// then per named field, as an initializer list orders them; bit fields
+  /// are packed into their storage units.
+  Value emitRecordValue(const clang::CXXRecordDecl *record, StructType type,
+                        ArrayRef<Value> values, Location loc);
+  /// An initializer list of a record with bit fields.
+  Value emitBitFieldRecordInitList(const clang::InitListExpr *expr,
+                                   const clang::CXXRecordDecl *record,
+                                   StructType type);
   /// The handle of a resource expression (global, array element, local).
   Value emitResource(const clang::Expr *expr);
   /// The ConstantBuffer<T> variable `expr` names, if it names one.

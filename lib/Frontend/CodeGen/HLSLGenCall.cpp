@@ -92,6 +92,11 @@ Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
     return {};
   }
   Type lvalueType = lvaluePtr.getPointee();
+  if (lvalue.isBitField()) {
+    module.errorNotSupported(arg->getExprLoc(),
+                             "a bit field as an out or inout argument");
+    return {};
+  }
   if (lvalue.isSwizzle() && isa<MatrixType>(lvalueType)) {
     module.errorNotSupported(arg->getExprLoc(),
                              "matrix members spanning rows as an out argument");
@@ -445,6 +450,8 @@ Value HLSLGenFunction::emitDefaultInitialization(clang::QualType type,
   for (const clang::CXXBaseSpecifier &base : record->bases())
     fields.push_back(emitDefaultInitialization(base.getType(), loc));
   for (const clang::FieldDecl *field : record->fields()) {
+    if (field->isUnnamedBitField())
+      continue;
     if (!field->hasInClassInitializer()) {
       fields.push_back(emitDefaultInitialization(field->getType(), loc));
       continue;
@@ -463,6 +470,11 @@ Value HLSLGenFunction::emitDefaultInitialization(clang::QualType type,
                atStart ? block->begin() : std::next(previous->getIterator()),
                builder.getInsertionPoint()))
         op.setLoc(getLoc(loc));
+  }
+  if (!module.getTypes().getBitFieldUnits(record).empty()) {
+    if (llvm::is_contained(fields, Value()))
+      return {};
+    return emitRecordValue(record, structType, fields, getLoc(loc));
   }
   for (auto [value, fieldType] :
        llvm::zip_equal(fields, structType.getFieldTypes())) {
@@ -655,8 +667,11 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
       if (isAtomic && i == 0) {
         // Atomics operate on the destination itself, not on a copy.
         LValue dest = emitLValue(outArg->getOpaqueArgLValue()->getSourceExpr());
-        if (!dest.addr || dest.isSwizzle())
-          return dest.addr ? notSupported(arg, "atomic on a swizzle") : Value();
+        if (!dest.addr || dest.isSwizzle() || dest.isBitField())
+          return dest.addr ? notSupported(arg, dest.isBitField()
+                                                   ? "atomic on a bit field"
+                                                   : "atomic on a swizzle")
+                           : Value();
         auto space = cast<PointerType>(dest.addr.getType()).getAddressSpace();
         if (space != AddressSpace::GroupShared &&
             space != AddressSpace::Device) {

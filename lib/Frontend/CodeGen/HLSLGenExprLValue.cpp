@@ -163,6 +163,8 @@ std::optional<LValue> HLSLGenFunction::emitMatrixElementSwizzle(
 }
 
 Value HLSLGenFunction::emitLoad(const LValue &lvalue, Location loc) {
+  if (lvalue.isBitField())
+    return emitBitFieldLoad(lvalue, loc);
   if (lvalue.isSwizzle() &&
       isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee())) {
     SmallVector<Value, 4> elements;
@@ -249,6 +251,10 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
                           (root == lvalue.addr ? "" : "a member of ") +
                           "global '" + it->second->getNameAsString() +
                           "': a global struct holding resources is read-only");
+    return;
+  }
+  if (lvalue.isBitField()) {
+    emitBitFieldStore(value, lvalue, loc);
     return;
   }
   if (!lvalue.isSwizzle()) {
@@ -424,6 +430,11 @@ Value HLSLGenFunction::emitResourceStructValue(const clang::VarDecl *var,
       return coerce(LoadOp::create(builder, loc, dataAddr), converted, loc);
     }
     const auto *record = type->getAsCXXRecordDecl();
+    if (!module.getTypes().getBitFieldUnits(record).empty()) {
+      module.errorNotSupported(var->getLocation(),
+                               "bit fields in a struct holding resources");
+      return {};
+    }
     auto st = cast<StructType>(converted);
     unsigned dataIndex = 0;
     auto fieldData = [&](unsigned index) -> Value {
@@ -629,15 +640,6 @@ HLSLGenFunction::lookupConstantBuffer(const clang::Expr *expr) {
                                                                    : nullptr;
 }
 
-/// Index of a field in the converted struct (bases come first).
-static unsigned getFieldIndex(const clang::FieldDecl *field) {
-  const clang::RecordDecl *record = field->getParent();
-  unsigned bases = 0;
-  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
-    bases = cxx->getNumBases();
-  return bases + field->getFieldIndex();
-}
-
 LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
@@ -698,18 +700,23 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       return {};
     }
     // `CB.F` of a ConstantBuffer<T>: a member of its constant buffer.
+    HLSLGenTypes::FieldPlace place = module.getTypes().getFieldPlace(field);
     if (const GlobalSymbol *cb = lookupConstantBuffer(member->getBase())) {
       auto cbuffer = module.getModule().lookupSymbol<CBufferOp>(cb->symbol.getAttr());
-      StringRef fieldName = field->getName();
+      // A bit field is read from the member holding its storage unit.
+      std::string fieldName = field->getName().str();
+      if (place.bits)
+        fieldName = getBitFieldUnitName(place.bits->unit);
       for (auto m : cbuffer.getBody().front().getOps<CBufferMemberOp>())
         if (m.getSymName() == fieldName)
           return {CBufferAddrOp::create(
                       builder, loc,
                       PointerType::get(m.getType(), AddressSpace::Constant),
-                      SymbolRefAttr::get(cb->symbol.getAttr(),
-                                         {FlatSymbolRefAttr::get(
-                                             m.getSymNameAttr())})),
-                  {}};
+                      SymbolRefAttr::get(
+                          cb->symbol.getAttr(),
+                          {FlatSymbolRefAttr::get(m.getSymNameAttr())})),
+                  {},
+                  place.bits};
       notSupported(expr, "this ConstantBuffer member");
       return {};
     }
@@ -718,7 +725,7 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       base = emitRValue(member->getBase());
     } else {
       LValue baseLValue = emitLValue(member->getBase());
-      if (baseLValue.isSwizzle()) {
+      if (baseLValue.isSwizzle() || baseLValue.isBitField()) {
         notSupported(expr, "member of a swizzle");
         return {};
       }
@@ -732,12 +739,13 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       notSupported(expr, "member access on a non-struct");
       return {};
     }
-    unsigned index = getFieldIndex(field);
-    return {FieldAddrOp::create(
-                builder, loc,
-                PointerType::get(st.getFieldTypes()[index], ptr.getAddressSpace()),
-                base, index),
-            {}};
+    unsigned index = place.index;
+    return {FieldAddrOp::create(builder, loc,
+                                PointerType::get(st.getFieldTypes()[index],
+                                                 ptr.getAddressSpace()),
+                                base, index),
+            {},
+            place.bits};
   }
 
   if (isa<clang::CXXThisExpr>(expr)) {

@@ -1195,6 +1195,9 @@ Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
       return notSupported(expr, "scalar initializer list");
     return emitRValue(expr->getInit(0));
   }
+  if (const auto *record = expr->getType()->getAsCXXRecordDecl();
+      record && !module.getTypes().getBitFieldUnits(record).empty())
+    return emitBitFieldRecordInitList(expr, record, cast<StructType>(type));
   SmallVector<Type> elementTypes;
   if (auto vec = dyn_cast<VectorType>(type))
     elementTypes.assign(vec.getNumElements(), vec.getElementType());

@@ -161,6 +161,20 @@ static bool isEmptySignatureRecord(clang::QualType type) {
   return true;
 }
 
+/// Whether a struct of `type` (or of its elements) has bit fields, in it or
+/// in its bases and fields.
+static bool hasBitFields(clang::ASTContext &ast, clang::QualType type) {
+  const auto *record = ast.getBaseElementType(type)->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return false;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (hasBitFields(ast, base.getType()))
+      return true;
+  return llvm::any_of(record->fields(), [&](const clang::FieldDecl *field) {
+    return field->isBitField() || hasBitFields(ast, field->getType());
+  });
+}
+
 /// The registers a value of `type` takes in a signature: one per array
 /// element and matrix row (row_major) or column (column_major).
 static unsigned getSignatureRows(Type type) {
@@ -1033,6 +1047,24 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var,
   op.setContentsAttr(builder.getStringAttr(contents->getName()));
   builder.setInsertionPointToEnd(&op.getBody().front());
   for (const clang::FieldDecl *field : contents->fields()) {
+    // Bit fields: a member per storage unit, which `CB.F` reads from.
+    if (field->isBitField()) {
+      HLSLGenTypes::FieldPlace place = types.getFieldPlace(field);
+      if (!place.bits || place.bits->offset != 0)
+        continue;
+      unsigned bits = types.getUnitBits(field->getType());
+      // (Reflection describes the unit with its first field's signedness.)
+      TypeAttr declared;
+      if (!field->getType()->isSignedIntegerOrEnumerationType())
+        declared = TypeAttr::get(
+            IntegerType::get(context, bits, IntegerType::Unsigned));
+      CBufferMemberOp::create(
+          builder, getLoc(field->getLocation()),
+          builder.getStringAttr(getBitFieldUnitName(place.bits->unit)),
+          TypeAttr::get(IntegerType::get(context, bits)), PackOffsetAttr(),
+          IntegerAttr(), declared);
+      continue;
+    }
     // As for cbuffer blocks (seed 002): zero-sized arrays and empty structs
     // take no space and are not members.
     clang::QualType element = field->getType();
@@ -1138,6 +1170,11 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         isa<clang::FunctionDecl>(d)
             ? cast<clang::FunctionDecl>(d)->getReturnType()
             : cast<clang::ValueDecl>(d)->getType().getNonReferenceType();
+    if (hasBitFields(astContext, type)) {
+      errorNotSupported(d->getLocation(), "bit fields in a shader signature");
+      reportedSemanticErrors.insert(d);
+      return;
+    }
     // An out struct parameter the import marked (SourceRewrites.h): its
     // fields' own semantics.
     if (semantics.size() == 1 &&

@@ -224,10 +224,20 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
       names.push_back(
           ("__base_" + base.getType()->getAsCXXRecordDecl()->getName()).str());
     }
-    for (const clang::FieldDecl *field : record->fields()) {
-      if (field->isBitField()) {
-        module.errorNotSupported(field->getLocation(), "bit fields");
-        return {};
+    unsigned unitOrdinal = 0;
+    for (const StructMember &member : getStructMembers(record)) {
+      const clang::FieldDecl *field = member.field;
+      if (member.unitBits) {
+        // A storage unit of bit fields: an integer as wide as their type.
+        auto signedness = IntegerType::Signless;
+        if (keepSignedness && keepSignednessInside)
+          signedness = field->getType()->isSignedIntegerOrEnumerationType()
+                           ? IntegerType::Signed
+                           : IntegerType::Unsigned;
+        fields.push_back(
+            IntegerType::get(context, member.unitBits, signedness));
+        names.push_back(getBitFieldUnitName(unitOrdinal++));
+        continue;
       }
       Type fieldType = convertImpl(field->getType(), field->getLocation(),
                                    keepSignedness && keepSignednessInside);
@@ -251,4 +261,83 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
   if (!keepSignedness)
     cache[key] = result;
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Bit fields
+//===----------------------------------------------------------------------===//
+
+unsigned HLSLGenTypes::getUnitBits(clang::QualType type) {
+  clang::QualType canonical = type.getCanonicalType();
+  if (const auto *enumType = canonical->getAs<clang::EnumType>())
+    canonical = enumType->getDecl()->getIntegerType().getCanonicalType();
+  if (canonical->isBooleanType())
+    return 32;
+  return module.getASTContext().getTypeSize(canonical);
+}
+
+// DXC's layout (Microsoft's): a bit field shares the storage unit of the bit
+// field before it when their types are as wide and its bits still fit;
+// otherwise, and after a zero-width bit field, it starts a unit of its own.
+SmallVector<HLSLGenTypes::StructMember>
+HLSLGenTypes::getStructMembers(const clang::RecordDecl *record) {
+  SmallVector<StructMember> members;
+  unsigned bases = 0;
+  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
+    bases = cxx->getNumBases();
+  bool unitOpen = false;
+  unsigned usedBits = 0, units = 0;
+  for (const clang::FieldDecl *field : record->fields()) {
+    if (!field->isBitField()) {
+      unitOpen = false;
+      fieldPlaces[field] = {bases + unsigned(members.size()), std::nullopt};
+      members.push_back({field, 0});
+      continue;
+    }
+    unsigned width = field->getBitWidthValue();
+    unsigned unitBits = getUnitBits(field->getType());
+    if (width == 0) {
+      unitOpen = false;
+      continue;
+    }
+    if (!unitOpen || members.back().unitBits != unitBits ||
+        usedBits + width > unitBits) {
+      members.push_back({field, unitBits});
+      unitOpen = true;
+      usedBits = 0;
+      ++units;
+    }
+    clang::QualType type = field->getType();
+    fieldPlaces[field] = {
+        bases + unsigned(members.size()) - 1,
+        BitFieldPlace{units - 1, usedBits, width,
+                      type->isSignedIntegerOrEnumerationType(), type}};
+    usedBits += width;
+  }
+  return members;
+}
+
+HLSLGenTypes::FieldPlace
+HLSLGenTypes::getFieldPlace(const clang::FieldDecl *field) {
+  auto it = fieldPlaces.find(field);
+  if (it == fieldPlaces.end()) {
+    (void)getStructMembers(field->getParent());
+    it = fieldPlaces.find(field);
+    // (Zero-width bit fields have no place and no name to be used by.)
+    if (it == fieldPlaces.end())
+      return {};
+  }
+  return it->second;
+}
+
+SmallVector<std::pair<unsigned, unsigned>>
+HLSLGenTypes::getBitFieldUnits(const clang::RecordDecl *record) {
+  SmallVector<std::pair<unsigned, unsigned>> units;
+  unsigned bases = 0;
+  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
+    bases = cxx->getNumBases();
+  for (auto [index, member] : llvm::enumerate(getStructMembers(record)))
+    if (member.unitBits)
+      units.push_back({bases + unsigned(index), member.unitBits});
+  return units;
 }

@@ -337,6 +337,15 @@ LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+std::string mlir::hlsl::getBitFieldUnitName(unsigned unit) {
+  return "__bits" + std::to_string(unit);
+}
+
+bool mlir::hlsl::isBitFieldUnitName(StringRef name) {
+  return name.consume_front("__bits") && !name.empty() &&
+         llvm::all_of(name, llvm::isDigit);
+}
+
 // Accessors of the hand-written storage (TableGen only declares them).
 StringRef StructType::getName() const { return getImpl()->name; }
 ArrayRef<Type> StructType::getFieldTypes() const {

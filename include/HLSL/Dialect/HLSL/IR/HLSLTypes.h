@@ -31,6 +31,10 @@ bool containsResource(Type type);
 /// True if `type` is a struct with no fields, or only empty structs as
 /// fields: a value with nothing in it (no signature element, for one).
 bool isEmptyStruct(Type type);
+/// Bit fields live in integer struct fields they share, storage units named
+/// `__bits<N>` (N counting a struct's units); DXIL leaves them unnamed.
+std::string getBitFieldUnitName(unsigned unit);
+bool isBitFieldUnitName(StringRef name);
 /// DXIL's SamplerFeedbackType (0 MinMip, 1 MipRegionUsed) of a feedback
 /// texture's element type (the empty struct naming the kind).
 std::optional<unsigned> getSamplerFeedbackKind(Type element);
