@@ -379,6 +379,8 @@ public:
   // Lvalues (HLSLGenExprLValue.cpp).
   LValue emitLValue(const clang::Expr *expr);
   Value emitLoad(const LValue &lvalue, Location loc);
+  /// The lvalue of a variable or parameter `d` that `expr` names.
+  LValue emitDeclLValue(const clang::ValueDecl *d, const clang::Expr *expr);
   /// The address of element `flat` (row * columns + column) of the matrix
   /// at `matrixAddr`.
   Value emitMatrixElementAddr(Value matrixAddr, int32_t flat, Location loc);

@@ -640,6 +640,45 @@ HLSLGenFunction::lookupConstantBuffer(const clang::Expr *expr) {
                                                                    : nullptr;
 }
 
+LValue HLSLGenFunction::emitDeclLValue(const clang::ValueDecl *d,
+                                       const clang::Expr *expr) {
+  Location loc = getLoc(expr->getExprLoc());
+  if (Value addr = locals.lookup(d))
+    return {addr, {}};
+  if (const GlobalSymbol *symbol = module.lookupGlobal(d)) {
+    switch (symbol->kind) {
+    case GlobalSymbol::Global:
+      return {GlobalAddrOp::create(
+                  builder, loc, PointerType::get(symbol->type, symbol->space),
+                  symbol->symbol),
+              {}};
+    case GlobalSymbol::ResourceStruct: {
+      // A global struct of resources has no memory: its uses read a
+      // local copy of its handles (which promotion folds away again).
+      Value value = emitResourceStructValue(cast<clang::VarDecl>(d), loc);
+      if (!value)
+        return {};
+      Value copy = createVar(value.getType(), d->getName(), loc);
+      StoreOp::create(builder, loc, value, copy);
+      resourceStructCopies[copy] = d;
+      return {copy, {}};
+    }
+    case GlobalSymbol::CBufferMember:
+      return {
+          CBufferAddrOp::create(
+              builder, loc,
+              PointerType::get(symbol->type, AddressSpace::Constant),
+              SymbolRefAttr::get(symbol->cbuffer.getAttr(), {symbol->symbol})),
+          {}};
+    default:
+      break;
+    }
+  }
+  notSupported(expr,
+               "reference to '" + d->getNameAsString() + "' as an lvalue");
+  return {};
+}
+
 LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
@@ -654,46 +693,14 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       return emitLValue(opaque->getSourceExpr());
   }
 
-  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
-    const clang::ValueDecl *d = ref->getDecl();
-    if (Value addr = locals.lookup(d))
-      return {addr, {}};
-    if (const GlobalSymbol *symbol = module.lookupGlobal(d)) {
-      switch (symbol->kind) {
-      case GlobalSymbol::Global:
-        return {GlobalAddrOp::create(builder, loc,
-                                     PointerType::get(symbol->type,
-                                                      symbol->space),
-                                     symbol->symbol),
-                {}};
-      case GlobalSymbol::ResourceStruct: {
-        // A global struct of resources has no memory: its uses read a
-        // local copy of its handles (which promotion folds away again).
-        Value value = emitResourceStructValue(cast<clang::VarDecl>(d), loc);
-        if (!value)
-          return {};
-        Value copy = createVar(value.getType(), d->getName(), loc);
-        StoreOp::create(builder, loc, value, copy);
-        resourceStructCopies[copy] = d;
-        return {copy, {}};
-      }
-      case GlobalSymbol::CBufferMember:
-        return {CBufferAddrOp::create(
-                    builder, loc,
-                    PointerType::get(symbol->type, AddressSpace::Constant),
-                    SymbolRefAttr::get(symbol->cbuffer.getAttr(),
-                                       {symbol->symbol})),
-                {}};
-      default:
-        break;
-      }
-    }
-    notSupported(expr, "reference to '" + d->getNameAsString() +
-                           "' as an lvalue");
-    return {};
-  }
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
+    return emitDeclLValue(ref->getDecl(), expr);
 
   if (const auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    // A static data member named through an object (`t.M`): the object
+    // is not read.
+    if (const auto *var = dyn_cast<clang::VarDecl>(member->getMemberDecl()))
+      return emitDeclLValue(var, expr);
     const auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
     if (!field) {
       notSupported(expr, "member that is not a field");
@@ -986,8 +993,7 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       const clang::Expr *derived = cast->getSubExpr();
       std::optional<ResourceKind> kind =
           module.getTypes().getResourceKind(derived->getType());
-      if (kind && isConstantBufferKind(*kind) &&
-          !lookupConstantBuffer(derived)) {
+      if (kind && isConstantBufferKind(*kind)) {
         Value handle = emitResource(derived);
         if (!handle)
           return {};

@@ -358,6 +358,10 @@ void HLSLGenModule::emitDecl(clang::Decl *decl) {
     return;
   if (!var->isFileVarDecl() && !var->isStaticDataMember())
     return;
+  // A class template's static member (`template <class V> V C<V>::n = 1;`)
+  // is emitted per instantiation, when used.
+  if (var->isTemplated())
+    return;
   // A constant declared in a namespace: Clang 22 leaves it out of $Globals
   // (and its address space), DXC has it there as `N::name`.
   if (isa<clang::NamespaceDecl>(var->getDeclContext()) &&
