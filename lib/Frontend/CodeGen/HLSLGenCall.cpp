@@ -321,7 +321,8 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   ArrayRef<Type> paramTypes = func.getArgumentTypes();
   // An object in other memory than a function's (a static or groupshared
   // global) is passed as a copy, written back after the call: methods take
-  // `this` in function memory.
+  // `this` in function memory. (A constant buffer's is not written back:
+  // its memory is read-only.)
   LValue copiedSelf;
   Value selfCopy;
   if (method && method->isInstance()) {
@@ -335,7 +336,8 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
     if (selfType && !paramTypes.empty() && paramTypes.front() != selfType &&
         !self.isSwizzle() &&
         (selfType.getAddressSpace() == AddressSpace::Static ||
-         selfType.getAddressSpace() == AddressSpace::GroupShared)) {
+         selfType.getAddressSpace() == AddressSpace::GroupShared ||
+         selfType.getAddressSpace() == AddressSpace::Constant)) {
       selfCopy = createVar(selfType.getPointee(), "", loc);
       StoreOp::create(builder, loc, LoadOp::create(builder, loc, selfAddr),
                       selfCopy);
@@ -350,7 +352,9 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   if (values.size() != func.getNumArguments())
     return notSupported(expr, "calls with default or variadic arguments");
   auto call = func::CallOp::create(builder, loc, func, values);
-  if (selfCopy && !method->isConst())
+  if (selfCopy && !method->isConst() &&
+      cast<PointerType>(copiedSelf.addr.getType()).getAddressSpace() !=
+          AddressSpace::Constant)
     StoreOp::create(builder, loc, LoadOp::create(builder, loc, selfCopy),
                     copiedSelf.addr);
   return call.getNumResults() ? call.getResult(0) : Value();
