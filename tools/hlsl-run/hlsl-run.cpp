@@ -167,12 +167,12 @@ bool compileToContainer(std::unique_ptr<llvm::MemoryBuffer> source,
   if (!llvmModule)
     return false;
   llvm::raw_string_ostream os(container);
+  ContainerOptions containerOptions;
+  containerOptions.nativeLowPrecision = enable16BitTypes;
+  // -Fo writes what hlsl-translate would.
+  containerOptions.reflectionPart = !containerFile.empty();
   if (llvm::Error error =
-          writeDXILContainer(*llvmModule,
-                             {/*nativeLowPrecision=*/enable16BitTypes,
-                              // -Fo writes what hlsl-translate would.
-                              /*reflectionPart=*/!containerFile.empty()},
-                             os)) {
+          writeDXILContainer(*llvmModule, containerOptions, os)) {
     fail(llvm::toString(std::move(error)));
     return false;
   }
