@@ -57,14 +57,16 @@ bool mlir::hlsl::exec::isFloatFormat(DataFormat format) {
   X(Hex16)                                                                     \
   X(Hex32)                                                                     \
   X(Hex64)                                                                     \
-  X(UInt16) X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64) X(Float16)          \
-      X(Float32) X(Depth32) X(Float64) X(Bool)
+  X(UInt16)                                                                    \
+  X(UInt32) X(UInt64) X(Int16) X(Int32) X(Int64) X(Float16) X(Float32)         \
+      X(Depth32) X(Float64) X(Bool)
 #define HLSL_RESOURCE_KINDS(X)                                                 \
   X(Buffer)                                                                    \
   X(RWBuffer)                                                                  \
   X(StructuredBuffer)                                                          \
-  X(RWStructuredBuffer) X(ByteAddressBuffer) X(RWByteAddressBuffer)            \
-      X(ConstantBuffer) X(Texture2D) X(RWTexture2D) X(Sampler)
+  X(RWStructuredBuffer)                                                        \
+  X(ByteAddressBuffer) X(RWByteAddressBuffer) X(ConstantBuffer)                \
+      X(TextureBuffer) X(Texture2D) X(RWTexture2D) X(Sampler)
 
 StringRef mlir::hlsl::exec::stringifyDataFormat(DataFormat format) {
 #define CASE(N)                                                                \
@@ -89,6 +91,7 @@ unsigned mlir::hlsl::exec::getResourceClass(ResourceKind kind) {
   case ResourceKind::Buffer:
   case ResourceKind::StructuredBuffer:
   case ResourceKind::ByteAddressBuffer:
+  case ResourceKind::TextureBuffer:
   case ResourceKind::Texture2D:
     return 0;
   case ResourceKind::RWBuffer:

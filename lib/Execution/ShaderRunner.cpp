@@ -502,6 +502,8 @@ static unsigned getDXILKind(ResourceKind kind) {
     return 12;
   case ResourceKind::ConstantBuffer:
     return 13;
+  case ResourceKind::TextureBuffer:
+    return 15;
   case ResourceKind::Texture2D:
   case ResourceKind::RWTexture2D:
     return 2;
@@ -786,6 +788,7 @@ static Error bindResources(Pipeline &pipeline,
       switch (resource.kind) {
       case ResourceKind::Buffer:
       case ResourceKind::RWBuffer:
+      case ResourceKind::TextureBuffer:
       case ResourceKind::Texture2D:
       case ResourceKind::RWTexture2D: {
         record->indexScale = buffer.getElementSize();

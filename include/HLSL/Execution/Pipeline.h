@@ -95,6 +95,9 @@ enum class ResourceKind {
   ByteAddressBuffer,
   RWByteAddressBuffer,
   ConstantBuffer,
+  /// A tbuffer or TextureBuffer<T>: an SRV read in 16-byte rows of four
+  /// 32-bit words (Format UInt32, Channels 4).
+  TextureBuffer,
   Texture2D,
   RWTexture2D,
   Sampler,

@@ -91,6 +91,9 @@ struct HeapHandleLowering : HLSLPattern<HeapHandleOp> {
   }
 };
 
+Value joinWords(OpBuilder &b, Location loc, DXILOpBuilder &dx, Type scalar,
+                Value lo, Value hi);
+
 struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
   using HLSLPattern::HLSLPattern;
   LogicalResult
@@ -117,21 +120,41 @@ struct CBufferLoadRowLowering : HLSLPattern<CBufferLoadRowOp> {
     SmallVector<Value> scalars;
     if (isTBuffer) {
       // A tbuffer is an SRV: DXC reads its 16-byte rows with bufferLoad as
-      // four 32-bit words.
-      if (element.getIntOrFloatBitWidth() != 32)
+      // four 32-bit words; 16-bit elements are their halves (low first),
+      // 64-bit ones pairs of words (low first).
+      unsigned bits = element.getIntOrFloatBitWidth();
+      if (bits != 16 && bits != 32 && bits != 64)
         return op.emitError()
                << "not supported yet: " << element << " members of a tbuffer";
       Type i32 = rewriter.getI32Type();
+      Type i16 = rewriter.getI16Type();
       Value row =
           dx.call(rewriter, loc, "bufferLoad", i32, dxil::BufferLoad,
                   dx.getResRetType(i32),
                   {handle, adaptor.getRow(), dx.undef(rewriter, loc, i32)},
                   dxil::OpAttr::ReadOnly);
+      SmallVector<Value, 4> words;
+      for (int64_t i = 0; i < 4; ++i)
+        words.push_back(LLVM::ExtractValueOp::create(rewriter, loc, row, i));
       for (int64_t i = 0; i < vec.getNumElements(); ++i) {
-        Value word = LLVM::ExtractValueOp::create(rewriter, loc, row, i);
-        scalars.push_back(element == i32 ? word
-                                         : LLVM::BitcastOp::create(
-                                               rewriter, loc, element, word));
+        Value scalar;
+        if (bits == 64) {
+          scalar = joinWords(rewriter, loc, dx, element, words[2 * i],
+                             words[2 * i + 1]);
+        } else if (bits == 16) {
+          Value word = words[i / 2];
+          if (i % 2)
+            word = LLVM::LShrOp::create(
+                rewriter, loc, word,
+                LLVM::ConstantOp::create(rewriter, loc, i32,
+                                         rewriter.getI32IntegerAttr(16)));
+          scalar = LLVM::TruncOp::create(rewriter, loc, i16, word);
+        } else {
+          scalar = words[i];
+        }
+        if (scalar.getType() != element)
+          scalar = LLVM::BitcastOp::create(rewriter, loc, element, scalar);
+        scalars.push_back(scalar);
       }
     } else {
       Value row = dx.call(rewriter, loc, "cbufferLoadLegacy", element,
