@@ -320,9 +320,9 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   SmallVector<Value> values;
   ArrayRef<Type> paramTypes = func.getArgumentTypes();
   // An object in other memory than a function's (a static or groupshared
-  // global) is passed as a copy, written back after the call: methods take
-  // `this` in function memory. (A constant buffer's is not written back:
-  // its memory is read-only.)
+  // global, a UAV element) is passed as a copy, written back after the
+  // call: methods take `this` in function memory. (A constant buffer's is
+  // not written back: its memory is read-only.)
   LValue copiedSelf;
   Value selfCopy;
   if (method && method->isInstance()) {
@@ -337,6 +337,7 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
         !self.isSwizzle() &&
         (selfType.getAddressSpace() == AddressSpace::Static ||
          selfType.getAddressSpace() == AddressSpace::GroupShared ||
+         selfType.getAddressSpace() == AddressSpace::Device ||
          selfType.getAddressSpace() == AddressSpace::Constant)) {
       selfCopy = createVar(selfType.getPointee(), "", loc);
       StoreOp::create(builder, loc, LoadOp::create(builder, loc, selfAddr),
