@@ -26,8 +26,36 @@ struct OutputField {
   bool isUnsigned = false;
 };
 
+/// A signature leaf of a struct: a field that is no struct, reached through
+/// the field indices of `path` (nested structs and bases are flattened, as
+/// hlsl.field_semantics lists them).
+struct Leaf {
+  Type type;
+  SmallVector<int32_t, 2> path;
+};
+
+void collectLeaves(StructType st, SmallVectorImpl<int32_t> &path,
+                   SmallVectorImpl<Leaf> &leaves) {
+  for (auto [i, field] : llvm::enumerate(st.getFieldTypes())) {
+    path.push_back(int32_t(i));
+    if (auto inner = dyn_cast<StructType>(field))
+      collectLeaves(inner, path, leaves);
+    else
+      leaves.push_back(
+          {field, SmallVector<int32_t, 2>(path.begin(), path.end())});
+    path.pop_back();
+  }
+}
+
+SmallVector<Leaf> getLeaves(StructType st) {
+  SmallVector<Leaf> leaves;
+  SmallVector<int32_t> path;
+  collectLeaves(st, path, leaves);
+  return leaves;
+}
+
 /// The fields a value with `attrs` contributes: its own semantic, or one per
-/// field of a struct (hlsl.field_semantics); none for an empty struct.
+/// leaf of a struct (hlsl.field_semantics); none for an empty struct.
 bool collectFields(Type type, DictionaryAttr attrs,
                    SmallVectorImpl<OutputField> &fields) {
   if (isEmptyStruct(type))
@@ -41,11 +69,14 @@ bool collectFields(Type type, DictionaryAttr attrs,
   }
   auto semantics = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
   auto st = dyn_cast<StructType>(type);
-  if (!semantics || !st || semantics.size() != st.getNumFields())
+  if (!semantics || !st)
+    return false;
+  SmallVector<Leaf> leaves = getLeaves(st);
+  if (semantics.size() != leaves.size())
     return false;
   auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
-  for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
-    fields.push_back({field, cast<StringAttr>(semantics[i]),
+  for (auto [i, leaf] : llvm::enumerate(leaves))
+    fields.push_back({leaf.type, cast<StringAttr>(semantics[i]),
                       unsignedFields && int64_t(i) < unsignedFields.size() &&
                           unsignedFields[i]});
   return true;
@@ -87,7 +118,6 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
     error(decl->getLocation(), "the entry point's result needs a semantic");
     return {};
   }
-  size_t resultFields = fields.size();
   SmallVector<Type> argTypes;
   SmallVector<DictionaryAttr> argAttrs;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
@@ -177,27 +207,26 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
   }
   auto call = func::CallOp::create(builder, loc, entry, callArgs);
   SmallVector<Value> values;
-  auto addValue = [&](Value value, size_t count) {
-    if (isEmptyStruct(value.getType()))
-      return;
-    if (count == 1 && !isa<StructType>(value.getType())) {
+  auto addValue = [&](Value value) {
+    auto st = dyn_cast<StructType>(value.getType());
+    if (!st) {
       values.push_back(value);
       return;
     }
-    auto st = cast<StructType>(value.getType());
-    for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
-      values.push_back(FieldExtractOp::create(
-          builder, loc, field, value, builder.getI32IntegerAttr(int32_t(i))));
+    for (const Leaf &leaf : getLeaves(st)) {
+      Value field = value;
+      for (int32_t index : leaf.path)
+        field = FieldExtractOp::create(
+            builder, loc,
+            cast<StructType>(field.getType()).getFieldTypes()[index], field,
+            builder.getI32IntegerAttr(index));
+      values.push_back(field);
+    }
   };
   if (entry.getNumResults() == 1)
-    addValue(call.getResult(0), resultFields);
-  for (Value var : vars) {
-    Value value = LoadOp::create(builder, loc, var);
-    size_t count = 1;
-    if (auto st = dyn_cast<StructType>(value.getType()))
-      count = st.getNumFields();
-    addValue(value, count);
-  }
+    addValue(call.getResult(0));
+  for (Value var : vars)
+    addValue(LoadOp::create(builder, loc, var));
   Value result = ConstructOp::create(builder, loc, resultType, values);
   func::ReturnOp::create(builder, loc, result);
   return wrapper;

@@ -1179,11 +1179,21 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       reportedSemanticErrors.insert(d);
       return;
     }
+    // Integers are signless in the dialect; signature elements record
+    // whether each one is unsigned (its component type, U32 vs I32).
+    // Compute-like stages have no signatures.
+    const auto *shader = decl->getAttr<clang::HLSLShaderAttr>();
+    std::optional<ShaderStage> stage =
+        shader ? getShaderStage(shader) : options.profile.stage;
+    bool hasSignature = stage && *stage != ShaderStage::Compute &&
+                        *stage != ShaderStage::Mesh &&
+                        *stage != ShaderStage::Amplification;
     // An out struct parameter the import marked (SourceRewrites.h): its
-    // fields' own semantics.
-    if (semantics.size() == 1 &&
-        cast<StringAttr>(semantics.front()).getValue() ==
-            "__hlsl_mlir_fields") {
+    // fields' own semantics (nested structs' and bases' below).
+    bool fieldsOwnSemantics =
+        semantics.size() == 1 &&
+        cast<StringAttr>(semantics.front()).getValue() == "__hlsl_mlir_fields";
+    if (fieldsOwnSemantics) {
       semantics.clear();
       const auto *record = type->getAsRecordDecl();
       if (!record) {
@@ -1192,6 +1202,8 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         return;
       }
       for (const clang::FieldDecl *field : record->fields()) {
+        if (!isFlatSignatureRecord(record) && hasSignature)
+          break;
         const auto *semantic = field->getAttr<clang::HLSLParsedSemanticAttr>();
         // (An empty struct takes no registers and needs no semantic.)
         if (!semantic && isEmptySignatureRecord(field->getType()))
@@ -1209,15 +1221,6 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
                                    semantic->getSemanticIndex())));
       }
     }
-    // Integers are signless in the dialect; signature elements record
-    // whether each one is unsigned (its component type, U32 vs I32).
-    // Compute-like stages have no signatures.
-    const auto *shader = decl->getAttr<clang::HLSLShaderAttr>();
-    std::optional<ShaderStage> stage =
-        shader ? getShaderStage(shader) : options.profile.stage;
-    bool hasSignature = stage && *stage != ShaderStage::Compute &&
-                        *stage != ShaderStage::Mesh &&
-                        *stage != ShaderStage::Amplification;
     auto isUnsigned = [&](clang::QualType t) {
       if (!hasSignature)
         return false;
@@ -1231,7 +1234,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       // applied ones count top-level fields).
       SmallVector<const clang::FieldDecl *> fields(record->fields());
       if (!isFlatSignatureRecord(record) && hasSignature) {
-        const auto *outer = d->getAttr<clang::HLSLParsedSemanticAttr>();
+        const auto *outer = fieldsOwnSemantics
+                                ? nullptr
+                                : d->getAttr<clang::HLSLParsedSemanticAttr>();
         unsigned index = outer ? outer->getSemanticIndex() : 0;
         SmallVector<SignatureLeaf> leaves;
         if (!collectSignatureLeaves(record, outer, index, leaves)) {
