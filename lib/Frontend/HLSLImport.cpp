@@ -565,6 +565,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   auto prepareSource = [&]() {
     std::string text = unbraceScalarInitializers(source.getBuffer());
     normalizeIncludeSeparators(text);
+    blankVulkanAttributes(text);
     if (profile.stage != ShaderStage::Library)
       // The stage names of `[shader("...")]` are the enum's spellings.
       text =

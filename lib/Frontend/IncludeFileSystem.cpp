@@ -1,6 +1,7 @@
 //===- IncludeFileSystem.cpp - the file system Clang reads shaders from ---===//
 
 #include "IncludeFileSystem.h"
+#include "SourceRewrites.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -76,10 +77,11 @@ public:
       return file;
     // (The file is read once: an unchanged one keeps the buffer read.)
     std::string text = (*buffer)->getBuffer().str();
+    bool changed = mlir::hlsl::normalizeIncludeSeparators(text);
+    changed |= mlir::hlsl::blankVulkanAttributes(text);
     std::unique_ptr<MemoryBuffer> contents =
-        mlir::hlsl::normalizeIncludeSeparators(text)
-            ? MemoryBuffer::getMemBufferCopy(text, path)
-            : std::move(*buffer);
+        changed ? MemoryBuffer::getMemBufferCopy(text, path)
+                : std::move(*buffer);
     return std::unique_ptr<vfs::File>(
         std::make_unique<BufferedFile>(*status, std::move(contents)));
   }

@@ -869,6 +869,74 @@ std::string mlir::hlsl::blankOtherStageAttributes(llvm::StringRef text,
   return result;
 }
 
+bool mlir::hlsl::blankVulkanAttributes(std::string &text) {
+  if (text.find("vk") == std::string::npos)
+    return false;
+  std::vector<clang::Token> tokens = lexRawTokens(text);
+  auto spelling = [&](size_t i) { return getRawSpelling(text, tokens[i]); };
+  auto offset = [&](size_t i) {
+    return size_t(tokens[i].getLocation().getRawEncoding());
+  };
+  auto blank = [&](size_t first, size_t last) {
+    size_t end = offset(last) + tokens[last].getLength();
+    for (size_t k = offset(first); k < end; ++k)
+      if (text[k] != '\n' && text[k] != '\r')
+        text[k] = ' ';
+  };
+  bool changed = false;
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    // [[ attribute, attribute(...), ... ]]
+    if (tokens[i].isNot(clang::tok::l_square) ||
+        tokens[i + 1].isNot(clang::tok::l_square))
+      continue;
+    size_t j = i + 2;
+    size_t kept = 0;
+    std::vector<std::pair<size_t, size_t>> vulkan;
+    bool closed = false;
+    while (j < tokens.size()) {
+      if (tokens[j].is(clang::tok::r_square)) {
+        closed =
+            j + 1 < tokens.size() && tokens[j + 1].is(clang::tok::r_square);
+        break;
+      }
+      // One attribute: up to a comma outside its parentheses.
+      size_t first = j;
+      int depth = 0;
+      while (j < tokens.size() &&
+             (depth > 0 || (tokens[j].isNot(clang::tok::comma) &&
+                            tokens[j].isNot(clang::tok::r_square)))) {
+        if (tokens[j].is(clang::tok::l_paren))
+          ++depth;
+        else if (tokens[j].is(clang::tok::r_paren))
+          --depth;
+        ++j;
+      }
+      bool isVulkan = j - first >= 3 &&
+                      tokens[first].is(clang::tok::raw_identifier) &&
+                      spelling(first) == "vk" &&
+                      tokens[first + 1].is(clang::tok::coloncolon);
+      if (isVulkan)
+        vulkan.push_back({first, j - 1});
+      else if (j != first) // (not an empty attribute)
+        ++kept;
+      if (j < tokens.size() && tokens[j].is(clang::tok::comma))
+        ++j;
+    }
+    if (!closed || vulkan.empty())
+      continue;
+    // Only Vulkan's: the whole `[[...]]`; else those attributes (an empty
+    // attribute between commas is allowed).
+    if (!kept)
+      blank(i, j + 1);
+    else
+      for (auto [first, last] : vulkan)
+        blank(first, last);
+    changed = true;
+    i = j + 1;
+  }
+  return changed;
+}
+
 bool SourceRewrites::replaceExpression(const std::string &file,
                                        llvm::StringRef text, size_t first,
                                        size_t last, std::string expansion) {

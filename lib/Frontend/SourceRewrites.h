@@ -155,6 +155,14 @@ std::string unbraceScalarInitializers(llvm::StringRef text);
 std::string blankOtherStageAttributes(llvm::StringRef text,
                                       llvm::StringRef stage);
 
+/// Blanks the Vulkan attributes of `text` (`[[vk::location(0)]]`,
+/// `[[vk::binding(0, 1)]]`, `vk::` ones among others in one `[[...]]`),
+/// which DXC ignores when it compiles to DXIL; Clang 22 acts on some of them
+/// for DXIL too (vk::location takes part in its semantic checks: "partial
+/// explicit stage input location assignment via vk::location(X)
+/// unsupported"). The text keeps its length. Returns whether it changed.
+bool blankVulkanAttributes(std::string &text);
+
 /// How often the importer parses a shader at most (the first parse and the
 /// runs that apply rewrites).
 constexpr unsigned kMaxSourceRewriteRuns = 16;
