@@ -176,6 +176,10 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     reportError(std::move(error));
     return nullptr;
   }
+  if (llvm::Error error = verifySystemValueOutputsWritten(*llvmModule)) {
+    reportError(std::move(error));
+    return nullptr;
+  }
   // (DXIL debug info is not written; -Zi is refused.)
   llvm::StripDebugInfo(*llvmModule);
   // The flags describe the final instructions, as the validator computes

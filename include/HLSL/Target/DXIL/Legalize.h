@@ -86,6 +86,11 @@ void legalizeInstructionMetadataForDXIL(llvm::Module &module);
 /// DXC's validator recomputes them.
 void setSignatureUsageForDXIL(llvm::Module &module);
 
+/// Checks that every system-value output but the render targets is written
+/// in all its components (the validator's Sm.UndefinedOutput and
+/// Sm.CompletePosition); an error names the first one that is not.
+llvm::Error verifySystemValueOutputsWritten(const llvm::Module &module);
+
 /// Marks the constant buffer members the final code reads (tag 9 of their
 /// field annotations in !dx.typeAnnotations), as DXC computes them for
 /// reflection.

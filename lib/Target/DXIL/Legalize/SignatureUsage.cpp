@@ -5,7 +5,9 @@
 // index mask (tag 2) which ones it addresses with a row computed at run
 // time. ISG1/OSG1 and PSV0 carry them, and DXC's validator recomputes them
 // from the loadInput/storeOutput calls of the final module, so they are set
-// here from those calls, after optimization removed the unused ones.
+// here from those calls, after optimization removed the unused ones. The
+// same calls show whether each system-value output is written completely,
+// which the validator requires.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,10 +15,13 @@
 
 #include "HLSL/Target/DXIL/DXILMetadata.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 
@@ -56,17 +61,16 @@ MDNode *withUsage(LLVMContext &context, const MDNode *record, Usage usage) {
   operands[10] = tags.empty() ? nullptr : MDNode::get(context, tags);
   return MDNode::get(context, operands);
 }
-} // namespace
 
-void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
-  NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
-  if (!entries || entries->getNumOperands() == 0)
-    return;
-  // (input or output, element id) -> usage.
-  std::map<std::pair<bool, uint64_t>, Usage> usages;
-  for (Function &func : module)
-    for (Instruction &inst : instructions(func)) {
-      auto *call = dyn_cast<CallInst>(&inst);
+/// (input or output, element id) -> the components the module's
+/// loadInput/storeOutput calls read or write.
+using Usages = std::map<std::pair<bool, uint64_t>, Usage>;
+
+Usages collectUsages(const Module &module) {
+  Usages usages;
+  for (const Function &func : module)
+    for (const Instruction &inst : instructions(func)) {
+      const auto *call = dyn_cast<CallInst>(&inst);
       if (!call || !call->getCalledFunction() ||
           !call->getCalledFunction()->getName().starts_with("dx.op.") ||
           call->arg_size() < 4)
@@ -86,6 +90,15 @@ void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
       if (!isa<ConstantInt>(call->getArgOperand(2)))
         usage.dynamicIndexMask |= bit;
     }
+  return usages;
+}
+} // namespace
+
+void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
+  NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
+  if (!entries || entries->getNumOperands() == 0)
+    return;
+  Usages usages = collectUsages(module);
   LLVMContext &context = module.getContext();
   for (unsigned e = 0; e < entries->getNumOperands(); ++e) {
     MDNode *entry = entries->getOperand(e);
@@ -113,4 +126,56 @@ void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
     operands[2] = MDNode::get(context, lists);
     entries->setOperand(e, MDNode::get(context, operands));
   }
+}
+
+// The validator's Sm.UndefinedOutput and Sm.CompletePosition: a system-value
+// output other than a render target is written in every component, on some
+// path (an out parameter never assigned leaves it unwritten).
+Error mlir::hlsl::verifySystemValueOutputsWritten(const Module &module) {
+  const NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
+  if (!entries)
+    return Error::success();
+  constexpr uint64_t ArbitraryKind = 0, TargetKind = 16;
+  Usages usages = collectUsages(module);
+  for (const MDNode *entry : entries->operands()) {
+    const MDNode *signatures = getNode(entry, 2);
+    const MDNode *outputs = signatures ? getNode(signatures, 1) : nullptr;
+    if (!outputs)
+      continue;
+    for (const MDOperand &operand : outputs->operands()) {
+      auto *record = dyn_cast_or_null<MDNode>(operand.get());
+      if (!record || record->getNumOperands() < 11)
+        continue;
+      std::optional<uint64_t> id = getInt(record, 0);
+      std::optional<uint64_t> kind = getInt(record, 3);
+      std::optional<uint64_t> columns = getInt(record, 7);
+      if (!id || !kind || !columns || *kind == ArbitraryKind ||
+          *kind == TargetKind)
+        continue;
+      unsigned written = usages[{true, *id}].mask;
+      unsigned required = (1u << *columns) - 1;
+      if ((written & required) == required)
+        continue;
+      std::string location;
+      if (const auto *function =
+              mdconst::dyn_extract_or_null<Function>(entry->getOperand(0)))
+        if (const DISubprogram *program = function->getSubprogram()) {
+          SmallString<128> path(program->getDirectory());
+          sys::path::append(path, program->getFilename());
+          location = (path + ":" + Twine(program->getLine()) + ":1: ").str();
+        }
+      std::string components;
+      for (unsigned c = 0; c < *columns; ++c)
+        components += (written >> c) & 1 ? "xyzw"[c] : '-';
+      StringRef name;
+      if (const auto *text = dyn_cast_or_null<MDString>(record->getOperand(1)))
+        name = text->getString();
+      return createStringError(
+          inconvertibleErrorCode(),
+          location + "the system-value output '" + name +
+              "' is not written in every component (written: " + components +
+              "); the entry point must write all of it");
+    }
+  }
+  return Error::success();
 }
