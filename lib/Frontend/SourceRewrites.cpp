@@ -1360,23 +1360,41 @@ bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {
   llvm::StringRef name = place->word();
   if (name.empty())
     return false;
-  llvm::StringRef after = text.drop_front(at + name.size()).ltrim();
+  // An array of structs (`Foo f[2]`) likewise, in or out: the dimensions
+  // stay with the name.
+  size_t end = at + name.size();
+  bool isArray = false;
+  while (true) {
+    size_t open = end;
+    while (open < text.size() && (text[open] == ' ' || text[open] == '\t'))
+      ++open;
+    if (open >= text.size() || text[open] != '[')
+      break;
+    size_t close = text.find(']', open);
+    if (close == llvm::StringRef::npos ||
+        text.slice(open, close).contains('\n'))
+      return false;
+    end = close + 1;
+    isArray = true;
+  }
+  llvm::StringRef after = text.drop_front(end).ltrim();
   if (after.empty() || (after.front() != ',' && after.front() != ')'))
     return false;
-  // Only out and inout parameters (Clang accepts an input struct's fields'
-  // semantics).
+  // Only out and inout parameters and arrays (Clang accepts an input
+  // struct's fields' semantics).
   size_t start = text.substr(0, at).find_last_of(",(");
   if (start == llvm::StringRef::npos)
     return false;
   llvm::SmallVector<llvm::StringRef> words;
   text.slice(start + 1, at).split(words, ' ', -1, /*KeepEmpty=*/false);
-  if (!llvm::any_of(words, [](llvm::StringRef word) {
+  if (!isArray && !llvm::any_of(words, [](llvm::StringRef word) {
         word = word.trim();
         return word == "out" || word == "inout";
       }))
     return false;
-  return replaceExpression(place->file, text, at, at + name.size() - 1,
-                           (name + " : __hlsl_mlir_fields").str());
+  return replaceExpression(
+      place->file, text, at, end - 1,
+      (text.slice(at, end) + " : __hlsl_mlir_fields").str());
 }
 
 bool SourceRewrites::recordLogicalBefore2021(const clang::Diagnostic &info) {

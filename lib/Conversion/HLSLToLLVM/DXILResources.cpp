@@ -500,7 +500,7 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
         for (auto [id, e] : llvm::enumerate(elements)) {
           SmallVector<Attribute> indices;
           for (unsigned row = 0; row < e.rows; ++row)
-            indices.push_back(md.i32(e.index + row));
+            indices.push_back(md.i32(e.getSemanticIndex(row)));
           // The usage mask (tag 3) is what the final code reads or writes:
           // the DXIL target recomputes it after optimization.
           unsigned mask = (1u << e.columns) - 1;

@@ -386,13 +386,24 @@ private:
 /// The leaves of a struct in a signature, in order: nested structs are
 /// flattened, empty ones take nothing (matches the importer's
 /// hlsl.field_semantics).
-static void collectSignatureLeaves(StructType st, SmallVectorImpl<Type> &out) {
-  for (Type field : st.getFieldTypes()) {
-    if (auto inner = dyn_cast<StructType>(field))
-      collectSignatureLeaves(inner, out);
-    else
-      out.push_back(field);
+/// An array of structs (`Foo foo[3]`) gives its struct's leaves, each an
+/// array over it (a: float[3], b: float[3][2]).
+static void collectSignatureLeaves(Type type, SmallVectorImpl<Type> &out) {
+  if (auto st = dyn_cast<StructType>(type)) {
+    for (Type field : st.getFieldTypes())
+      collectSignatureLeaves(field, out);
+    return;
   }
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    SmallVector<Type> inner;
+    collectSignatureLeaves(array.getElementType(), inner);
+    if (inner.size() != 1 || inner.front() != array.getElementType()) {
+      for (Type leaf : inner)
+        out.push_back(ArrayType::get(type.getContext(), array.getSize(), leaf));
+      return;
+    }
+  }
+  out.push_back(type);
 }
 
 class SignatureBuilder {
@@ -444,26 +455,31 @@ private:
                         attrs.contains("hlsl.unsigned"),
                         modifiersOf(attrs.get("hlsl.modifiers")), parts);
     auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
-    auto st = dyn_cast<StructType>(type);
     // One semantic per leaf: nested structs (and bases) are flattened,
-    // empty ones take nothing.
+    // empty ones take nothing; arrays of structs give their struct's leaves
+    // over the array.
     SmallVector<Type> leaves;
-    if (st)
-      collectSignatureLeaves(st, leaves);
-    if (!fields || !st || fields.size() != leaves.size())
+    collectSignatureLeaves(type, leaves);
+    if (!fields || (leaves.size() == 1 && leaves.front() == type) ||
+        fields.size() != leaves.size())
       return error() << "not supported yet: entry point value of type " << type
                      << " (every field needs its own semantic)";
     auto unsignedFields =
         attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
     auto interpolations = attrs.getAs<ArrayAttr>("hlsl.field_modifiers");
+    auto indexLists = attrs.getAs<ArrayAttr>("hlsl.field_semantic_indices");
     for (auto [i, field, semantic] : llvm::enumerate(leaves, fields)) {
       bool isUnsigned = unsignedFields && int64_t(i) < unsignedFields.size() &&
                         unsignedFields[i];
       StringRef modifiers = interpolations && i < interpolations.size()
                                 ? modifiersOf(interpolations[i])
                                 : StringRef();
+      ArrayRef<int32_t> indices;
+      if (indexLists && i < indexLists.size())
+        if (auto list = dyn_cast<DenseI32ArrayAttr>(indexLists[i]))
+          indices = list.asArrayRef();
       if (failed(addElement(cast<StringAttr>(semantic).getValue(), field,
-                            isOutput, isUnsigned, modifiers, parts)))
+                            isOutput, isUnsigned, modifiers, parts, indices)))
         return failure();
     }
     return success();
@@ -486,9 +502,12 @@ private:
     return {};
   }
 
+  /// `indices`: the semantic index of each row, when they do not follow
+  /// each other from the semantic's (a leaf of an array of structs).
   LogicalResult addElement(StringRef semantic, Type type, bool isOutput,
                            bool isUnsigned, StringRef modifiers,
-                           SmallVectorImpl<SignatureAccess> &parts) {
+                           SmallVectorImpl<SignatureAccess> &parts,
+                           ArrayRef<int32_t> indices = {}) {
     auto [name, index] = splitSemantic(semantic);
     SigPoint point = isPixel ? (isOutput ? SigPoint::PSOut : SigPoint::PSIn)
                              : (isOutput ? SigPoint::VSOut : SigPoint::VSIn);
@@ -555,6 +574,16 @@ private:
     } else if (!isa<IntegerType, FloatType>(rowType)) {
       return error() << "not supported yet: signature element '" << semantic
                      << "' of type " << type;
+    }
+    if (!indices.empty()) {
+      if (indices.size() != element.rows)
+        return error() << "signature element '" << semantic << "' has "
+                       << element.rows << " rows but " << indices.size()
+                       << " semantic indices";
+      if (*kind != Arbitrary)
+        return error() << "not supported yet: the system value '" << semantic
+                       << "' in an array of structs";
+      element.indices.assign(indices.begin(), indices.end());
     }
     if (*kind == Target && index + element.rows > 8)
       return error() << "signature element '" << semantic << "' has "
@@ -649,12 +678,18 @@ private:
   /// Two elements of a signature with the same semantic and index.
   LogicalResult checkOverlap(ArrayRef<SignatureElement> list, bool isOutput) {
     const SignatureElement &last = list.back();
-    for (const SignatureElement &e : list.drop_back())
-      if (StringRef(e.name).equals_insensitive(last.name) &&
-          last.index < e.index + e.rows && e.index < last.index + last.rows)
-        return error() << "the " << (isOutput ? "output" : "input")
-                       << " semantic '" << last.name << last.index
-                       << "' is used twice";
+    for (const SignatureElement &e : list.drop_back()) {
+      if (!StringRef(e.name).equals_insensitive(last.name))
+        continue;
+      for (unsigned row = 0; row < last.rows; ++row) {
+        unsigned index = last.getSemanticIndex(row);
+        for (unsigned other = 0; other < e.rows; ++other)
+          if (e.getSemanticIndex(other) == index)
+            return error() << "the " << (isOutput ? "output" : "input")
+                           << " semantic '" << last.name << index
+                           << "' is used twice";
+      }
+    }
     return success();
   }
 
@@ -764,6 +799,96 @@ FailureOr<EntryInterface> mlir::hlsl::buildEntryInterface(func::FuncOp entry,
 // Reading and writing the elements
 //===----------------------------------------------------------------------===//
 
+/// The struct an LLVM array (of arrays) of structs holds.
+static LLVM::LLVMStructType getArrayElementStruct(Type type) {
+  while (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    type = array.getElementType();
+  return dyn_cast<LLVM::LLVMStructType>(type);
+}
+
+/// The leaves of a converted entry value, as collectSignatureLeaves orders
+/// them: struct fields flattened, an array of structs giving its struct's
+/// leaves as arrays over it.
+static void collectLeafTypes(Type type, SmallVectorImpl<Type> &out) {
+  if (auto st = dyn_cast<LLVM::LLVMStructType>(type)) {
+    for (Type field : st.getBody())
+      collectLeafTypes(field, out);
+    return;
+  }
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type);
+      array && getArrayElementStruct(array)) {
+    SmallVector<Type> inner;
+    collectLeafTypes(array.getElementType(), inner);
+    for (Type leaf : inner)
+      out.push_back(LLVM::LLVMArrayType::get(leaf, array.getNumElements()));
+    return;
+  }
+  out.push_back(type);
+}
+
+/// A value of `type` from its leaves' values (from `leaves[next]` on).
+static Value assembleLeaves(OpBuilder &b, Location loc, Type type,
+                            ArrayRef<Value> leaves, unsigned &next) {
+  if (auto st = dyn_cast<LLVM::LLVMStructType>(type)) {
+    Value built = LLVM::UndefOp::create(b, loc, st);
+    for (auto [i, field] : llvm::enumerate(st.getBody()))
+      built = LLVM::InsertValueOp::create(
+          b, loc, built, assembleLeaves(b, loc, field, leaves, next),
+          int64_t(i));
+    return built;
+  }
+  auto array = dyn_cast<LLVM::LLVMArrayType>(type);
+  if (!array || !getArrayElementStruct(array))
+    return leaves[next++];
+  // Element i of an array of structs is built from element i of each of
+  // its leaves.
+  SmallVector<Type> leafTypes;
+  collectLeafTypes(array.getElementType(), leafTypes);
+  ArrayRef<Value> arrays = leaves.slice(next, leafTypes.size());
+  next += leafTypes.size();
+  Value built = LLVM::UndefOp::create(b, loc, array);
+  for (unsigned i = 0; i < array.getNumElements(); ++i) {
+    SmallVector<Value> elements;
+    for (Value leaf : arrays)
+      elements.push_back(LLVM::ExtractValueOp::create(b, loc, leaf, i));
+    unsigned first = 0;
+    built = LLVM::InsertValueOp::create(
+        b, loc, built,
+        assembleLeaves(b, loc, array.getElementType(), elements, first), i);
+  }
+  return built;
+}
+
+/// The leaves' values of `value` (the inverse of assembleLeaves).
+static void disassembleLeaves(OpBuilder &b, Location loc, Value value,
+                              SmallVectorImpl<Value> &out) {
+  Type type = value.getType();
+  if (auto st = dyn_cast<LLVM::LLVMStructType>(type)) {
+    for (unsigned i = 0; i < st.getBody().size(); ++i)
+      disassembleLeaves(
+          b, loc, LLVM::ExtractValueOp::create(b, loc, value, int64_t(i)), out);
+    return;
+  }
+  auto array = dyn_cast<LLVM::LLVMArrayType>(type);
+  if (!array || !getArrayElementStruct(array)) {
+    out.push_back(value);
+    return;
+  }
+  SmallVector<Type> leafTypes;
+  collectLeafTypes(type, leafTypes);
+  SmallVector<Value> arrays;
+  for (Type leafType : leafTypes)
+    arrays.push_back(LLVM::UndefOp::create(b, loc, leafType));
+  for (unsigned i = 0; i < array.getNumElements(); ++i) {
+    SmallVector<Value> elements;
+    disassembleLeaves(b, loc, LLVM::ExtractValueOp::create(b, loc, value, i),
+                      elements);
+    for (auto [leaf, element] : llvm::zip_equal(arrays, elements))
+      leaf = LLVM::InsertValueOp::create(b, loc, leaf, element, i);
+  }
+  out.append(arrays.begin(), arrays.end());
+}
+
 LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
                                                const EntryInterface &interface,
                                                DXILOpBuilder &dx) {
@@ -849,29 +974,15 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
     BlockArgument arg = entry.getArgument(argIndex);
     // A reference the lambda below can capture (not a structured binding).
     const auto &parts = argParts;
-    Value value;
-    if (auto st = dyn_cast<LLVM::LLVMStructType>(arg.getType())) {
-      // One part per leaf; nested structs (and bases) are built from theirs.
-      unsigned nextPart = 0;
-      std::function<Value(LLVM::LLVMStructType)> build =
-          [&](LLVM::LLVMStructType type) -> Value {
-        Value built = LLVM::UndefOp::create(b, loc, type);
-        for (auto [field, fieldType] : llvm::enumerate(type.getBody())) {
-          Value fieldValue;
-          if (auto inner = dyn_cast<LLVM::LLVMStructType>(fieldType))
-            fieldValue = build(inner);
-          else
-            fieldValue =
-                convertTo(b, load(parts[nextPart++], fieldType), fieldType);
-          built = LLVM::InsertValueOp::create(b, loc, built, fieldValue,
-                                              int64_t(field));
-        }
-        return built;
-      };
-      value = build(st);
-    } else {
-      value = convertTo(b, load(parts.front(), arg.getType()), arg.getType());
-    }
+    // One part per leaf; nested structs (and bases) and arrays of structs
+    // are built from theirs.
+    SmallVector<Type> leafTypes;
+    collectLeafTypes(arg.getType(), leafTypes);
+    SmallVector<Value> leaves;
+    for (auto [part, leafType] : llvm::zip_equal(parts, leafTypes))
+      leaves.push_back(convertTo(b, load(part, leafType), leafType));
+    unsigned first = 0;
+    Value value = assembleLeaves(b, loc, arg.getType(), leaves, first);
     arg.replaceAllUsesWith(value);
   }
   entry.eraseArguments(0, entry.getNumArguments());
@@ -933,21 +1044,15 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
         };
         scatter(value);
       };
-      if (isa<LLVM::LLVMStructType>(result.getType())) {
-        // One element per leaf; nested structs (and bases) give theirs.
-        unsigned nextElement = 0;
-        std::function<void(Value)> scatter = [&](Value v) {
-          auto type = cast<LLVM::LLVMStructType>(v.getType());
-          for (auto [field, fieldType] : llvm::enumerate(type.getBody())) {
-            Value fieldValue =
-                LLVM::ExtractValueOp::create(rb, loc, v, int64_t(field));
-            if (isa<LLVM::LLVMStructType>(fieldType))
-              scatter(fieldValue);
-            else
-              store(interface.resultElements[nextElement++], fieldValue);
-          }
-        };
-        scatter(result);
+      if (isa<LLVM::LLVMStructType>(result.getType()) ||
+          getArrayElementStruct(result.getType())) {
+        // One element per leaf; nested structs (and bases) and arrays of
+        // structs give theirs.
+        SmallVector<Value> leaves;
+        disassembleLeaves(rb, loc, result, leaves);
+        for (auto [element, leaf] :
+             llvm::zip_equal(interface.resultElements, leaves))
+          store(element, leaf);
       } else if (!interface.resultElements.empty()) {
         store(interface.resultElements.front(), result);
       }

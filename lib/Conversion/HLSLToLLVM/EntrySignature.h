@@ -34,6 +34,13 @@ struct SignatureElement {
   std::string name;
   /// The semantic index of the first row.
   unsigned index = 0;
+  /// The semantic index of each row when they do not follow each other
+  /// from `index` (the leaf of an array of structs: DXC interleaves the
+  /// leaves' rows); empty otherwise.
+  SmallVector<unsigned> indices;
+  unsigned getSemanticIndex(unsigned row) const {
+    return indices.empty() ? index + row : indices[row];
+  }
   /// DXIL SemanticKind (0: arbitrary).
   unsigned kind = 0;
   /// DXIL ComponentType and InterpolationMode.

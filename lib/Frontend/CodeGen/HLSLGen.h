@@ -222,7 +222,16 @@ public:
   /// with its semantic.
   struct SignatureLeaf {
     const clang::FieldDecl *field;
+    /// Spelled with its first row's index.
     std::string semantic;
+    /// A leaf of structs in an array (`Foo foo[3] : FOO`) takes a register
+    /// per array element and own row; named by a semantic, its rows' indices
+    /// interleave with the other leaves' (DXC: foo[0].a, foo[0].b, foo[1].a,
+    /// ...): the index of each of its rows. Empty when they follow each
+    /// other.
+    SmallVector<int32_t> indices;
+    /// The registers one such array element of the leaf takes.
+    unsigned rows = 1;
   };
   /// The leaves of `record` in DXC's order (bases, then fields, nested
   /// structs flattened; empty ones take nothing): named by `outer` with
@@ -232,6 +241,20 @@ public:
                               const clang::HLSLParsedSemanticAttr *outer,
                               unsigned &nextIndex,
                               SmallVectorImpl<SignatureLeaf> &leaves);
+  /// The leaves of an array of `count` structs `record` (flattened arrays
+  /// of arrays), each one leaf over the whole array: named by `semantic`
+  /// (the enclosing one, or the array's own) with the indices of DXC's
+  /// order from `nextIndex` (advanced past them when `advance`), or by the
+  /// fields' own semantics with consecutive indices.
+  bool collectArrayOfStructLeaves(const clang::RecordDecl *record,
+                                  uint64_t count,
+                                  const clang::HLSLParsedSemanticAttr *semantic,
+                                  unsigned &nextIndex, bool advance,
+                                  SmallVectorImpl<SignatureLeaf> &leaves);
+  /// For an array (of arrays) of structs other than resources and empty
+  /// ones: the struct and the number of elements.
+  std::optional<std::pair<const clang::RecordDecl *, uint64_t>>
+  getArrayOfStructs(clang::QualType type);
 
 private:
   void emitDecl(clang::Decl *decl);

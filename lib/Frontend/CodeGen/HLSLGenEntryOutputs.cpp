@@ -11,6 +11,7 @@
 
 #include "HLSLGen.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 using namespace mlir;
@@ -24,34 +25,67 @@ struct OutputField {
   Type type;
   StringAttr semantic;
   bool isUnsigned = false;
+  /// The semantic index of each row, if they do not follow each other
+  /// (hlsl.field_semantic_indices).
+  Attribute indices = nullptr;
 };
 
-/// A signature leaf of a struct: a field that is no struct, reached through
-/// the field indices of `path` (nested structs and bases are flattened, as
-/// hlsl.field_semantics lists them).
-struct Leaf {
-  Type type;
-  SmallVector<int32_t, 2> path;
-};
-
-void collectLeaves(StructType st, SmallVectorImpl<int32_t> &path,
-                   SmallVectorImpl<Leaf> &leaves) {
-  for (auto [i, field] : llvm::enumerate(st.getFieldTypes())) {
-    path.push_back(int32_t(i));
-    if (auto inner = dyn_cast<StructType>(field))
-      collectLeaves(inner, path, leaves);
-    else
-      leaves.push_back(
-          {field, SmallVector<int32_t, 2>(path.begin(), path.end())});
-    path.pop_back();
+/// The signature leaves of a value of `type`, as the importer lists their
+/// semantics: struct fields flattened (nested structs and bases), an array
+/// of structs giving its struct's leaves as arrays over it.
+void collectLeafTypes(Type type, SmallVectorImpl<Type> &leaves) {
+  if (auto st = dyn_cast<StructType>(type)) {
+    for (Type field : st.getFieldTypes())
+      collectLeafTypes(field, leaves);
+    return;
   }
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    SmallVector<Type> inner;
+    collectLeafTypes(array.getElementType(), inner);
+    if (inner.size() != 1 || inner.front() != array.getElementType()) {
+      for (Type leaf : inner)
+        leaves.push_back(
+            ArrayType::get(type.getContext(), array.getSize(), leaf));
+      return;
+    }
+  }
+  leaves.push_back(type);
 }
 
-SmallVector<Leaf> getLeaves(StructType st) {
-  SmallVector<Leaf> leaves;
-  SmallVector<int32_t> path;
-  collectLeaves(st, path, leaves);
-  return leaves;
+/// The values of the leaves of `value` (collectLeafTypes' order).
+void collectLeafValues(OpBuilder &builder, Location loc, Value value,
+                       SmallVectorImpl<Value> &leaves) {
+  Type type = value.getType();
+  if (auto st = dyn_cast<StructType>(type)) {
+    for (auto [i, field] : llvm::enumerate(st.getFieldTypes()))
+      collectLeafValues(
+          builder, loc,
+          FieldExtractOp::create(builder, loc, field, value,
+                                 builder.getI32IntegerAttr(int32_t(i))),
+          leaves);
+    return;
+  }
+  SmallVector<Type> leafTypes;
+  collectLeafTypes(type, leafTypes);
+  if (leafTypes.size() == 1 && leafTypes.front() == type) {
+    leaves.push_back(value);
+    return;
+  }
+  // An array of structs: leaf k is the array of its elements' leaf k.
+  auto array = cast<ArrayType>(type);
+  SmallVector<SmallVector<Value>> elements(leafTypes.size());
+  for (int64_t i = 0; i < array.getSize(); ++i) {
+    Value index = arith::ConstantOp::create(
+        builder, loc, builder.getI32IntegerAttr(int32_t(i)));
+    SmallVector<Value> inner;
+    collectLeafValues(builder, loc,
+                      ArrayExtractOp::create(builder, loc, value, index),
+                      inner);
+    for (auto [k, leaf] : llvm::enumerate(inner))
+      elements[k].push_back(leaf);
+  }
+  for (auto [leafType, values] : llvm::zip_equal(leafTypes, elements))
+    leaves.push_back(ConstructOp::create(builder, loc, leafType, values));
 }
 
 /// The fields a value with `attrs` contributes: its own semantic, or one per
@@ -68,17 +102,20 @@ bool collectFields(Type type, DictionaryAttr attrs,
     return true;
   }
   auto semantics = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
-  auto st = dyn_cast<StructType>(type);
-  if (!semantics || !st)
+  if (!semantics)
     return false;
-  SmallVector<Leaf> leaves = getLeaves(st);
+  SmallVector<Type> leaves;
+  collectLeafTypes(type, leaves);
   if (semantics.size() != leaves.size())
     return false;
   auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
+  auto indexLists = attrs.getAs<ArrayAttr>("hlsl.field_semantic_indices");
   for (auto [i, leaf] : llvm::enumerate(leaves))
-    fields.push_back({leaf.type, cast<StringAttr>(semantics[i]),
-                      unsignedFields && int64_t(i) < unsignedFields.size() &&
-                          unsignedFields[i]});
+    fields.push_back(
+        {leaf, cast<StringAttr>(semantics[i]),
+         unsignedFields && int64_t(i) < unsignedFields.size() &&
+             unsignedFields[i],
+         indexLists && i < indexLists.size() ? indexLists[i] : Attribute()});
   return true;
 }
 } // namespace
@@ -156,12 +193,15 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
   SmallVector<StringRef> fieldNames;
   SmallVector<Attribute> semantics;
   SmallVector<bool> unsignedFields;
+  SmallVector<Attribute> indexLists;
   SmallVector<std::string> names;
   for (auto [i, field] : llvm::enumerate(fields)) {
     fieldTypes.push_back(field.type);
     names.push_back("out" + std::to_string(i));
     semantics.push_back(field.semantic);
     unsignedFields.push_back(field.isUnsigned);
+    indexLists.push_back(field.indices ? field.indices
+                                       : DenseI32ArrayAttr::get(context, {}));
   }
   for (const std::string &n : names)
     fieldNames.push_back(n);
@@ -175,6 +215,10 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
   if (llvm::is_contained(unsignedFields, true))
     resultAttrs.set("hlsl.field_unsigned",
                     DenseBoolArrayAttr::get(context, unsignedFields));
+  if (llvm::any_of(fields,
+                   [](const OutputField &field) { return field.indices; }))
+    resultAttrs.set("hlsl.field_semantic_indices",
+                    ArrayAttr::get(context, indexLists));
   wrapper.setResultAttrs(0, resultAttrs.getDictionary(context));
   // The entry's attributes move to the wrapper.
   for (StringRef attr :
@@ -208,20 +252,7 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
   auto call = func::CallOp::create(builder, loc, entry, callArgs);
   SmallVector<Value> values;
   auto addValue = [&](Value value) {
-    auto st = dyn_cast<StructType>(value.getType());
-    if (!st) {
-      values.push_back(value);
-      return;
-    }
-    for (const Leaf &leaf : getLeaves(st)) {
-      Value field = value;
-      for (int32_t index : leaf.path)
-        field = FieldExtractOp::create(
-            builder, loc,
-            cast<StructType>(field.getType()).getFieldTypes()[index], field,
-            builder.getI32IntegerAttr(index));
-      values.push_back(field);
-    }
+    collectLeafValues(builder, loc, value, values);
   };
   if (entry.getNumResults() == 1)
     addValue(call.getResult(0));

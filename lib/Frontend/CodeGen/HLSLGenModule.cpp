@@ -215,6 +215,17 @@ bool HLSLGenModule::collectSignatureLeaves(
   for (const clang::FieldDecl *field : record->fields()) {
     clang::QualType type = field->getType();
     const auto *own = field->getAttr<clang::HLSLParsedSemanticAttr>();
+    if (std::optional<std::pair<const clang::RecordDecl *, uint64_t>> structs =
+            getArrayOfStructs(type)) {
+      unsigned index = outer ? nextIndex : own ? own->getSemanticIndex() : 0;
+      if (!collectArrayOfStructLeaves(structs->first, structs->second,
+                                      outer ? outer : own, index,
+                                      /*advance=*/true, leaves))
+        return false;
+      if (outer)
+        nextIndex = index;
+      continue;
+    }
     const clang::RecordDecl *inner = type->getAsRecordDecl();
     if (inner && types.isResourceRecord(type)) {
       error(field->getLocation(), "a resource cannot be a shader input or "
@@ -247,12 +258,72 @@ bool HLSLGenModule::collectSignatureLeaves(
       return false;
     converted = withMatrixOrder(converted, getMatrixOrder(field));
     unsigned index = outer ? nextIndex : own->getSemanticIndex();
-    leaves.push_back(
-        {field, spellSemantic(semantic->getSemanticName(), index)});
+    leaves.push_back({field,
+                      spellSemantic(semantic->getSemanticName(), index),
+                      {},
+                      getSignatureRows(converted)});
     if (outer)
       nextIndex += getSignatureRows(converted);
   }
   return true;
+}
+
+bool HLSLGenModule::collectArrayOfStructLeaves(
+    const clang::RecordDecl *record, uint64_t count,
+    const clang::HLSLParsedSemanticAttr *semantic, unsigned &nextIndex,
+    bool advance, SmallVectorImpl<SignatureLeaf> &leaves) {
+  // The leaves of one element, named from 0 (their offsets in it).
+  SmallVector<SignatureLeaf> inner;
+  unsigned offset = 0;
+  if (!collectSignatureLeaves(record, semantic, offset, inner))
+    return false;
+  for (const SignatureLeaf &leaf : inner)
+    if (!leaf.indices.empty()) {
+      errorNotSupported(leaf.field->getLocation(),
+                        "an array of structs inside an array of structs in a "
+                        "shader signature");
+      return false;
+    }
+  if (!semantic) {
+    // Each leaf by its own semantic, its rows one after another.
+    for (SignatureLeaf &leaf : inner)
+      leaves.push_back(std::move(leaf));
+    return true;
+  }
+  // DXC's order: element 0's leaves, then element 1's, ...
+  unsigned stride = 0;
+  for (const SignatureLeaf &leaf : inner)
+    stride += leaf.rows;
+  unsigned start = 0;
+  for (SignatureLeaf &leaf : inner) {
+    SmallVector<int32_t> indices;
+    for (uint64_t i = 0; i < count; ++i)
+      for (unsigned r = 0; r < leaf.rows; ++r)
+        indices.push_back(int32_t(nextIndex + i * stride + start + r));
+    start += leaf.rows;
+    leaves.push_back({leaf.field,
+                      spellSemantic(semantic->getSemanticName(), indices[0]),
+                      std::move(indices), leaf.rows});
+  }
+  if (advance)
+    nextIndex += unsigned(count) * stride;
+  return true;
+}
+
+std::optional<std::pair<const clang::RecordDecl *, uint64_t>>
+HLSLGenModule::getArrayOfStructs(clang::QualType type) {
+  uint64_t count = 1;
+  bool isArray = false;
+  while (const auto *array = astContext.getAsConstantArrayType(type)) {
+    isArray = true;
+    count *= array->getSize().getZExtValue();
+    type = array->getElementType();
+  }
+  const clang::RecordDecl *record = type->getAsRecordDecl();
+  if (!isArray || !record || types.isResourceRecord(type) ||
+      isEmptySignatureRecord(type))
+    return std::nullopt;
+  return std::make_pair(record, count);
 }
 
 /// The order row_major/column_major on `decl` gives, if any.
@@ -1193,16 +1264,18 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     bool fieldsOwnSemantics =
         semantics.size() == 1 &&
         cast<StringAttr>(semantics.front()).getValue() == "__hlsl_mlir_fields";
+    std::optional<std::pair<const clang::RecordDecl *, uint64_t>> structs =
+        hasSignature ? getArrayOfStructs(type) : std::nullopt;
     if (fieldsOwnSemantics) {
       semantics.clear();
-      const auto *record = type->getAsRecordDecl();
+      const auto *record = structs ? structs->first : type->getAsRecordDecl();
       if (!record) {
         error(d->getLocation(), "semantic annotations must be present for "
                                 "all parameters of an entry function");
         return;
       }
       for (const clang::FieldDecl *field : record->fields()) {
-        if (!isFlatSignatureRecord(record) && hasSignature)
+        if (structs || (!isFlatSignatureRecord(record) && hasSignature))
           break;
         const auto *semantic = field->getAttr<clang::HLSLParsedSemanticAttr>();
         // (An empty struct takes no registers and needs no semantic.)
@@ -1224,16 +1297,40 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     auto isUnsigned = [&](clang::QualType t) {
       if (!hasSignature)
         return false;
-      t = t.getCanonicalType();
+      t = astContext.getBaseElementType(t.getCanonicalType());
       if (const auto *vec = t->getAs<clang::VectorType>())
         t = vec->getElementType();
+      if (const auto *matrix = t->getAs<clang::ConstantMatrixType>())
+        t = matrix->getElementType();
       return !t->isBooleanType() && t->isUnsignedIntegerType();
     };
-    if (const auto *record = type->getAsRecordDecl()) {
+    const clang::RecordDecl *record =
+        structs ? structs->first : type->getAsRecordDecl();
+    if (record) {
       // Nested structs and bases: DXC's semantics of the leaves (Clang's
-      // applied ones count top-level fields).
+      // applied ones count top-level fields). An array of structs: its
+      // struct's leaves, over the array.
       SmallVector<const clang::FieldDecl *> fields(record->fields());
-      if (!isFlatSignatureRecord(record) && hasSignature) {
+      SmallVector<Attribute> indexLists;
+      if (structs) {
+        const auto *outer = fieldsOwnSemantics
+                                ? nullptr
+                                : d->getAttr<clang::HLSLParsedSemanticAttr>();
+        unsigned index = outer ? outer->getSemanticIndex() : 0;
+        SmallVector<SignatureLeaf> leaves;
+        if (!collectArrayOfStructLeaves(record, structs->second, outer, index,
+                                        /*advance=*/false, leaves)) {
+          reportedSemanticErrors.insert(d);
+          return;
+        }
+        semantics.clear();
+        fields.clear();
+        for (const SignatureLeaf &leaf : leaves) {
+          semantics.push_back(StringAttr::get(context, leaf.semantic));
+          fields.push_back(leaf.field);
+          indexLists.push_back(DenseI32ArrayAttr::get(context, leaf.indices));
+        }
+      } else if (!isFlatSignatureRecord(record) && hasSignature) {
         const auto *outer = fieldsOwnSemantics
                                 ? nullptr
                                 : d->getAttr<clang::HLSLParsedSemanticAttr>();
@@ -1248,9 +1345,15 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         for (const SignatureLeaf &leaf : leaves) {
           semantics.push_back(StringAttr::get(context, leaf.semantic));
           fields.push_back(leaf.field);
+          indexLists.push_back(DenseI32ArrayAttr::get(context, leaf.indices));
         }
       }
       attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+      if (llvm::any_of(indexLists, [](Attribute list) {
+            return !cast<DenseI32ArrayAttr>(list).empty();
+          }))
+        attrs.set("hlsl.field_semantic_indices",
+                  ArrayAttr::get(context, indexLists));
       SmallVector<bool> unsignedFields;
       SmallVector<Attribute> interpolations;
       for (const clang::FieldDecl *field : fields) {

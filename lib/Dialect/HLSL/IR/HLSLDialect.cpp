@@ -233,6 +233,19 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
       return op->emitError() << "'" << name << "' must be an array of bools";
     return success();
   }
+  // The semantic index of each row of each leaf, where they do not follow
+  // each other (an array of structs): empty lists for the others.
+  if (name == "hlsl.field_semantic_indices") {
+    auto lists = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!lists || !llvm::all_of(lists, [](Attribute list) {
+          auto indices = dyn_cast<DenseI32ArrayAttr>(list);
+          return indices && llvm::all_of(indices.asArrayRef(),
+                                         [](int32_t i) { return i >= 0; });
+        }))
+      return op->emitError()
+             << "'" << name << "' must be an array of index arrays";
+    return success();
+  }
   // Modifiers of a signature element (`nointerpolation`, `noperspective`,
   // `linear`, `centroid`, `sample`, `snorm`, `unorm`, space-separated).
   auto isModifierList = [](Attribute a) {
