@@ -1348,8 +1348,9 @@ bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {
   // `void main(..., out VSOut o)`: the fields of an out struct carry the
   // semantics, but Clang 22 wants one on the parameter ("semantic
   // annotations must be present for all parameters"). The name becomes
-  // `$cN`, which expands to `o : __hlsl_mlir_fields`, a semantic that tells
-  // the importer to take the fields' own.
+  // `$cN`, which expands to `o : __hlsl_mlir_fieldsN_`, a semantic that
+  // tells the importer to take the fields' own (one name per parameter:
+  // Clang refuses overlapping semantics).
   if (info.getID() != clang::diag::err_hlsl_missing_semantic_annotation)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
@@ -1392,9 +1393,10 @@ bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {
         return word == "out" || word == "inout";
       }))
     return false;
-  return replaceExpression(
-      place->file, text, at, end - 1,
-      (text.slice(at, end) + " : __hlsl_mlir_fields").str());
+  return replaceExpression(place->file, text, at, end - 1,
+                           (text.slice(at, end) + " : __hlsl_mlir_fields" +
+                            std::to_string(macros.size()) + "_")
+                               .str());
 }
 
 bool SourceRewrites::recordLogicalBefore2021(const clang::Diagnostic &info) {

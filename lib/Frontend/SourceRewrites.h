@@ -57,10 +57,11 @@
 //    modifier and the type become `$nN`, which expands to the prelude's
 //    typedef `__hlsl_norm::__hlsl_snorm_float4` of the same type, which the
 //    importer recognizes in signatures and resource element types.
-//  - An entry point's out struct parameter, whose fields carry the
-//    semantics (Clang 22 wants one on the parameter): the parameter gets
-//    the semantic `__hlsl_mlir_fields`, which tells the importer to take
-//    the fields'.
+//  - An entry point's out struct parameter or array of structs, whose
+//    fields carry the semantics (Clang 22 wants one on the parameter): the
+//    parameter gets the semantic `__hlsl_mlir_fieldsN_` (one name per
+//    parameter, which Clang checks for overlaps), which tells the importer
+//    to take the fields'.
 //  - The effect framework's state block after a sampler's or an effect
 //    object's name (`SamplerState s { Filter = ...; };`, `BlendState b {
 //    ... };`), which DXC ignores: the block becomes spaces.

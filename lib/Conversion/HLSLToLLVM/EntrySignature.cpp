@@ -383,29 +383,6 @@ private:
 // Building the signatures
 //===----------------------------------------------------------------------===//
 
-/// The leaves of a struct in a signature, in order: nested structs are
-/// flattened, empty ones take nothing (matches the importer's
-/// hlsl.field_semantics).
-/// An array of structs (`Foo foo[3]`) gives its struct's leaves, each an
-/// array over it (a: float[3], b: float[3][2]).
-static void collectSignatureLeaves(Type type, SmallVectorImpl<Type> &out) {
-  if (auto st = dyn_cast<StructType>(type)) {
-    for (Type field : st.getFieldTypes())
-      collectSignatureLeaves(field, out);
-    return;
-  }
-  if (auto array = dyn_cast<ArrayType>(type)) {
-    SmallVector<Type> inner;
-    collectSignatureLeaves(array.getElementType(), inner);
-    if (inner.size() != 1 || inner.front() != array.getElementType()) {
-      for (Type leaf : inner)
-        out.push_back(ArrayType::get(type.getContext(), array.getSize(), leaf));
-      return;
-    }
-  }
-  out.push_back(type);
-}
-
 class SignatureBuilder {
 public:
   SignatureBuilder(func::FuncOp entry, ShaderStage stage, unsigned smMinor)
@@ -459,7 +436,7 @@ private:
     // empty ones take nothing; arrays of structs give their struct's leaves
     // over the array.
     SmallVector<Type> leaves;
-    collectSignatureLeaves(type, leaves);
+    collectSignatureLeafTypes(type, leaves);
     if (!fields || (leaves.size() == 1 && leaves.front() == type) ||
         fields.size() != leaves.size())
       return error() << "not supported yet: entry point value of type " << type
@@ -806,7 +783,7 @@ static LLVM::LLVMStructType getArrayElementStruct(Type type) {
   return dyn_cast<LLVM::LLVMStructType>(type);
 }
 
-/// The leaves of a converted entry value, as collectSignatureLeaves orders
+/// The leaves of a converted entry value, as collectSignatureLeafTypes orders
 /// them: struct fields flattened, an array of structs giving its struct's
 /// leaves as arrays over it.
 static void collectLeafTypes(Type type, SmallVectorImpl<Type> &out) {

@@ -52,6 +52,14 @@ bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 std::optional<llvm::StringRef> getUnsupportedFeature(const clang::Decl *decl);
 
 /// Maps Clang types to hlsl-dialect types.
+/// Whether `record` declares bit fields (its values are built by packing
+/// them into their storage units).
+inline bool hasBitFields(const clang::RecordDecl *record) {
+  return llvm::any_of(record->fields(), [](const clang::FieldDecl *field) {
+    return field->isBitField();
+  });
+}
+
 /// A bit field's bits in its storage unit and the type it reads as.
 struct BitFieldPlace {
   /// The unit's ordinal among the record's units (see bitFieldUnitName).
@@ -98,10 +106,6 @@ public:
     std::optional<BitFieldPlace> bits;
   };
   FieldPlace getFieldPlace(const clang::FieldDecl *field);
-  /// The storage units of `record`'s bit fields: each unit's struct field
-  /// index and integer width; empty without bit fields.
-  SmallVector<std::pair<unsigned, unsigned>>
-  getBitFieldUnits(const clang::RecordDecl *record);
 
   /// The width of the storage unit a bit field of `type` takes (bool takes
   /// 32 bits, as in memory).
@@ -232,15 +236,20 @@ public:
     SmallVector<int32_t> indices;
     /// The registers one such array element of the leaf takes.
     unsigned rows = 1;
+    /// Its interpolation and snorm/unorm modifiers and those of the struct
+    /// fields it is in.
+    std::string modifiers;
   };
   /// The leaves of `record` in DXC's order (bases, then fields, nested
   /// structs flattened; empty ones take nothing): named by `outer` with
   /// consecutive indices from `nextIndex` (one per register), or by their
   /// own semantics. False after an error.
+  /// `inherited`: the modifiers of the struct fields `record` is in.
   bool collectSignatureLeaves(const clang::RecordDecl *record,
                               const clang::HLSLParsedSemanticAttr *outer,
                               unsigned &nextIndex,
-                              SmallVectorImpl<SignatureLeaf> &leaves);
+                              SmallVectorImpl<SignatureLeaf> &leaves,
+                              StringRef inherited = {});
   /// The leaves of an array of `count` structs `record` (flattened arrays
   /// of arrays), each one leaf over the whole array: named by `semantic`
   /// (the enclosing one, or the array's own) with the indices of DXC's
@@ -250,7 +259,8 @@ public:
                                   uint64_t count,
                                   const clang::HLSLParsedSemanticAttr *semantic,
                                   unsigned &nextIndex, bool advance,
-                                  SmallVectorImpl<SignatureLeaf> &leaves);
+                                  SmallVectorImpl<SignatureLeaf> &leaves,
+                                  StringRef inherited = {});
   /// For an array (of arrays) of structs other than resources and empty
   /// ones: the struct and the number of elements.
   std::optional<std::pair<const clang::RecordDecl *, uint64_t>>

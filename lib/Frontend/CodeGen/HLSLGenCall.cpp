@@ -476,7 +476,7 @@ Value HLSLGenFunction::emitDefaultInitialization(clang::QualType type,
                builder.getInsertionPoint()))
         op.setLoc(getLoc(loc));
   }
-  if (!module.getTypes().getBitFieldUnits(record).empty()) {
+  if (hasBitFields(record)) {
     if (llvm::is_contained(fields, Value()))
       return {};
     return emitRecordValue(record, structType, fields, getLoc(loc));

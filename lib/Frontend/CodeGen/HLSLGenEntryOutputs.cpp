@@ -30,29 +30,7 @@ struct OutputField {
   Attribute indices = nullptr;
 };
 
-/// The signature leaves of a value of `type`, as the importer lists their
-/// semantics: struct fields flattened (nested structs and bases), an array
-/// of structs giving its struct's leaves as arrays over it.
-void collectLeafTypes(Type type, SmallVectorImpl<Type> &leaves) {
-  if (auto st = dyn_cast<StructType>(type)) {
-    for (Type field : st.getFieldTypes())
-      collectLeafTypes(field, leaves);
-    return;
-  }
-  if (auto array = dyn_cast<ArrayType>(type)) {
-    SmallVector<Type> inner;
-    collectLeafTypes(array.getElementType(), inner);
-    if (inner.size() != 1 || inner.front() != array.getElementType()) {
-      for (Type leaf : inner)
-        leaves.push_back(
-            ArrayType::get(type.getContext(), array.getSize(), leaf));
-      return;
-    }
-  }
-  leaves.push_back(type);
-}
-
-/// The values of the leaves of `value` (collectLeafTypes' order).
+/// The values of the leaves of `value` (collectSignatureLeafTypes' order).
 void collectLeafValues(OpBuilder &builder, Location loc, Value value,
                        SmallVectorImpl<Value> &leaves) {
   Type type = value.getType();
@@ -66,7 +44,7 @@ void collectLeafValues(OpBuilder &builder, Location loc, Value value,
     return;
   }
   SmallVector<Type> leafTypes;
-  collectLeafTypes(type, leafTypes);
+  collectSignatureLeafTypes(type, leafTypes);
   if (leafTypes.size() == 1 && leafTypes.front() == type) {
     leaves.push_back(value);
     return;
@@ -105,7 +83,7 @@ bool collectFields(Type type, DictionaryAttr attrs,
   if (!semantics)
     return false;
   SmallVector<Type> leaves;
-  collectLeafTypes(type, leaves);
+  collectSignatureLeafTypes(type, leaves);
   if (semantics.size() != leaves.size())
     return false;
   auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");

@@ -430,7 +430,7 @@ Value HLSLGenFunction::emitResourceStructValue(const clang::VarDecl *var,
       return coerce(LoadOp::create(builder, loc, dataAddr), converted, loc);
     }
     const auto *record = type->getAsCXXRecordDecl();
-    if (!module.getTypes().getBitFieldUnits(record).empty()) {
+    if (hasBitFields(record)) {
       module.errorNotSupported(var->getLocation(),
                                "bit fields in a struct holding resources");
       return {};

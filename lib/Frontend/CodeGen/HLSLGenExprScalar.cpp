@@ -1196,7 +1196,7 @@ Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
     return emitRValue(expr->getInit(0));
   }
   if (const auto *record = expr->getType()->getAsCXXRecordDecl();
-      record && !module.getTypes().getBitFieldUnits(record).empty())
+      record && hasBitFields(record))
     return emitBitFieldRecordInitList(expr, record, cast<StructType>(type));
   SmallVector<Type> elementTypes;
   if (auto vec = dyn_cast<VectorType>(type))

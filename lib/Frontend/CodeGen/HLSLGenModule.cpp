@@ -163,15 +163,15 @@ static bool isEmptySignatureRecord(clang::QualType type) {
 
 /// Whether a struct of `type` (or of its elements) has bit fields, in it or
 /// in its bases and fields.
-static bool hasBitFields(clang::ASTContext &ast, clang::QualType type) {
+static bool typeHasBitFields(clang::ASTContext &ast, clang::QualType type) {
   const auto *record = ast.getBaseElementType(type)->getAsCXXRecordDecl();
   if (!record || !record->hasDefinition())
     return false;
   for (const clang::CXXBaseSpecifier &base : record->bases())
-    if (hasBitFields(ast, base.getType()))
+    if (typeHasBitFields(ast, base.getType()))
       return true;
   return llvm::any_of(record->fields(), [&](const clang::FieldDecl *field) {
-    return field->isBitField() || hasBitFields(ast, field->getType());
+    return field->isBitField() || typeHasBitFields(ast, field->getType());
   });
 }
 
@@ -200,27 +200,39 @@ static std::string spellSemantic(StringRef name, unsigned index) {
   return spelled;
 }
 
+/// `modifiers` and `more`, space-separated.
+static std::string joinModifiers(StringRef modifiers, StringRef more) {
+  if (modifiers.empty() || more.empty())
+    return (modifiers + more).str();
+  return (modifiers + " " + more).str();
+}
+
 bool HLSLGenModule::collectSignatureLeaves(
     const clang::RecordDecl *record, const clang::HLSLParsedSemanticAttr *outer,
-    unsigned &nextIndex, SmallVectorImpl<SignatureLeaf> &leaves) {
+    unsigned &nextIndex, SmallVectorImpl<SignatureLeaf> &leaves,
+    StringRef inherited) {
   auto visitRecord = [&](const clang::RecordDecl *inner,
                          const clang::HLSLParsedSemanticAttr *semantic,
-                         unsigned &index) {
-    return collectSignatureLeaves(inner, semantic, index, leaves);
+                         unsigned &index, StringRef modifiers) {
+    return collectSignatureLeaves(inner, semantic, index, leaves, modifiers);
   };
   if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
     for (const clang::CXXBaseSpecifier &base : cxx->bases())
-      if (!visitRecord(base.getType()->getAsRecordDecl(), outer, nextIndex))
+      if (!visitRecord(base.getType()->getAsRecordDecl(), outer, nextIndex,
+                       inherited))
         return false;
   for (const clang::FieldDecl *field : record->fields()) {
     clang::QualType type = field->getType();
     const auto *own = field->getAttr<clang::HLSLParsedSemanticAttr>();
+    // (`nointerpolation Inner i` applies to the leaves of i.)
+    std::string modifiers =
+        joinModifiers(getSignatureModifiers(field), inherited);
     if (std::optional<std::pair<const clang::RecordDecl *, uint64_t>> structs =
             getArrayOfStructs(type)) {
       unsigned index = outer ? nextIndex : own ? own->getSemanticIndex() : 0;
       if (!collectArrayOfStructLeaves(structs->first, structs->second,
                                       outer ? outer : own, index,
-                                      /*advance=*/true, leaves))
+                                      /*advance=*/true, leaves, modifiers))
         return false;
       if (outer)
         nextIndex = index;
@@ -236,11 +248,11 @@ bool HLSLGenModule::collectSignatureLeaves(
       // An empty struct takes no registers; a struct field is its leaves,
       // named by the outer semantic, its own, or its fields'.
       if (outer) {
-        if (!visitRecord(inner, outer, nextIndex))
+        if (!visitRecord(inner, outer, nextIndex, modifiers))
           return false;
       } else {
         unsigned index = own ? own->getSemanticIndex() : 0;
-        if (!visitRecord(inner, own, index))
+        if (!visitRecord(inner, own, index, modifiers))
           return false;
       }
       continue;
@@ -261,7 +273,8 @@ bool HLSLGenModule::collectSignatureLeaves(
     leaves.push_back({field,
                       spellSemantic(semantic->getSemanticName(), index),
                       {},
-                      getSignatureRows(converted)});
+                      getSignatureRows(converted),
+                      modifiers});
     if (outer)
       nextIndex += getSignatureRows(converted);
   }
@@ -271,11 +284,11 @@ bool HLSLGenModule::collectSignatureLeaves(
 bool HLSLGenModule::collectArrayOfStructLeaves(
     const clang::RecordDecl *record, uint64_t count,
     const clang::HLSLParsedSemanticAttr *semantic, unsigned &nextIndex,
-    bool advance, SmallVectorImpl<SignatureLeaf> &leaves) {
+    bool advance, SmallVectorImpl<SignatureLeaf> &leaves, StringRef inherited) {
   // The leaves of one element, named from 0 (their offsets in it).
   SmallVector<SignatureLeaf> inner;
   unsigned offset = 0;
-  if (!collectSignatureLeaves(record, semantic, offset, inner))
+  if (!collectSignatureLeaves(record, semantic, offset, inner, inherited))
     return false;
   for (const SignatureLeaf &leaf : inner)
     if (!leaf.indices.empty()) {
@@ -303,7 +316,7 @@ bool HLSLGenModule::collectArrayOfStructLeaves(
     start += leaf.rows;
     leaves.push_back({leaf.field,
                       spellSemantic(semantic->getSemanticName(), indices[0]),
-                      std::move(indices), leaf.rows});
+                      std::move(indices), leaf.rows, leaf.modifiers});
   }
   if (advance)
     nextIndex += unsigned(count) * stride;
@@ -1245,7 +1258,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         isa<clang::FunctionDecl>(d)
             ? cast<clang::FunctionDecl>(d)->getReturnType()
             : cast<clang::ValueDecl>(d)->getType().getNonReferenceType();
-    if (hasBitFields(astContext, type)) {
+    if (typeHasBitFields(astContext, type)) {
       errorNotSupported(d->getLocation(), "bit fields in a shader signature");
       reportedSemanticErrors.insert(d);
       return;
@@ -1261,9 +1274,12 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
                         *stage != ShaderStage::Amplification;
     // An out struct parameter the import marked (SourceRewrites.h): its
     // fields' own semantics (nested structs' and bases' below).
-    bool fieldsOwnSemantics =
-        semantics.size() == 1 &&
-        cast<StringAttr>(semantics.front()).getValue() == "__hlsl_mlir_fields";
+    // (`__hlsl_mlir_fields<N>_`, a name per parameter: Clang checks that
+    // parameters' semantics do not overlap.)
+    bool fieldsOwnSemantics = llvm::all_of(semantics, [](Attribute semantic) {
+      return cast<StringAttr>(semantic).getValue().starts_with(
+          "__hlsl_mlir_fields");
+    });
     std::optional<std::pair<const clang::RecordDecl *, uint64_t>> structs =
         hasSignature ? getArrayOfStructs(type) : std::nullopt;
     if (fieldsOwnSemantics) {
@@ -1311,40 +1327,32 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       // applied ones count top-level fields). An array of structs: its
       // struct's leaves, over the array.
       SmallVector<const clang::FieldDecl *> fields(record->fields());
+      SmallVector<std::string> fieldModifiers;
+      for (const clang::FieldDecl *field : fields)
+        fieldModifiers.push_back(getSignatureModifiers(field));
       SmallVector<Attribute> indexLists;
-      if (structs) {
+      if (structs || (!isFlatSignatureRecord(record) && hasSignature)) {
         const auto *outer = fieldsOwnSemantics
                                 ? nullptr
                                 : d->getAttr<clang::HLSLParsedSemanticAttr>();
         unsigned index = outer ? outer->getSemanticIndex() : 0;
         SmallVector<SignatureLeaf> leaves;
-        if (!collectArrayOfStructLeaves(record, structs->second, outer, index,
-                                        /*advance=*/false, leaves)) {
+        bool collected =
+            structs ? collectArrayOfStructLeaves(record, structs->second, outer,
+                                                 index,
+                                                 /*advance=*/false, leaves)
+                    : collectSignatureLeaves(record, outer, index, leaves);
+        if (!collected) {
           reportedSemanticErrors.insert(d);
           return;
         }
         semantics.clear();
         fields.clear();
+        fieldModifiers.clear();
         for (const SignatureLeaf &leaf : leaves) {
           semantics.push_back(StringAttr::get(context, leaf.semantic));
           fields.push_back(leaf.field);
-          indexLists.push_back(DenseI32ArrayAttr::get(context, leaf.indices));
-        }
-      } else if (!isFlatSignatureRecord(record) && hasSignature) {
-        const auto *outer = fieldsOwnSemantics
-                                ? nullptr
-                                : d->getAttr<clang::HLSLParsedSemanticAttr>();
-        unsigned index = outer ? outer->getSemanticIndex() : 0;
-        SmallVector<SignatureLeaf> leaves;
-        if (!collectSignatureLeaves(record, outer, index, leaves)) {
-          reportedSemanticErrors.insert(d);
-          return;
-        }
-        semantics.clear();
-        fields.clear();
-        for (const SignatureLeaf &leaf : leaves) {
-          semantics.push_back(StringAttr::get(context, leaf.semantic));
-          fields.push_back(leaf.field);
+          fieldModifiers.push_back(leaf.modifiers);
           indexLists.push_back(DenseI32ArrayAttr::get(context, leaf.indices));
         }
       }
@@ -1356,10 +1364,15 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
                   ArrayAttr::get(context, indexLists));
       SmallVector<bool> unsignedFields;
       SmallVector<Attribute> interpolations;
-      for (const clang::FieldDecl *field : fields) {
+      // Modifiers on the struct value (`nointerpolation S s : C`) apply to
+      // each of its fields.
+      std::string outerModifiers;
+      if (const auto *value = dyn_cast<clang::ValueDecl>(d))
+        outerModifiers = getSignatureModifiers(value);
+      for (auto [field, modifiers] : llvm::zip_equal(fields, fieldModifiers)) {
         unsignedFields.push_back(isUnsigned(field->getType()));
         interpolations.push_back(
-            StringAttr::get(context, getSignatureModifiers(field)));
+            StringAttr::get(context, joinModifiers(modifiers, outerModifiers)));
       }
       if (llvm::is_contained(unsignedFields, true))
         attrs.set("hlsl.field_unsigned",

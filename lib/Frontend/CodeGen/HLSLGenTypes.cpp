@@ -329,15 +329,3 @@ HLSLGenTypes::getFieldPlace(const clang::FieldDecl *field) {
   }
   return it->second;
 }
-
-SmallVector<std::pair<unsigned, unsigned>>
-HLSLGenTypes::getBitFieldUnits(const clang::RecordDecl *record) {
-  SmallVector<std::pair<unsigned, unsigned>> units;
-  unsigned bases = 0;
-  if (const auto *cxx = dyn_cast<clang::CXXRecordDecl>(record))
-    bases = cxx->getNumBases();
-  for (auto [index, member] : llvm::enumerate(getStructMembers(record)))
-    if (member.unitBits)
-      units.push_back({bases + unsigned(index), member.unitBits});
-  return units;
-}

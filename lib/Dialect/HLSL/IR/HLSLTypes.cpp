@@ -337,6 +337,26 @@ LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+void mlir::hlsl::collectSignatureLeafTypes(Type type,
+                                           SmallVectorImpl<Type> &leaves) {
+  if (auto st = dyn_cast<StructType>(type)) {
+    for (Type field : st.getFieldTypes())
+      collectSignatureLeafTypes(field, leaves);
+    return;
+  }
+  if (auto array = dyn_cast<ArrayType>(type)) {
+    SmallVector<Type> inner;
+    collectSignatureLeafTypes(array.getElementType(), inner);
+    if (inner.size() != 1 || inner.front() != array.getElementType()) {
+      for (Type leaf : inner)
+        leaves.push_back(
+            ArrayType::get(type.getContext(), array.getSize(), leaf));
+      return;
+    }
+  }
+  leaves.push_back(type);
+}
+
 std::string mlir::hlsl::getBitFieldUnitName(unsigned unit) {
   return "__bits" + std::to_string(unit);
 }

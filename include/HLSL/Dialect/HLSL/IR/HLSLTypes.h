@@ -31,6 +31,13 @@ bool containsResource(Type type);
 /// True if `type` is a struct with no fields, or only empty structs as
 /// fields: a value with nothing in it (no signature element, for one).
 bool isEmptyStruct(Type type);
+/// The leaves of an entry point value in a signature, in the order the
+/// importer lists their semantics (hlsl.field_semantics): struct fields
+/// flattened (nested structs and bases; empty ones give nothing), an array
+/// of structs giving its struct's leaves as arrays over it (`Foo f[3]` with
+/// `float a; float2 b[2]` gives float[3] and float2[3][2]); anything else is
+/// its own leaf.
+void collectSignatureLeafTypes(Type type, SmallVectorImpl<Type> &leaves);
 /// Bit fields live in integer struct fields they share, storage units named
 /// `__bits<N>` (N counting a struct's units); DXIL leaves them unnamed.
 std::string getBitFieldUnitName(unsigned unit);
