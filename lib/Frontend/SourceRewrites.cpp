@@ -82,7 +82,24 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordForLoopVariableAfterLoop(info) ||
          recordOneElementVectorOperand(info) || recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
-         recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info);
+         recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
+         recordStaticOutOfLine(info);
+}
+
+bool SourceRewrites::recordStaticOutOfLine(const clang::Diagnostic &info) {
+  // `static const uint S::Val = 3;`: DXC takes `static` on the definition
+  // of a static data member outside its struct; Clang refuses it. The word
+  // becomes spaces.
+  if (info.getID() != clang::diag::err_static_out_of_line)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || place->word() != "static")
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = 0; i < strlen("static"); ++i)
+    fileEdits[place->offset + i] = ' ';
+  ++constructs;
+  return true;
 }
 
 bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {

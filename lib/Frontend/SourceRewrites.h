@@ -97,6 +97,10 @@
 //    (SV_TessFactor): the semantic becomes `$sN`, which expands
 //    to the prelude's pass-through spelling `__hlsl_mlir_SV_...` (the
 //    import reads it as the system value).
+//  - `static` on the definition of a static data member outside its
+//    struct (`static const uint S::Val = 3;`), which DXC accepts and Clang
+//    refuses ("'static' can only be specified inside the class
+//    definition"): the word becomes spaces.
 //  - A constant declared without a value (`static const int x;`), which
 //    DXC zero-initializes: the name becomes `$cN`, which expands to
 //    `x = (__decltype(x))0`.
@@ -267,6 +271,7 @@ private:
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
+  bool recordStaticOutOfLine(const clang::Diagnostic &info);
   bool recordCompoundAssignmentOperand(const clang::Diagnostic &info);
   bool recordNamespaceInCBuffer(const clang::Diagnostic &info);
   bool recordFlattenedNamespaceUse(const clang::Diagnostic &info);
