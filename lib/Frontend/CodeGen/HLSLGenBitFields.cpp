@@ -106,7 +106,7 @@ Value HLSLGenFunction::emitRecordValue(const clang::CXXRecordDecl *record,
     Value value = values[next++];
     HLSLGenTypes::FieldPlace place = types.getFieldPlace(field);
     if (!place.bits) {
-      fields[place.index] = value;
+      fields[place.index] = coerce(value, fieldTypes[place.index], loc);
       continue;
     }
     // Units start at zero; each bit field adds its bits.
