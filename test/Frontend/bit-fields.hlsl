@@ -1,4 +1,5 @@
 // RUN: hlsl-translate --import-hlsl %s -T cs_6_2 -E main -enable-16bit-types | FileCheck %s
+// RUN: hlsl-translate --import-hlsl %s -T cs_6_2 -E packed -enable-16bit-types | FileCheck %s --check-prefix=PACKED
 // Bit fields share integer storage units of the struct (`__bits<N>`), laid
 // out as DXC: a unit per run of bit fields of one width whose bits fit; a
 // zero-width bit field closes the unit; another width (uint16_t; bool takes
@@ -48,4 +49,23 @@ void main() {
   // CHECK: arith.cmpi ne, %{{.*}}, %{{.*}} : i32
   Out[2] = s.f ? 1 : 0;
   Buf[1] = s;
+}
+
+// A struct value packed from an initializer list converts its other fields
+// to their declared types: the row_major matrix field takes the matrix
+// through hlsl.matrix_cast (was a verifier error of hlsl.construct).
+struct M {
+  row_major float2x2 m;
+  uint a : 3;
+  uint b : 5;
+};
+RWStructuredBuffer<M> MBuf;
+
+// PACKED-LABEL: func.func @packed
+// PACKED: %[[CAST:.*]] = hlsl.matrix_cast %{{.*}} : !hlsl.matrix<2x2xf32> -> !hlsl.matrix<2x2xf32, row_major>
+// PACKED: hlsl.construct(%[[CAST]], %{{.*}}) : (!hlsl.matrix<2x2xf32, row_major>, i32) -> !hlsl.struct<"M", {m: !hlsl.matrix<2x2xf32, row_major>, __bits0: i32}>
+[numthreads(1, 1, 1)]
+void packed(uint3 id : SV_DispatchThreadID) {
+  M s = {float2x2(id.x, 2, 3, 4), 5, 6};
+  MBuf[0] = s;
 }
