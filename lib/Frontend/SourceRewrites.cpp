@@ -83,7 +83,42 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordOneElementVectorOperand(info) || recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
-         recordStaticOutOfLine(info);
+         recordStaticOutOfLine(info) || recordRepeatedRootSignature(info);
+}
+
+bool SourceRewrites::recordRepeatedRootSignature(
+    const clang::Diagnostic &info) {
+  // `[RootSignature("")] [RootSignature("...")] void main()`: DXC takes the
+  // last; Clang refuses the repetition at the later one. The earlier
+  // `[RootSignature(...)]` of the same declaration becomes spaces.
+  if (info.getID() != clang::diag::err_disallowed_duplicate_attribute)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || place->word() != "RootSignature")
+    return false;
+  llvm::StringRef text = place->text;
+  llvm::StringRef before = text.take_front(place->offset);
+  size_t name = before.rfind("RootSignature");
+  if (name == llvm::StringRef::npos)
+    return false;
+  size_t open = name;
+  while (open > 0 && llvm::isSpace(text[open - 1]))
+    --open;
+  if (open == 0 || text[open - 1] != '[')
+    return false;
+  --open;
+  std::optional<size_t> close = findClosingBracket(text, open, ";{}");
+  // Only attributes (and blanks) between the two.
+  if (!close || *close >= place->offset ||
+      text.slice(*close + 1, place->offset).find_first_of(";{}") !=
+          llvm::StringRef::npos)
+    return false;
+  auto &fileEdits = edits[place->file];
+  for (size_t i = open; i <= *close; ++i)
+    if (text[i] != '\n')
+      fileEdits[i] = ' ';
+  ++constructs;
+  return true;
 }
 
 bool SourceRewrites::recordStaticOutOfLine(const clang::Diagnostic &info) {

@@ -101,6 +101,9 @@
 //    struct (`static const uint S::Val = 3;`), which DXC accepts and Clang
 //    refuses ("'static' can only be specified inside the class
 //    definition"): the word becomes spaces.
+//  - A root signature given twice on an entry point (`[RootSignature("")]
+//    [RootSignature("...")]`): DXC takes the last, Clang refuses the
+//    repetition. The earlier attribute becomes spaces.
 //  - A constant declared without a value (`static const int x;`), which
 //    DXC zero-initializes: the name becomes `$cN`, which expands to
 //    `x = (__decltype(x))0`.
@@ -272,6 +275,7 @@ private:
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   bool recordStaticOutOfLine(const clang::Diagnostic &info);
+  bool recordRepeatedRootSignature(const clang::Diagnostic &info);
   bool recordCompoundAssignmentOperand(const clang::Diagnostic &info);
   bool recordNamespaceInCBuffer(const clang::Diagnostic &info);
   bool recordFlattenedNamespaceUse(const clang::Diagnostic &info);
