@@ -113,11 +113,7 @@ bool SourceRewrites::recordRepeatedRootSignature(
       text.slice(*close + 1, place->offset).find_first_of(";{}") !=
           llvm::StringRef::npos)
     return false;
-  auto &fileEdits = edits[place->file];
-  for (size_t i = open; i <= *close; ++i)
-    if (text[i] != '\n')
-      fileEdits[i] = ' ';
-  ++constructs;
+  blankSpan(place->file, text, open, *close);
   return true;
 }
 
@@ -130,11 +126,18 @@ bool SourceRewrites::recordStaticOutOfLine(const clang::Diagnostic &info) {
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place || place->word() != "static")
     return false;
-  auto &fileEdits = edits[place->file];
-  for (size_t i = 0; i < strlen("static"); ++i)
-    fileEdits[place->offset + i] = ' ';
-  ++constructs;
+  blankSpan(place->file, place->text, place->offset,
+            place->offset + strlen("static") - 1);
   return true;
+}
+
+void SourceRewrites::blankSpan(const std::string &file, llvm::StringRef text,
+                               size_t first, size_t last) {
+  auto &fileEdits = edits[file];
+  for (size_t i = first; i <= last; ++i)
+    if (text[i] != '\n' && text[i] != '\r')
+      fileEdits[i] = ' ';
+  ++constructs;
 }
 
 bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
@@ -407,11 +410,8 @@ bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
     ++comma;
   if (comma >= text.size() || text[comma] != ',')
     return false;
-  auto &fileEdits = edits[place->file];
   if (profileStage == stage) {
-    for (size_t i = first; i <= comma; ++i)
-      fileEdits[i] = ' ';
-    ++constructs;
+    blankSpan(place->file, text, first, comma);
     return true;
   }
   // Another profile's register: from the `:` before `register` to `)`.
@@ -428,10 +428,7 @@ bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
   size_t close = text.find(')', comma);
   if (close == llvm::StringRef::npos)
     return false;
-  for (size_t i = colon; i <= close; ++i)
-    if (text[i] != '\n')
-      fileEdits[i] = ' ';
-  ++constructs;
+  blankSpan(place->file, text, colon, close);
   return true;
 }
 
@@ -1564,12 +1561,8 @@ bool SourceRewrites::recordSamplerStateBlock(const clang::Diagnostic &info) {
   }
   if (close >= text.size())
     return false;
-  auto &fileEdits = edits[place->file];
-  if (fileEdits.count(open))
+  if (edits[place->file].count(open))
     return true; // another name in the same block
-  for (size_t i = open; i <= close; ++i)
-    if (text[i] != '\n')
-      fileEdits[i] = ' ';
-  ++constructs;
+  blankSpan(place->file, text, open, close);
   return true;
 }

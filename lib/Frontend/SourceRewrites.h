@@ -295,6 +295,10 @@ private:
   /// it when the expression is shorter than the macro's name.
   bool replaceExpression(const std::string &file, llvm::StringRef text,
                          size_t first, size_t last, std::string expansion);
+  /// Makes the characters `first`..`last` of `file` (whose text is `text`)
+  /// spaces, its line breaks kept.
+  void blankSpan(const std::string &file, llvm::StringRef text, size_t first,
+                 size_t last);
   /// Replaces the characters `first`..`last` of `file` with a new macro
   /// `<prefix><n>` padded with spaces, expanding to `expansion`; false if the
   /// span is shorter than the name. With the file's `text`, the span's line
