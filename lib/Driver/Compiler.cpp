@@ -176,7 +176,8 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     reportError(std::move(error));
     return nullptr;
   }
-  if (llvm::Error error = verifySystemValueOutputsWritten(*llvmModule)) {
+  // (Before the debug info goes: its errors are at the entry's line.)
+  if (llvm::Error error = setSignatureUsageForDXIL(*llvmModule)) {
     reportError(std::move(error));
     return nullptr;
   }
@@ -194,7 +195,6 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   if (options.allResourcesBound)
     declaredOnly |= dxil::shader_flag::AllResourcesBound;
   dxil::setShaderFlags(*llvmModule, declaredOnly);
-  setSignatureUsageForDXIL(*llvmModule);
   setCBufferUsageForDXIL(*llvmModule);
   return llvmModule;
 }

@@ -83,13 +83,11 @@ void legalizeInstructionMetadataForDXIL(llvm::Module &module);
 
 /// Sets each signature element's usage and dynamic-index masks (metadata
 /// tags 3 and 2) from the loadInput/storeOutput calls of the module, as
-/// DXC's validator recomputes them.
-void setSignatureUsageForDXIL(llvm::Module &module);
-
-/// Checks that every system-value output but the render targets is written
-/// in all its components (the validator's Sm.UndefinedOutput and
-/// Sm.CompletePosition); an error names the first one that is not.
-llvm::Error verifySystemValueOutputsWritten(const llvm::Module &module);
+/// DXC's validator recomputes them. Fails, naming it, on a system-value
+/// output other than a render target that those calls do not write in
+/// every component (the validator's Sm.UndefinedOutput and
+/// Sm.CompletePosition); run it while the entry's debug location is there.
+llvm::Error setSignatureUsageForDXIL(llvm::Module &module);
 
 /// Marks the constant buffer members the final code reads (tag 9 of their
 /// field annotations in !dx.typeAnnotations), as DXC computes them for

@@ -92,12 +92,46 @@ Usages collectUsages(const Module &module) {
     }
   return usages;
 }
+
+/// The validator's Sm.UndefinedOutput and Sm.CompletePosition: a
+/// system-value output other than a render target is written in every
+/// component, on some path (an out parameter never assigned leaves it
+/// unwritten). The error is at the entry's line.
+Error verifyWritten(const MDNode *entry, const MDNode *record, Usage usage) {
+  constexpr uint64_t ArbitraryKind = 0, TargetKind = 16;
+  std::optional<uint64_t> kind = getInt(record, 3);
+  std::optional<uint64_t> columns = getInt(record, 7);
+  if (!kind || !columns || *kind == ArbitraryKind || *kind == TargetKind)
+    return Error::success();
+  unsigned required = (1u << *columns) - 1;
+  if ((usage.mask & required) == required)
+    return Error::success();
+  std::string location;
+  if (const auto *function =
+          mdconst::dyn_extract_or_null<Function>(entry->getOperand(0)))
+    if (const DISubprogram *program = function->getSubprogram()) {
+      SmallString<128> path(program->getDirectory());
+      sys::path::append(path, program->getFilename());
+      location = (path + ":" + Twine(program->getLine()) + ":1: ").str();
+    }
+  std::string components;
+  for (unsigned c = 0; c < *columns; ++c)
+    components += (usage.mask >> c) & 1 ? "xyzw"[c] : '-';
+  StringRef name;
+  if (const auto *text = dyn_cast_or_null<MDString>(record->getOperand(1)))
+    name = text->getString();
+  return createStringError(
+      inconvertibleErrorCode(),
+      location + "the system-value output '" + name +
+          "' is not written in every component (written: " + components +
+          "); the entry point must write all of it");
+}
 } // namespace
 
-void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
+Error mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
   NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
   if (!entries || entries->getNumOperands() == 0)
-    return;
+    return Error::success();
   Usages usages = collectUsages(module);
   LLVMContext &context = module.getContext();
   for (unsigned e = 0; e < entries->getNumOperands(); ++e) {
@@ -118,64 +152,17 @@ void mlir::hlsl::setSignatureUsageForDXIL(Module &module) {
           continue;
         }
         uint64_t id = getInt(record, 0).value_or(~0ull);
-        records.push_back(withUsage(context, record, usages[{list == 1, id}]));
+        Usage usage = usages[{list == 1, id}];
+        if (list == 1)
+          if (Error error = verifyWritten(entry, record, usage))
+            return error;
+        records.push_back(withUsage(context, record, usage));
       }
       lists[list] = MDNode::get(context, records);
     }
     SmallVector<Metadata *> operands(entry->op_begin(), entry->op_end());
     operands[2] = MDNode::get(context, lists);
     entries->setOperand(e, MDNode::get(context, operands));
-  }
-}
-
-// The validator's Sm.UndefinedOutput and Sm.CompletePosition: a system-value
-// output other than a render target is written in every component, on some
-// path (an out parameter never assigned leaves it unwritten).
-Error mlir::hlsl::verifySystemValueOutputsWritten(const Module &module) {
-  const NamedMDNode *entries = module.getNamedMetadata("dx.entryPoints");
-  if (!entries)
-    return Error::success();
-  constexpr uint64_t ArbitraryKind = 0, TargetKind = 16;
-  Usages usages = collectUsages(module);
-  for (const MDNode *entry : entries->operands()) {
-    const MDNode *signatures = getNode(entry, 2);
-    const MDNode *outputs = signatures ? getNode(signatures, 1) : nullptr;
-    if (!outputs)
-      continue;
-    for (const MDOperand &operand : outputs->operands()) {
-      auto *record = dyn_cast_or_null<MDNode>(operand.get());
-      if (!record || record->getNumOperands() < 11)
-        continue;
-      std::optional<uint64_t> id = getInt(record, 0);
-      std::optional<uint64_t> kind = getInt(record, 3);
-      std::optional<uint64_t> columns = getInt(record, 7);
-      if (!id || !kind || !columns || *kind == ArbitraryKind ||
-          *kind == TargetKind)
-        continue;
-      unsigned written = usages[{true, *id}].mask;
-      unsigned required = (1u << *columns) - 1;
-      if ((written & required) == required)
-        continue;
-      std::string location;
-      if (const auto *function =
-              mdconst::dyn_extract_or_null<Function>(entry->getOperand(0)))
-        if (const DISubprogram *program = function->getSubprogram()) {
-          SmallString<128> path(program->getDirectory());
-          sys::path::append(path, program->getFilename());
-          location = (path + ":" + Twine(program->getLine()) + ":1: ").str();
-        }
-      std::string components;
-      for (unsigned c = 0; c < *columns; ++c)
-        components += (written >> c) & 1 ? "xyzw"[c] : '-';
-      StringRef name;
-      if (const auto *text = dyn_cast_or_null<MDString>(record->getOperand(1)))
-        name = text->getString();
-      return createStringError(
-          inconvertibleErrorCode(),
-          location + "the system-value output '" + name +
-              "' is not written in every component (written: " + components +
-              "); the entry point must write all of it");
-    }
   }
   return Error::success();
 }
