@@ -9,6 +9,7 @@
 
 #include "HLSL/Frontend/HLSLImport.h"
 #include "CodeGen/HLSLGen.h"
+#include "DXCOverloadRanking.h"
 #include "IncludeFileSystem.h"
 #include "PreludeSelection.h"
 #include "SourceRewrites.h"
@@ -106,6 +107,7 @@ public:
     next->BeginSourceFile(options, pp);
   }
   void EndSourceFile() override { next->EndSourceFile(); }
+  SourceRewrites *getRewrites() const { return rewritesToRecord; }
   void finish() override { next->finish(); }
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
@@ -377,7 +379,16 @@ public:
   void HandleTranslationUnit(clang::ASTContext &ast) override {
     clangTiming.stop();
     clang::DiagnosticsEngine &diags = ast.getDiagnostics();
-    if (diags.hasErrorOccurred())
+    if (diags.hasErrorOccurred()) {
+      castArgumentsOfAmbiguousCalls(ast);
+      return;
+    }
+    if (!checkOverloadChoices(ast))
+      return;
+    // A construct Clang accepted with a warning was rewritten (or a call's
+    // arguments cast): the next run is the one to import.
+    if (SourceRewrites *rewrites = filter.getRewrites();
+        rewrites && rewrites->rewroteInRun() && !rewrites->isLastRun())
       return;
     // Clang accepted the shader: its warnings come out now, in order with
     // the import's diagnostics.
@@ -389,6 +400,50 @@ public:
       result = module.takeModule();
     if (result && options.includedFiles)
       recordIncludedFiles(ast.getSourceManager());
+  }
+
+  /// The calls Clang found ambiguous and DXC resolves: their arguments are
+  /// cast to the parameters of DXC's choice for the next run
+  /// (DXCOverloadRanking.h).
+  void castArgumentsOfAmbiguousCalls(clang::ASTContext &ast) {
+    SourceRewrites *rewrites = filter.getRewrites();
+    if (!rewrites || rewrites->isLastRun() ||
+        rewrites->getAmbiguousCalls().empty())
+      return;
+    // Each call's error was counted as shown; the rewrite removes it.
+    for (const CallArgumentCasts &casts : findDXCOverloadCasts(
+             ast, rewrites->getAmbiguousCalls(), options.enable16BitTypes))
+      if (rewrites->recordArgumentCasts(ast.getSourceManager(), casts) &&
+          rewrites->shownErrorCount > 0)
+        --rewrites->shownErrorCount;
+  }
+
+  /// Checks that Clang chose among overloads as DXC does (Clang's rules
+  /// differ: DXCOverloadRanking.h). Where DXC chooses another candidate,
+  /// its arguments are cast for the next run; where DXC finds the call
+  /// ambiguous, that is an error. Returns false after errors.
+  bool checkOverloadChoices(clang::ASTContext &ast) {
+    DXCOverloadFindings findings =
+        mlir::hlsl::checkOverloadChoices(ast, options.enable16BitTypes);
+    clang::DiagnosticsEngine &diags = ast.getDiagnostics();
+    for (const AmbiguousCall &call : findings.ambiguous) {
+      diags.Report(call.callee,
+                   diags.getCustomDiagID(clang::DiagnosticsEngine::Error,
+                                         "call to '%0' is ambiguous"))
+          << call.name.getAsString();
+      for (clang::SourceLocation candidate : call.candidates)
+        diags.Report(candidate,
+                     diags.getCustomDiagID(clang::DiagnosticsEngine::Note,
+                                           "candidate function"));
+    }
+    if (!findings.ambiguous.empty())
+      return false;
+    SourceRewrites *rewrites = filter.getRewrites();
+    if (findings.casts.empty() || !rewrites || rewrites->isLastRun())
+      return true;
+    for (const CallArgumentCasts &casts : findings.casts)
+      rewrites->recordArgumentCasts(ast.getSourceManager(), casts);
+    return true;
   }
 
   /// Clears Clang's error state if the only errors so far are the

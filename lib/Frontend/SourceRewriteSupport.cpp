@@ -66,13 +66,12 @@ std::optional<size_t> findClosingBracket(llvm::StringRef text, size_t open,
   return std::nullopt;
 }
 
-std::optional<std::pair<size_t, size_t>>
-getExpressionSpan(const clang::Diagnostic &info, unsigned index,
-                  const DiagnosticPlace &place) {
-  if (index >= info.getNumRanges())
-    return std::nullopt;
-  const clang::SourceManager &sources = info.getSourceManager();
-  clang::CharSourceRange range = info.getRange(index);
+/// The characters `first`..`last` of `range` in the file `inFile` (whose
+/// text is `text`), if it is an expression written there that closes what
+/// it opens.
+static std::optional<std::pair<size_t, size_t>>
+getSpanInFile(const clang::SourceManager &sources, clang::CharSourceRange range,
+              clang::FileID inFile, llvm::StringRef text) {
   // In a macro's argument: where the argument is written. An operand that
   // is a macro (an earlier rewrite's `$c3`) is the text that invokes it.
   if (sources.isMacroArgExpansion(range.getBegin()) &&
@@ -89,24 +88,21 @@ getExpressionSpan(const clang::Diagnostic &info, unsigned index,
     return std::nullopt;
   auto [beginFile, first] = sources.getDecomposedLoc(begin);
   auto [endFile, last] = sources.getDecomposedLoc(end);
-  clang::SourceLocation at = info.getLocation();
-  at = sources.isMacroArgExpansion(at) ? sources.getSpellingLoc(at)
-                                       : sources.getFileLoc(at);
-  if (beginFile != endFile || beginFile != sources.getDecomposedLoc(at).first)
+  if (beginFile != endFile || beginFile != inFile)
     return std::nullopt;
   if (range.isTokenRange()) {
     clang::LangOptions options;
     options.CPlusPlus = true;
     last += clang::Lexer::MeasureTokenLength(end, sources, options);
   }
-  if (last <= first || last > place.text.size())
+  if (last <= first || last > text.size())
     return std::nullopt;
   --last;
   // Brackets balance, and the span is one expression (no `;` or top-level
   // comma).
   int depth = 0;
   for (size_t i = first; i <= last; ++i) {
-    char c = place.text[i];
+    char c = text[i];
     if (c == '(' || c == '[' || c == '{')
       ++depth;
     else if (c == ')' || c == ']' || c == '}')
@@ -119,6 +115,40 @@ getExpressionSpan(const clang::Diagnostic &info, unsigned index,
   return std::make_pair(size_t(first), size_t(last));
 }
 
+std::optional<std::pair<size_t, size_t>>
+getExpressionSpan(const clang::Diagnostic &info, unsigned index,
+                  const DiagnosticPlace &place) {
+  if (index >= info.getNumRanges())
+    return std::nullopt;
+  const clang::SourceManager &sources = info.getSourceManager();
+  clang::SourceLocation at = info.getLocation();
+  at = sources.isMacroArgExpansion(at) ? sources.getSpellingLoc(at)
+                                       : sources.getFileLoc(at);
+  return getSpanInFile(sources, info.getRange(index),
+                       sources.getDecomposedLoc(at).first, place.text);
+}
+
+std::optional<std::pair<DiagnosticPlace, size_t>>
+getExpressionPlace(const clang::SourceManager &sources,
+                   clang::SourceRange range) {
+  clang::SourceLocation at = range.getBegin();
+  at = sources.isMacroArgExpansion(at) ? sources.getSpellingLoc(at)
+                                       : sources.getFileLoc(at);
+  clang::FileID fileID = sources.getFileID(at);
+  bool invalid = false;
+  llvm::StringRef text = sources.getBufferData(fileID, &invalid);
+  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(fileID);
+  if (invalid || !file)
+    return std::nullopt;
+  std::optional<std::pair<size_t, size_t>> span = getSpanInFile(
+      sources, clang::CharSourceRange::getTokenRange(range), fileID, text);
+  if (!span)
+    return std::nullopt;
+  return std::make_pair(
+      DiagnosticPlace{file->getName().str(), text, unsigned(span->first)},
+      span->second);
+}
+
 std::optional<std::string> spellType(clang::QualType type) {
   if (type.isNull())
     return std::nullopt;
@@ -126,6 +156,8 @@ std::optional<std::string> spellType(clang::QualType type) {
   clang::LangOptions options;
   options.CPlusPlus = true;
   options.HLSL = true;
+  // `bool`, not `_Bool`.
+  options.Bool = true;
   clang::PrintingPolicy policy(options);
   policy.FullyQualifiedName = true;
   policy.SuppressScope = false;
@@ -145,6 +177,16 @@ std::optional<std::string> spellType(clang::QualType type) {
   }
   if (type->isBuiltinType())
     return type.getAsString(policy);
+  // The prelude's min-precision integer types.
+  if (const auto *bits = type->getAs<clang::BitIntType>()) {
+    if (bits->isUnsigned())
+      return bits->getNumBits() == 32 ? std::optional<std::string>("min16uint")
+                                      : std::nullopt;
+    if (bits->getNumBits() == 32)
+      return "min16int";
+    return bits->getNumBits() == 16 ? std::optional<std::string>("min12int")
+                                    : std::nullopt;
+  }
   if (const auto *record = type->getAsRecordDecl()) {
     if (!record->getIdentifier() || !record->isCompleteDefinition())
       return std::nullopt;

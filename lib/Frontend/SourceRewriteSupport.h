@@ -20,6 +20,8 @@
 namespace clang {
 class CXXRecordDecl;
 class Diagnostic;
+class SourceManager;
+class SourceRange;
 } // namespace clang
 
 namespace mlir::hlsl::rewrites {
@@ -58,6 +60,12 @@ std::optional<size_t> findClosingBracket(llvm::StringRef text, size_t open,
 std::optional<std::pair<size_t, size_t>>
 getExpressionSpan(const clang::Diagnostic &info, unsigned index,
                   const DiagnosticPlace &place);
+/// Where the expression `range` of `sources` is written: its file and text,
+/// the offset of its first character, and that of its last. Nothing if it
+/// is not written whole in one file (or does not close what it opens).
+std::optional<std::pair<DiagnosticPlace, size_t>>
+getExpressionPlace(const clang::SourceManager &sources,
+                   clang::SourceRange range);
 /// `type` written so that HLSL source can name it in a cast: scalars,
 /// vectors, matrices and named structs, without address spaces. nullopt
 /// for types a cast cannot name (arrays, unnamed structs).

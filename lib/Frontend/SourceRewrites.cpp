@@ -66,6 +66,9 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   pending.reset();
   if (!info.hasSourceManager())
     return false;
+  if (info.getID() == clang::diag::err_ovl_ambiguous_call ||
+      info.getID() == clang::diag::err_ovl_ambiguous_member_call)
+    ambiguousCalls.push_back(info.getLocation());
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
          recordFloatSubscript(info) || recordFloatSwitch(info) ||
@@ -80,7 +83,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordThreeComponentPackOffset(info) || recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
-         recordOneElementVectorOperand(info) || recordAttributeSpelling(info) ||
+         recordOneElementVectorOperand(info) ||
+         recordVectorLikeMatrixOperand(info) || recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
          recordStaticOutOfLine(info) || recordRepeatedRootSignature(info);

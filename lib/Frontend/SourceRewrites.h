@@ -107,6 +107,14 @@
 //  - A constant declared without a value (`static const int x;`), which
 //    DXC zero-initializes: the name becomes `$cN`, which expands to
 //    `x = (__decltype(x))0`.
+//  - A call of overloaded functions that DXC resolves otherwise than Clang
+//    (DXCOverloadRanking.h: Clang finds `f(2, 2u)` ambiguous, or chooses
+//    another candidate): the call becomes `$cN`, which expands to the call
+//    with the arguments cast to the parameters of DXC's choice.
+//  - A matrix of one row or column next to a vector (`i4x1 * f4`), which
+//    DXC takes for a vector and Clang for its first element ("implicit
+//    conversion turns matrix to scalar"): the matrix becomes `$cN`, which
+//    expands to `((vector<int, 4>)(i4x1))`.
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -118,6 +126,8 @@
 #ifndef HLSL_LIB_FRONTEND_SOURCEREWRITES_H
 #define HLSL_LIB_FRONTEND_SOURCEREWRITES_H
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -131,9 +141,12 @@
 namespace clang {
 class Diagnostic;
 class QualType;
+class SourceManager;
 } // namespace clang
 
 namespace mlir::hlsl {
+
+struct CallArgumentCasts;
 
 /// The expansion of a matrix member name: `[r][c]` for one element,
 /// `[r].xyz` for several elements of row r, and for elements of several rows
@@ -199,6 +212,8 @@ public:
     spansOfRun.clear();
     pending.reset();
     deferred.clear();
+    ambiguousCalls.clear();
+    constructsBeforeRun = constructs;
   }
   /// Applies the rewrites that waited for the end of the run (those that
   /// contain no span rewritten in it).
@@ -215,9 +230,24 @@ public:
   /// applies depends on the note that explains it.
   void recordNote(const clang::Diagnostic &info);
 
+  /// Where the calls are that Clang found ambiguous in this run (their
+  /// callees), for DXC's ranking of their candidates (DXCOverloadRanking.h).
+  llvm::ArrayRef<clang::SourceLocation> getAmbiguousCalls() const {
+    return ambiguousCalls;
+  }
+  /// Casts arguments of a call to the parameter types of the candidate DXC
+  /// chooses (`casts`, ranges of `sources`). The argument list becomes one
+  /// macro, which keeps its brackets balanced inside a macro's arguments.
+  /// Returns whether it did.
+  bool recordArgumentCasts(const clang::SourceManager &sources,
+                           const CallArgumentCasts &casts);
+
   bool empty() const { return edits.empty(); }
   /// How many constructs are rewritten.
   unsigned count() const { return constructs; }
+  /// Whether the current run recorded rewrites (so another run follows,
+  /// unless this is the last).
+  bool rewroteInRun() const { return constructs > constructsBeforeRun; }
 
   /// `text` (the contents of `file`) rewritten.
   std::string rewrite(llvm::StringRef file, llvm::StringRef text) const;
@@ -274,6 +304,7 @@ private:
   bool recordVectorConstructorInTemplate(const clang::Diagnostic &info);
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
+  bool recordVectorLikeMatrixOperand(const clang::Diagnostic &info);
   bool recordStaticOutOfLine(const clang::Diagnostic &info);
   bool recordRepeatedRootSignature(const clang::Diagnostic &info);
   bool recordCompoundAssignmentOperand(const clang::Diagnostic &info);
@@ -316,6 +347,7 @@ private:
   std::map<std::string, std::map<unsigned, char>> edits;
   llvm::StringMap<std::string> macros;
   unsigned constructs = 0;
+  unsigned constructsBeforeRun = 0;
   /// The spans the current run replaced with macros (file, first, last).
   std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
   bool hlsl2021;
@@ -348,6 +380,7 @@ private:
     std::string expansion;
   };
   std::vector<DeferredExpression> deferred;
+  std::vector<clang::SourceLocation> ambiguousCalls;
 };
 
 } // namespace mlir::hlsl

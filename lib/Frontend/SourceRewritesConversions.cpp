@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DXCOverloadRanking.h"
 #include "SourceRewriteSupport.h"
 #include "SourceRewrites.h"
 
@@ -22,6 +23,42 @@
 
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::rewrites;
+
+bool SourceRewrites::recordArgumentCasts(const clang::SourceManager &sources,
+                                         const CallArgumentCasts &casts) {
+  std::optional<std::pair<DiagnosticPlace, size_t>> callee =
+      getExpressionPlace(sources, casts.callee);
+  if (!callee)
+    return false;
+  const DiagnosticPlace &place = callee->first;
+  llvm::StringRef text = place.text;
+  size_t open = skipBlanks(text, callee->second + 1);
+  if (open >= text.size() || text[open] != '(')
+    return false;
+  std::optional<size_t> close = findClosingBracket(text, open, ";{}");
+  if (!close)
+    return false;
+  // The call with each cast argument `a` as `((T)(a))`, from the last so
+  // that the earlier offsets stay. (The callee is part of the macro: a
+  // macro right after its name would continue the name.)
+  size_t start = place.offset;
+  std::string expansion = text.slice(start, *close + 1).str();
+  for (const ArgumentCast &cast : llvm::reverse(casts.arguments)) {
+    std::optional<std::string> spelled = spellType(cast.type);
+    std::optional<std::pair<DiagnosticPlace, size_t>> argument =
+        getExpressionPlace(sources, cast.argument);
+    if (!spelled || !argument || argument->first.file != place.file ||
+        argument->first.offset <= open || argument->second >= *close)
+      return false;
+    size_t first = argument->first.offset - start;
+    size_t size = argument->second + 1 - argument->first.offset;
+    expansion.replace(first, size,
+                      "((" + *spelled + ")(" + expansion.substr(first, size) +
+                          "))");
+  }
+  return replaceExpression(place.file, text, start, *close,
+                           std::move(expansion));
+}
 
 /// `tex.Sample(...)` on a `const Texture2D tex` (a const parameter, a
 /// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`,
@@ -377,6 +414,38 @@ bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
   pending = PendingConversion{place->file, place->text, open, open, ""};
   pending->needsStructArgument = true;
   return true;
+}
+
+/// `i4x1 * f4` (a matrix of one row or one column as an operand of a
+/// vector): DXC takes the matrix for a vector of its elements; Clang
+/// converts it to its first element and splats that ("implicit conversion
+/// turns matrix to scalar"). The matrix is cast to the vector,
+/// `((vector<int, 4>)(i4x1))`.
+bool SourceRewrites::recordVectorLikeMatrixOperand(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::warn_impcast_matrix_scalar)
+    return false;
+  clang::QualType from = getTypeArg(info, 0), to = getTypeArg(info, 1);
+  if (from.isNull() || to.isNull() || !to.getCanonicalType()->isExtVectorType())
+    return false;
+  const auto *matrix =
+      from.getCanonicalType()->getAs<clang::ConstantMatrixType>();
+  if (!matrix || (matrix->getNumRows() != 1 && matrix->getNumColumns() != 1))
+    return false;
+  unsigned count = matrix->getNumRows() * matrix->getNumColumns();
+  std::optional<std::string> element = spellType(matrix->getElementType());
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (count == 1 || !element || !place)
+    return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, 0, *place);
+  if (!span)
+    return false;
+  llvm::StringRef operand = place->text.slice(span->first, span->second + 1);
+  return replaceExpression(place->file, place->text, span->first, span->second,
+                           "((vector<" + *element + ", " +
+                               std::to_string(count) + ">)(" + operand.str() +
+                               "))");
 }
 
 /// `float4 + float1` (a one-element vector as an operand of a wider one):
