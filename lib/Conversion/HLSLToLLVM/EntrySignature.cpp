@@ -590,8 +590,20 @@ private:
     modifiers.split(words, ' ', -1, /*KeepEmpty=*/false);
     bool snorm = llvm::is_contained(words, "snorm");
     bool unorm = llvm::is_contained(words, "unorm");
+    // Minimum precision: 16-bit components in the signature (not for the
+    // values read by operations of their own, nor the float depths).
+    element.minPrecision =
+        llvm::is_contained(words, "minprecision") && width == 32 &&
+        interpretation != NotInSig && interpretation != Shadow &&
+        *kind != Depth && *kind != DepthLessEqual &&
+        *kind != DepthGreaterEqual && *kind != IsFrontFace;
+    if (element.minPrecision)
+      element.componentType = isa<FloatType>(scalar) ? 8
+                              : isUnsigned           ? 3
+                                                     : 2;
     if ((snorm || unorm) && isa<FloatType>(scalar))
-      element.componentType = getNormComponentType(width, unorm);
+      element.componentType =
+          getNormComponentType(element.minPrecision ? 16 : width, unorm);
     // Interpolation: only the signatures between vertex and pixel shaders
     // have it; floats interpolate linearly, the rest are constant, and
     // SV_Position is never perspective-corrected.
@@ -866,6 +878,36 @@ static void disassembleLeaves(OpBuilder &b, Location loc, Value value,
   out.append(arrays.begin(), arrays.end());
 }
 
+/// The 16-bit type of a minimum-precision element's components.
+static Type getMinPrecisionType(const SignatureElement &e) {
+  MLIRContext *context = e.scalarType.getContext();
+  if (isa<FloatType>(e.scalarType))
+    return Float16Type::get(context);
+  return IntegerType::get(context, 16);
+}
+
+/// A minimum-precision component read from the signature, in the entry's
+/// 32 bits.
+static Value widenMinPrecision(OpBuilder &b, Location loc, Value v,
+                               const SignatureElement &e) {
+  if (isa<FloatType>(e.scalarType))
+    return LLVM::FPExtOp::create(b, loc, e.scalarType, v);
+  // DXIL::ComponentType U16 is 3.
+  if (e.componentType == 3)
+    return LLVM::ZExtOp::create(b, loc, e.scalarType, v);
+  return LLVM::SExtOp::create(b, loc, e.scalarType, v);
+}
+
+/// A component of the entry's 32 bits written to a minimum-precision
+/// element.
+static Value narrowMinPrecision(OpBuilder &b, Location loc, Value v,
+                                const SignatureElement &e) {
+  Type type = getMinPrecisionType(e);
+  if (isa<FloatType>(v.getType()))
+    return LLVM::FPTruncOp::create(b, loc, type, v);
+  return LLVM::TruncOp::create(b, loc, type, v);
+}
+
 LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
                                                const EntryInterface &interface,
                                                DXILOpBuilder &dx) {
@@ -889,9 +931,11 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
                      dxil::OpAttr::ReadNone);
     }
     const SignatureElement &e = interface.inputs[access.element];
-    // Bools are i32 in the signature.
+    // Bools are i32 in the signature; minimum-precision values 16 bits.
     bool isBool = e.scalarType.isInteger(1);
     Type loaded = isBool ? i32 : e.scalarType;
+    if (e.minPrecision)
+      loaded = getMinPrecisionType(e);
     auto loadComponent = [&](unsigned row, unsigned col) -> Value {
       Value v = dx.call(b, loc, "loadInput", loaded, 4, loaded,
                         {dx.i32(b, loc, access.element), dx.i32(b, loc, row),
@@ -900,6 +944,8 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
       if (isBool)
         v = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v,
                                  dx.i32(b, loc, 0));
+      if (e.minPrecision)
+        v = widenMinPrecision(b, loc, v, e);
       return v;
     };
     auto loadRow = [&](unsigned row, Type rowType) -> Value {
@@ -977,6 +1023,8 @@ LogicalResult mlir::hlsl::lowerSignatureAccess(LLVM::LLVMFuncOp func,
           Value stored = component;
           if (stored.getType().isInteger(1))
             stored = LLVM::ZExtOp::create(rb, loc, i32, stored);
+          if (e.minPrecision)
+            stored = narrowMinPrecision(rb, loc, stored, e);
           unsigned id = access.element;
           if (access.rowsAreElements) {
             id += access.rows - 1 - row;

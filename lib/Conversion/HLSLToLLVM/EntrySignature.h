@@ -53,6 +53,11 @@ struct SignatureElement {
   /// The type of each component as the entry sees it (i1 for bools, which
   /// the signature holds as i32).
   Type scalarType;
+  /// A minimum-precision value (min16float, min16int, min16uint) without
+  /// native 16-bit types: the entry computes it in 32 bits, the signature
+  /// holds 16-bit components (loadInput/storeOutput of 16 bits and a
+  /// conversion), as DXC writes it.
+  bool minPrecision = false;
   /// How the entry's value maps onto the element's rows: one row (scalar or
   /// vector), an array (element i in row i), or a matrix (a row_major
   /// matrix's rows are the element's rows; a column_major one's columns).

@@ -115,18 +115,53 @@ static unsigned getSampleCount(clang::QualType type) {
       specialization->getTemplateArgs()[1].getAsIntegral().getZExtValue());
 }
 
-/// The modifiers written on an entry point's parameter or field that its
-/// signature element records: interpolation (`nointerpolation`,
-/// `noperspective`, `linear`, `centroid`, `sample`, kept as annotations)
-/// and `snorm`/`unorm` (on the type), space-separated in that order.
+/// Whether `type` is, or is made of, a minimum-precision type: min16float
+/// and min10float (typedefs of float without 16-bit types: their names
+/// tell) or the prelude's min16int, min12int and min16uint (`_BitInt`s).
+static bool isMinPrecision(clang::QualType type) {
+  while (!type.isNull()) {
+    const clang::Type *t = type.getTypePtr();
+    if (const auto *typedefType = dyn_cast<clang::TypedefType>(t)) {
+      StringRef name = typedefType->getDecl()->getName();
+      if (name == "min16float" || name == "min10float")
+        return true;
+      type = typedefType->desugar();
+    } else if (const auto *array = dyn_cast<clang::ArrayType>(t)) {
+      type = array->getElementType();
+    } else if (const auto *vector = dyn_cast<clang::VectorType>(t)) {
+      type = vector->getElementType();
+    } else if (const auto *matrix = dyn_cast<clang::MatrixType>(t)) {
+      type = matrix->getElementType();
+    } else if (isa<clang::BitIntType>(t)) {
+      return true;
+    } else {
+      clang::QualType next = t->getLocallyUnqualifiedSingleStepDesugaredType();
+      if (next == clang::QualType(t, 0))
+        return false;
+      type = next;
+    }
+  }
+  return false;
+}
+
+/// The modifiers written on an entry point's parameter, field or result
+/// that its signature element records: interpolation (`nointerpolation`,
+/// `noperspective`, `linear`, `centroid`, `sample`, kept as annotations),
+/// `snorm`/`unorm` (on the type), and `minprecision` for a
+/// minimum-precision type, space-separated in that order.
 static std::string getSignatureModifiers(const clang::ValueDecl *decl) {
   std::string modifiers;
   for (StringRef name :
        {"nointerpolation", "noperspective", "linear", "centroid", "sample"})
     if (hasAnnotation(decl, ("hlsl." + name).str()))
       modifiers += (modifiers.empty() ? "" : " ") + name.str();
-  if (StringRef norm = getNormModifier(decl->getType()); !norm.empty())
+  clang::QualType type = decl->getType();
+  if (const auto *function = dyn_cast<clang::FunctionDecl>(decl))
+    type = function->getReturnType();
+  if (StringRef norm = getNormModifier(type); !norm.empty())
     modifiers += (modifiers.empty() ? "" : " ") + norm.str();
+  if (isMinPrecision(type))
+    modifiers += (modifiers.empty() ? "" : " ") + std::string("minprecision");
   return modifiers;
 }
 

@@ -247,7 +247,8 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
     return success();
   }
   // Modifiers of a signature element (`nointerpolation`, `noperspective`,
-  // `linear`, `centroid`, `sample`, `snorm`, `unorm`, space-separated).
+  // `linear`, `centroid`, `sample`, `snorm`, `unorm`, and `minprecision`
+  // for a minimum-precision type, space-separated).
   auto isModifierList = [](Attribute a) {
     auto string = dyn_cast<StringAttr>(a);
     if (!string)
@@ -256,7 +257,8 @@ static LogicalResult verifyValueAttr(Operation *op, NamedAttribute attr,
     string.getValue().split(words, ' ', -1, /*KeepEmpty=*/false);
     return llvm::all_of(words, [](StringRef word) {
       return llvm::is_contained({"nointerpolation", "noperspective", "linear",
-                                 "centroid", "sample", "snorm", "unorm"},
+                                 "centroid", "sample", "snorm", "unorm",
+                                 "minprecision"},
                                 word);
     });
   };

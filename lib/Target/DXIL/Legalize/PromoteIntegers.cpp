@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -49,7 +50,9 @@ public:
     ReversePostOrderTraversal<Function *> rpo(&func);
     for (BasicBlock *block : rpo)
       for (Instruction &inst : *block)
-        if (needsRewrite(inst)) {
+        if (isMinPrecisionAccess(inst)) {
+          keepMinPrecisionAccess(cast<CallInst>(inst));
+        } else if (!extensions.contains(&inst) && needsRewrite(inst)) {
           if (Error error = rewrite(inst))
             return error;
           work.push_back(&inst);
@@ -72,6 +75,32 @@ public:
   }
 
 private:
+  /// A signature access of 16 bits (a minimum-precision element: DXC writes
+  /// loadInput.i16 and storeOutput.i16 without native 16-bit types too).
+  bool isMinPrecisionAccess(Instruction &inst) const {
+    auto *call = dyn_cast<CallInst>(&inst);
+    Function *callee = call ? call->getCalledFunction() : nullptr;
+    if (native16Bit || !callee)
+      return false;
+    StringRef name = callee->getName();
+    return name == "dx.op.loadInput.i16" || name == "dx.op.storeOutput.i16";
+  }
+
+  /// Keeps a 16-bit signature access: its result is promoted right after
+  /// it, its 16-bit operand truncated from its promoted form.
+  void keepMinPrecisionAccess(CallInst &call) {
+    if (isIllegal(call.getType())) {
+      IRBuilder<> b(call.getNextNode());
+      Value *extension = b.CreateSExt(&call, getPromotedType(call.getType()));
+      promotedValues[&call] = extension;
+      extensions.insert(cast<Instruction>(extension));
+    }
+    IRBuilder<> b(&call);
+    for (Use &arg : call.args())
+      if (isIllegal(arg->getType()) && !isa<Constant>(arg.get()))
+        arg.set(b.CreateTrunc(promote(arg.get(), &b), arg->getType()));
+  }
+
   bool needsRewrite(Instruction &inst) const {
     if (isIllegal(inst.getType()))
       return true;
@@ -178,6 +207,20 @@ private:
         }
         break;
       }
+      case Instruction::SIToFP:
+      case Instruction::UIToFP: {
+        bool isSigned = castInst->getOpcode() == Instruction::SIToFP;
+        Value *extendedSource = extended(b, source, isSigned);
+        result = isSigned ? b.CreateSIToFP(extendedSource, type)
+                          : b.CreateUIToFP(extendedSource, type);
+        break;
+      }
+      case Instruction::FPToSI:
+        result = b.CreateFPToSI(source, promotedType);
+        break;
+      case Instruction::FPToUI:
+        result = b.CreateFPToUI(source, promotedType);
+        break;
       default:
         return unsupported(inst);
       }
@@ -248,6 +291,8 @@ private:
   Function &func;
   bool native16Bit;
   DenseMap<Value *, Value *> promotedValues;
+  /// The extensions of kept 16-bit values (legal, not to rewrite).
+  SmallPtrSet<Instruction *, 4> extensions;
   SmallVector<std::pair<PHINode *, PHINode *>> phis;
 };
 } // namespace
