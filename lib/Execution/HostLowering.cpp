@@ -1070,17 +1070,29 @@ Error HostLowering::lowerCall(CallInst &call, unsigned opcode,
     auto *resultType = cast<StructType>(type);
     Type *element = resultType->getElementType(0);
     unsigned bytes = element->getScalarSizeInBits() / 8;
+    // Four 16-bit components of a row: minimum precision, whose values the
+    // buffer holds in 32 bits (eight are native 16-bit ones).
+    Type *stored = element;
+    if (bytes == 2 && resultType->getNumElements() == 4) {
+      bytes = 4;
+      stored =
+          element->isHalfTy() ? builder.getFloatTy() : builder.getInt32Ty();
+    }
     Value *row = builder.CreateMul(offset64(arg(2)), builder.getInt64(16));
     Value *result = PoisonValue::get(type);
     for (unsigned i = 0; i < resultType->getNumElements(); ++i) {
       Value *offset = builder.CreateAdd(row, builder.getInt64(i * bytes));
       LoadInst *load = builder.CreateLoad(
-          element, accessPointer(resource, offset, bytes, false));
+          stored, accessPointer(resource, offset, bytes, false));
       load->setAlignment(Align(1));
       // Constant buffers do not change during a dispatch.
       load->setMetadata(LLVMContext::MD_invariant_load,
                         MDNode::get(context, {}));
-      result = builder.CreateInsertValue(result, load, i);
+      Value *value = load;
+      if (stored != element)
+        value = element->isHalfTy() ? builder.CreateFPTrunc(load, element)
+                                    : builder.CreateTrunc(load, element);
+      result = builder.CreateInsertValue(result, value, i);
     }
     return replace(result);
   }

@@ -235,3 +235,34 @@ hlsl.cbuffer @nothing cbuffer binding <b1> {
 hlsl.cbuffer @full cbuffer binding <b2> {
   hlsl.cbuffer_member @big : !hlsl.array<4096 x vector<4xf32>>
 }
+
+// -----
+
+// Minimum precision (min16float & co. in 32 bits, without native 16-bit
+// types): a row holds minimum-precision scalars, vectors and matrices or
+// full-precision ones, never both, as DXC lays them out; an array does not
+// change what the row after it holds (d follows the array c on a new row
+// because b before c is minimum precision), a struct leaves it full
+// precision. (DXC's offsets for the same cbuffer.)
+//   cbuffer mp { min16float h; float3 f; float a; min16float b;
+//                min16float c[2]; float d; S s; min16float e; }
+// CHECK-LABEL: hlsl.cbuffer @mp cbuffer binding <b0> layout
+// CHECK-SAME: size 116
+// CHECK-NEXT:    hlsl.cbuffer_member @h : f32 min_precision offset 0
+// CHECK-NEXT:    hlsl.cbuffer_member @f : vector<3xf32> offset 16
+// CHECK-NEXT:    hlsl.cbuffer_member @a : f32 offset 28
+// CHECK-NEXT:    hlsl.cbuffer_member @b : f32 min_precision offset 32
+// CHECK-NEXT:    hlsl.cbuffer_member @c : !hlsl.array<2 x f32> min_precision offset 48
+// CHECK-NEXT:    hlsl.cbuffer_member @d : f32 offset 80
+// CHECK-NEXT:    hlsl.cbuffer_member @s : !hlsl.struct<"S", {x: f32}> offset 96
+// CHECK-NEXT:    hlsl.cbuffer_member @e : f32 min_precision offset 112
+hlsl.cbuffer @mp cbuffer binding <b0> {
+  hlsl.cbuffer_member @h : f32 min_precision
+  hlsl.cbuffer_member @f : vector<3xf32>
+  hlsl.cbuffer_member @a : f32
+  hlsl.cbuffer_member @b : f32 min_precision
+  hlsl.cbuffer_member @c : !hlsl.array<2 x f32> min_precision
+  hlsl.cbuffer_member @d : f32
+  hlsl.cbuffer_member @s : !hlsl.struct<"S", {x: f32}>
+  hlsl.cbuffer_member @e : f32 min_precision
+}

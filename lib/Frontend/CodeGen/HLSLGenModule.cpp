@@ -1106,6 +1106,8 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     auto member = CBufferMemberOp::create(
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
         TypeAttr::get(type), packoffset, IntegerAttr(), TypeAttr());
+    if (!options.enable16BitTypes && isMinPrecision(var->getType()))
+      member.setMinPrecision(true);
     if (resourceStruct &&
         resourceStruct->kind == GlobalSymbol::ResourceStruct) {
       // The struct's data members: its resources are declarations of their

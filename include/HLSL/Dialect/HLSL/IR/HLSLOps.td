@@ -111,13 +111,20 @@ def HLSL_CBufferMemberOp : HLSL_Op<"cbuffer_member", [Symbol,
     Values are signless; where
     the declared type has unsigned integers, `declared` keeps it
     (same shape as `type`) for the reflection data.
+
+    `min_precision` marks a member of a minimum-precision type (min16float,
+    min16int, ...; without native 16-bit types) held in 32 bits: the
+    layout starts a new 16-byte row where a cbuffer goes from such members
+    to full-precision ones or back, as DXC lays them out.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
                        OptionalAttr<HLSL_PackOffsetAttr>:$packoffset,
                        OptionalAttr<I32Attr>:$offset,
-                       OptionalAttr<TypeAttr>:$declared_type);
+                       OptionalAttr<TypeAttr>:$declared_type,
+                       UnitAttr:$min_precision);
   let assemblyFormat = [{
     $sym_name `:` $type (`declared` $declared_type^)?
+    (`min_precision` $min_precision^)?
     (`packoffset` $packoffset^)? (`offset` $offset^)? attr-dict
   }];
   let extraClassDeclaration = [{
