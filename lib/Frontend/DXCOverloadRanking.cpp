@@ -68,53 +68,34 @@ struct KindInfo {
   unsigned bits;
 };
 
-KindInfo getInfo(Kind kind) {
-  switch (kind) {
-  case Kind::Bool:
-    return {Boolean | Integer, 0};
-  case Kind::LiteralFloat:
-    return {Floating | Literal, 0};
-  case Kind::Float16:
-    return {Floating, 16};
-  case Kind::Float32Partial:
-    return {Floating | PartialPrecision, 32};
-  case Kind::Float32:
-    return {Floating, 32};
-  case Kind::Float64:
-    return {Floating, 64};
-  case Kind::LiteralInt:
-    return {Integer | Literal, 0};
-  case Kind::Int8:
-    return {Integer, 8};
-  case Kind::UInt8:
-    return {Integer | Unsigned, 8};
-  case Kind::Int16:
-    return {Integer, 16};
-  case Kind::UInt16:
-    return {Integer | Unsigned, 16};
-  case Kind::Int32:
-    return {Integer, 32};
-  case Kind::UInt32:
-    return {Integer | Unsigned, 32};
-  case Kind::Int64:
-    return {Integer, 64};
-  case Kind::UInt64:
-    return {Integer | Unsigned, 64};
-  case Kind::Min10Float:
-    return {Floating | MinPrecision, 10};
-  case Kind::Min16Float:
-    return {Floating | MinPrecision, 16};
-  case Kind::Min12Int:
-    return {Integer | MinPrecision, 12};
-  case Kind::Min16Int:
-    return {Integer | MinPrecision, 16};
-  case Kind::Min16UInt:
-    return {Integer | Unsigned | MinPrecision, 16};
-  case Kind::Enum:
-    return {EnumProperty | Integer, 0};
-  }
-  return {0, 0};
-}
+/// The properties of each kind, in Kind's order.
+constexpr KindInfo kindInfos[] = {
+    {Boolean | Integer, 0},                  // Bool
+    {Floating | Literal, 0},                 // LiteralFloat
+    {Floating, 16},                          // Float16
+    {Floating | PartialPrecision, 32},       // Float32Partial
+    {Floating, 32},                          // Float32
+    {Floating, 64},                          // Float64
+    {Integer | Literal, 0},                  // LiteralInt
+    {Integer, 8},                            // Int8
+    {Integer | Unsigned, 8},                 // UInt8
+    {Integer, 16},                           // Int16
+    {Integer | Unsigned, 16},                // UInt16
+    {Integer, 32},                           // Int32
+    {Integer | Unsigned, 32},                // UInt32
+    {Integer, 64},                           // Int64
+    {Integer | Unsigned, 64},                // UInt64
+    {Floating | MinPrecision, 10},           // Min10Float
+    {Floating | MinPrecision, 16},           // Min16Float
+    {Integer | MinPrecision, 12},            // Min12Int
+    {Integer | MinPrecision, 16},            // Min16Int
+    {Integer | Unsigned | MinPrecision, 16}, // Min16UInt
+    {EnumProperty | Integer, 0},             // Enum
+};
+static_assert(std::size(kindInfos) == size_t(Kind::Enum) + 1,
+              "one entry per kind");
+
+KindInfo getInfo(Kind kind) { return kindInfos[size_t(kind)]; }
 
 bool isSizedInteger(Kind kind) {
   return kind >= Kind::Int8 && kind <= Kind::UInt64;
@@ -283,6 +264,12 @@ public:
   /// Clang's conversions).
   Choice choose(llvm::ArrayRef<const clang::NamedDecl *> candidates,
                 llvm::ArrayRef<const clang::Expr *> args) const;
+  /// Whether this models `function` as viable for `args` (it models
+  /// numeric conversions, and other arguments of the parameter's type).
+  bool isViable(const clang::FunctionDecl &function,
+                llvm::ArrayRef<const clang::Expr *> args) const {
+    return scoreCandidate(function, args).has_value();
+  }
   /// The casts that make `function` an exact match for `args`.
   std::vector<ArgumentCast>
   getCasts(const clang::FunctionDecl &function,
@@ -331,9 +318,9 @@ std::optional<Kind> OverloadRanker::getScalarKind(clang::QualType type) const {
   if (builtin->getKind() == clang::BuiltinType::Bool)
     return Kind::Bool;
   if (builtin->getKind() == clang::BuiltinType::Half)
-    // `half` and min16float are one type in the prelude; taken as DXC's
-    // `half`, which is a 32-bit float of partial precision without 16-bit
-    // types.
+    // DXC's `half`: a 32-bit float of partial precision without 16-bit
+    // types (the prelude's min16float is `float` then), 16 bits with them
+    // (min16float is `half` then, DXC's a kind of its own).
     return native16BitTypes ? Kind::Float16 : Kind::Float32Partial;
   if (builtin->isFloatingPoint())
     return ast.getTypeSize(type) == 64 ? Kind::Float64 : Kind::Float32;
@@ -720,6 +707,10 @@ DXCOverloadFindings mlir::hlsl::checkOverloadChoices(clang::ASTContext &ast,
         break;
       args.push_back(getWrittenArgument(arg));
     }
+    // A candidate Clang chose through a conversion this does not model
+    // (derived to base, ...) stays Clang's choice.
+    if (!ranker.isViable(*chosen, args))
+      continue;
     Choice choice = ranker.choose(found, args);
     const clang::Expr *callee = call->getCallee()->IgnoreParenImpCasts();
     if (choice.result == Choice::Ambiguous) {

@@ -1,21 +1,26 @@
 //===- DXCOverloadRanking.h - DXC's choice among overloads ------*- C++ -*-===//
 //
 // DXC does not rank overloads as C++ does. It scores each viable candidate
-// by the conversions its arguments need (per element: promotions, casts
-// between signed and unsigned, other casts, splats and truncations, in that
-// order of cost) and takes the one of least score. Literals have types of
-// their own there: an unsuffixed `2` or `1.5` converts to any integer or
-// float without cost, and an expression of literals and one typed operand
-// (`m % 10` with a min16uint m) has the typed operand's type. Clang 22 types
-// literals as int and float and ranks by C++'s rules, so it finds calls
-// ambiguous that DXC resolves (`f(2, 2u)` with `f(int, int)` and `f(uint,
-// uint)`).
+// by the conversions its arguments need (per element, cheapest first:
+// splats, promotions, casts between signed and unsigned, other casts,
+// truncations; each class outweighs any number of the cheaper ones) and
+// takes the one of least score; candidates of equal score are ambiguous.
+// Literals have types of their own there: an unsuffixed `2` or `1.5`
+// converts to any integer or float without cost, and an expression of
+// literals and one typed operand (`m % 10` with a min16uint m) has the
+// typed operand's type. Clang 22 types literals as int and float and ranks
+// by C++'s rules, so it finds calls ambiguous that DXC resolves (`f(2, 2u)`
+// with `f(int, int)` and `f(uint, uint)`), resolves calls otherwise
+// (`f(1.5, 2u)` with `f(int, int)` and `f(float, float)`: DXC takes the
+// int one), and resolves calls DXC finds ambiguous (`f(2)`).
 //
-// When Clang reports such a call ambiguous, the importer looks up the call
-// Clang kept for error recovery, ranks the candidates as DXC does, and if
-// one is best, casts the arguments whose type differs from its parameters
-// (SourceRewrites::recordArgumentCasts): Clang then finds that candidate an
-// exact match.
+// The importer ranks the candidates as DXC does: for a call Clang reports
+// ambiguous, in the call Clang kept for error recovery; for a call Clang
+// resolved among several candidates, after the parse. Where DXC's choice
+// differs, the arguments whose type differs from its parameters are cast
+// (SourceRewrites::recordArgumentCasts) and the shader parsed again: Clang
+// then finds that candidate an exact match. A call DXC finds ambiguous is
+// an error.
 //
 //===----------------------------------------------------------------------===//
 

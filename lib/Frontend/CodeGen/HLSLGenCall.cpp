@@ -606,6 +606,37 @@ static bool isFloatValue(Value value) {
   return isa<FloatType>(type);
 }
 
+/// Whether `dest` is a component of an element of a typed resource whose
+/// elements are vectors (`buf[i].y` of a RWBuffer<uint4>): typed UAV
+/// atomics operate on 32-bit single-component formats only.
+static bool isComponentOfTypedVectorElement(HLSLGenTypes &types,
+                                            const clang::Expr *dest) {
+  const clang::Expr *e = dest->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *component = dyn_cast<clang::ExtVectorElementExpr>(e))
+      e = component->getBase()->IgnoreParenImpCasts();
+    else if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e);
+             subscript && subscript->getBase()->getType()->isVectorType())
+      e = subscript->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *element = dyn_cast<clang::CXXOperatorCallExpr>(e);
+  if (!element || element->getOperator() != clang::OO_Subscript ||
+      element->getNumArgs() == 0)
+    return false;
+  clang::QualType resource = element->getArg(0)->getType();
+  std::optional<ResourceKind> kind = types.getResourceKind(resource);
+  if (!kind || !isTypedResource(*kind))
+    return false;
+  const auto *spec = dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+      resource.getCanonicalType()->getAsCXXRecordDecl());
+  return spec && spec->getTemplateArgs().size() != 0 &&
+         spec->getTemplateArgs()[0].getKind() ==
+             clang::TemplateArgument::Type &&
+         spec->getTemplateArgs()[0].getAsType()->isVectorType();
+}
+
 /// Whether an atomic may take a value of `type`: a scalar integer, float or
 /// bool (which DXC converts to the operation's type).
 static bool isAtomicOperandType(clang::QualType type) {
@@ -671,7 +702,16 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
     if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
       if (isAtomic && i == 0) {
         // Atomics operate on the destination itself, not on a copy.
-        LValue dest = emitLValue(outArg->getOpaqueArgLValue()->getSourceExpr());
+        const clang::Expr *destExpr =
+            outArg->getOpaqueArgLValue()->getSourceExpr();
+        if (isComponentOfTypedVectorElement(module.getTypes(), destExpr)) {
+          module.error(arg->getExprLoc(),
+                       "typed resources used in atomic operations must have "
+                       "a scalar element type (" +
+                           name.str() + " on a component of a vector element)");
+          return {};
+        }
+        LValue dest = emitLValue(destExpr);
         if (!dest.addr || dest.isSwizzle() || dest.isBitField())
           return dest.addr ? notSupported(arg, dest.isBitField()
                                                    ? "atomic on a bit field"
