@@ -15,6 +15,10 @@
 // - HLSL has no typedefs inside structs and no variadic templates; Clang 22
 //   takes both from C++. DXC's errors, at the same places.
 // - Bit fields came with HLSL 2021; Clang 22 takes them in every version.
+// - `auto` deduces no type from ResourceDescriptorHeap or
+//   SamplerDescriptorHeap (or their elements, which become the resource
+//   type they initialize): DXC's error. Clang deduces the prelude's heap
+//   types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +32,23 @@ using namespace mlir::hlsl;
 using namespace mlir::hlsl::gen;
 
 namespace {
+/// The heap a declaration of `type` takes its value from, if `type` is one
+/// of the prelude's descriptor heap types or their elements' (which a
+/// declaration only gets through `auto`).
+llvm::StringRef getDescriptorHeapName(clang::QualType type) {
+  const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
+  if (!record || !record->getIdentifier())
+    return {};
+  llvm::StringRef name = record->getName();
+  if (name == "__hlsl_resource_descriptor_heap" ||
+      name == "__hlsl_heap_descriptor")
+    return "ResourceDescriptorHeap";
+  if (name == "__hlsl_sampler_descriptor_heap" ||
+      name == "__hlsl_sampler_heap_descriptor")
+    return "SamplerDescriptorHeap";
+  return {};
+}
+
 class DeclarationChecker
     : public clang::RecursiveASTVisitor<DeclarationChecker> {
 public:
@@ -41,6 +62,10 @@ public:
     clang::QualType type = decl->getType();
     while (const clang::ArrayType *array = ast.getAsArrayType(type))
       type = array->getElementType();
+    if (llvm::StringRef heap = getDescriptorHeapName(type); !heap.empty())
+      module.error(decl->getLocation(),
+                   "'auto' cannot deduce the type of '" + heap.str() +
+                       "'; use a specific resource or sampler type instead");
     if (const auto *vec = type->getAs<clang::VectorType>())
       if (vec->getNumElements() > 4)
         module.error(decl->getLocation(),
