@@ -14,7 +14,8 @@
 //   on the precision the driver picks.
 // - HLSL has no typedefs inside structs and no variadic templates; Clang 22
 //   takes both from C++. DXC's errors, at the same places.
-// - Bit fields came with HLSL 2021; Clang 22 takes them in every version.
+// - Bit fields and templates came with HLSL 2021; Clang 22 takes them in
+//   every version.
 // - `auto` deduces no type from ResourceDescriptorHeap or
 //   SamplerDescriptorHeap (or their elements, which become the resource
 //   type they initialize): DXC's error. Clang deduces the prelude's heap
@@ -127,6 +128,18 @@ public:
             clang::LangOptions::HLSL_2021)
       module.error(decl->getBitWidth()->getExprLoc(),
                    "bitfields are not supported in HLSL");
+    return true;
+  }
+
+  bool VisitTemplateDecl(clang::TemplateDecl *decl) {
+    // Template parameters of templates (`template <template <...> class>`)
+    // are inside a template already reported.
+    if (isa<clang::TemplateTemplateParmDecl>(decl))
+      return true;
+    if (module.getASTContext().getLangOpts().getHLSLVersion() <
+        clang::LangOptions::HLSL_2021)
+      module.error(decl->getBeginLoc(),
+                   "'template' is a reserved keyword in HLSL");
     return true;
   }
 
