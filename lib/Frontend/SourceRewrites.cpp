@@ -147,8 +147,9 @@ void SourceRewrites::blankSpan(const std::string &file, llvm::StringRef text,
 bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
   // `[NumThreads(8, 8, 1)]`, `[BRANCH]`: DXC's attribute names are
   // case-insensitive; Clang ignores one spelled otherwise than it spells
-  // it, which replaces the name in place. `[earlydepthstencil]`, which
-  // Clang does not know, becomes an annotation of the function.
+  // it, which replaces the name in place. `[earlydepthstencil]` and
+  // `[clipplanes(...)]`, which Clang does not know, become annotations of
+  // the function.
   if (info.getID() != clang::diag::warn_unknown_attribute_ignored_suggestion &&
       info.getID() != clang::diag::warn_unknown_attribute_ignored)
     return false;
@@ -156,7 +157,8 @@ bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
   if (!place)
     return false;
   llvm::StringRef name = place->word();
-  if (name.equals_insensitive("earlydepthstencil")) {
+  bool isClipPlanes = name.equals_insensitive("clipplanes");
+  if (name.equals_insensitive("earlydepthstencil") || isClipPlanes) {
     llvm::StringRef text = place->text;
     size_t open = place->offset;
     while (open > 0 && text[open] != '[')
@@ -168,7 +170,8 @@ bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
     rerunNeeded = true;
     return replaceWithMacro(
         place->file, open, *close, "$a",
-        "__attribute__((annotate(\"hlsl.earlydepthstencil\")))");
+        isClipPlanes ? "__attribute__((annotate(\"hlsl.clipplanes\")))"
+                     : "__attribute__((annotate(\"hlsl.earlydepthstencil\")))");
   }
   std::string suggestion;
   for (llvm::StringRef known :

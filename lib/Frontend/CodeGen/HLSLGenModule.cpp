@@ -1517,6 +1517,12 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       }
       (*module)->setAttr("hlsl.early_depth_stencil", builder.getUnitAttr());
     }
+    // `[clipplanes(...)]` (a source rewrite's annotation) would add
+    // SV_ClipDistance outputs; not dropped silently.
+    if (hasAnnotation(decl, "hlsl.clipplanes")) {
+      errorNotSupported(decl->getLocation(), "the clipplanes attribute");
+      return {};
+    }
     if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>()) {
       // Clang checks each dimension's maximum and the total; zero sizes
       // and Z past 64 are left to us (DXC's limits).
