@@ -97,6 +97,22 @@ static_assert(std::size(kindInfos) == size_t(Kind::Enum) + 1,
 
 KindInfo getInfo(Kind kind) { return kindInfos[size_t(kind)]; }
 
+/// The integer kind of `bits` bits (8, 16, 32 or 64).
+std::optional<Kind> getSizedIntegerKind(unsigned bits, bool isUnsigned) {
+  switch (bits) {
+  case 8:
+    return isUnsigned ? Kind::UInt8 : Kind::Int8;
+  case 16:
+    return isUnsigned ? Kind::UInt16 : Kind::Int16;
+  case 32:
+    return isUnsigned ? Kind::UInt32 : Kind::Int32;
+  case 64:
+    return isUnsigned ? Kind::UInt64 : Kind::Int64;
+  default:
+    return std::nullopt;
+  }
+}
+
 bool isSizedInteger(Kind kind) {
   return kind >= Kind::Int8 && kind <= Kind::UInt64;
 }
@@ -148,20 +164,11 @@ std::optional<Kind> combine(Kind left, Kind right) {
     }
   }
   bool isUnsigned = result & Unsigned;
-  switch (bits) {
-  case 12:
+  if (bits == 12)
     return Kind::Min12Int;
-  case 16:
-    if (min)
-      return isUnsigned ? Kind::Min16UInt : Kind::Min16Int;
-    return isUnsigned ? Kind::UInt16 : Kind::Int16;
-  case 32:
-    return isUnsigned ? Kind::UInt32 : Kind::Int32;
-  case 64:
-    return isUnsigned ? Kind::UInt64 : Kind::Int64;
-  default:
-    return std::nullopt;
-  }
+  if (bits == 16 && min)
+    return isUnsigned ? Kind::Min16UInt : Kind::Min16Int;
+  return getSizedIntegerKind(bits, isUnsigned);
 }
 
 /// Whether `from` promotes to `to`.
@@ -324,21 +331,9 @@ std::optional<Kind> OverloadRanker::getScalarKind(clang::QualType type) const {
     return native16BitTypes ? Kind::Float16 : Kind::Float32Partial;
   if (builtin->isFloatingPoint())
     return ast.getTypeSize(type) == 64 ? Kind::Float64 : Kind::Float32;
-  if (builtin->isInteger()) {
-    bool isUnsigned = builtin->isUnsignedInteger();
-    switch (ast.getTypeSize(type)) {
-    case 8:
-      return isUnsigned ? Kind::UInt8 : Kind::Int8;
-    case 16:
-      return isUnsigned ? Kind::UInt16 : Kind::Int16;
-    case 32:
-      return isUnsigned ? Kind::UInt32 : Kind::Int32;
-    case 64:
-      return isUnsigned ? Kind::UInt64 : Kind::Int64;
-    default:
-      return std::nullopt;
-    }
-  }
+  if (builtin->isInteger())
+    return getSizedIntegerKind(ast.getTypeSize(type),
+                               builtin->isUnsignedInteger());
   return std::nullopt;
 }
 
@@ -391,9 +386,7 @@ OverloadRanker::getLiteralKind(const clang::Expr *literal) const {
     return Kind::LiteralInt;
   bool isUnsigned = suffix.find_insensitive('u') != llvm::StringRef::npos;
   bool is64 = suffix.count('l') + suffix.count('L') >= 2;
-  if (is64)
-    return isUnsigned ? Kind::UInt64 : Kind::Int64;
-  return isUnsigned ? Kind::UInt32 : Kind::Int32;
+  return getSizedIntegerKind(is64 ? 64 : 32, isUnsigned);
 }
 
 std::optional<Kind> OverloadRanker::getExprKind(const clang::Expr *expr) const {
