@@ -84,7 +84,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
          recordOneElementVectorOperand(info) ||
-         recordVectorLikeMatrixOperand(info) || recordAttributeSpelling(info) ||
+         recordVectorLikeMatrixOperand(info) || recordNoOpCastArgument(info) ||
+         recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
          recordStaticOutOfLine(info) || recordRepeatedRootSignature(info);

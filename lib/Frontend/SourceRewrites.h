@@ -113,6 +113,10 @@
 //    (DXCOverloadRanking.h: Clang finds `f(2, 2u)` ambiguous, or chooses
 //    another candidate): the call becomes `$cN`, which expands to the call
 //    with the arguments cast to the parameters of DXC's choice.
+//  - A cast to the type a value already has as an out or inout argument
+//    (`InterlockedOr((uint)buf[0], 1)`), which DXC takes as the value and
+//    Clang refuses ("cannot bind non-lvalue argument"): the cast becomes
+//    spaces.
 //  - A matrix of one row or column next to a vector (`i4x1 * f4`), which
 //    DXC takes for a vector and Clang for its first element ("implicit
 //    conversion turns matrix to scalar"): the matrix becomes `$cN`, which
@@ -307,6 +311,7 @@ private:
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   bool recordVectorLikeMatrixOperand(const clang::Diagnostic &info);
+  bool recordNoOpCastArgument(const clang::Diagnostic &info);
   bool recordStaticOutOfLine(const clang::Diagnostic &info);
   bool recordRepeatedRootSignature(const clang::Diagnostic &info);
   bool recordCompoundAssignmentOperand(const clang::Diagnostic &info);

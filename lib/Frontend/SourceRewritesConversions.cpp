@@ -60,6 +60,39 @@ bool SourceRewrites::recordArgumentCasts(const clang::SourceManager &sources,
                            std::move(expansion));
 }
 
+/// `InterlockedOr((uint)buf[0], 1)`: a cast to the type the value already
+/// has, on an out or inout argument (an atomic's destination). DXC takes
+/// it as the value itself; Clang refuses it ("cannot bind non-lvalue
+/// argument"). The `(uint)` becomes spaces.
+bool SourceRewrites::recordNoOpCastArgument(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::error_hlsl_inout_lvalue ||
+      info.getNumArgs() < 1 ||
+      info.getArgKind(0) != clang::DiagnosticsEngine::ak_expr)
+    return false;
+  const auto *arg = reinterpret_cast<const clang::Expr *>(info.getRawArg(0));
+  const auto *cast = dyn_cast<clang::CStyleCastExpr>(arg->IgnoreParens());
+  if (!cast)
+    return false;
+  auto typeOf = [](const clang::Expr *e) {
+    return e->getType().getCanonicalType().getUnqualifiedType();
+  };
+  if (typeOf(cast) != typeOf(cast->getSubExpr()->IgnoreParenImpCasts()))
+    return false;
+  const clang::SourceManager &sources = info.getSourceManager();
+  clang::SourceLocation open = cast->getLParenLoc();
+  clang::SourceLocation close = cast->getRParenLoc();
+  if (!open.isFileID() || !close.isFileID() ||
+      sources.getFileID(open) != sources.getFileID(close))
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || sources.getFileID(sources.getFileLoc(info.getLocation())) !=
+                    sources.getFileID(open))
+    return false;
+  blankSpan(place->file, place->text, sources.getFileOffset(open),
+            sources.getFileOffset(close));
+  return true;
+}
+
 /// `tex.Sample(...)` on a `const Texture2D tex` (a const parameter, a
 /// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`,
 /// `c.Get()` on a `static const C c`: HLSL methods have no const
