@@ -150,7 +150,7 @@ bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
   // case-insensitive; Clang ignores one spelled otherwise than it spells
   // it, which replaces the name in place. `[earlydepthstencil]` and
   // `[clipplanes(...)]`, which Clang does not know, become annotations of
-  // the function.
+  // the function (the planes' expressions in the latter's).
   if (info.getID() != clang::diag::warn_unknown_attribute_ignored_suggestion &&
       info.getID() != clang::diag::warn_unknown_attribute_ignored)
     return false;
@@ -168,11 +168,28 @@ bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
     if (text[open] != '[' || !close ||
         !text.slice(open + 1, place->offset).trim().empty())
       return false;
+    // The planes, as written (`c.planes[1]`), in the annotation's name:
+    // `hlsl.clipplanes:plane0,c.planes[1]`.
+    std::string annotation = "hlsl.earlydepthstencil";
+    if (isClipPlanes) {
+      llvm::StringRef inside = text.slice(open + 1, *close);
+      size_t paren = inside.find('(');
+      size_t end = inside.rfind(')');
+      if (paren == llvm::StringRef::npos || end == llvm::StringRef::npos ||
+          end < paren)
+        return false;
+      annotation = "hlsl.clipplanes:";
+      for (char c : inside.slice(paren + 1, end))
+        if (!llvm::isSpace(c)) {
+          if (c == '"' || c == '\\')
+            return false;
+          annotation += c;
+        }
+    }
     rerunNeeded = true;
-    return replaceWithMacro(
-        place->file, open, *close, "$a",
-        isClipPlanes ? "__attribute__((annotate(\"hlsl.clipplanes\")))"
-                     : "__attribute__((annotate(\"hlsl.earlydepthstencil\")))");
+    return replaceWithMacro(place->file, open, *close, "$a",
+                            "__attribute__((annotate(\"" + annotation +
+                                "\")))");
   }
   std::string suggestion;
   for (llvm::StringRef known :

@@ -87,8 +87,8 @@
 //    length), and the shader parsed again even if it parsed.
 //    `[earlydepthstencil]`, which Clang does not know, becomes `$aN`, which
 //    expands to the function annotation `hlsl.earlydepthstencil`
-//    (`[clipplanes(...)]` likewise `hlsl.clipplanes`, which the importer
-//    reports as not supported yet instead of Clang's ignoring it).
+//    (`[clipplanes(p0, c.p1)]` likewise `hlsl.clipplanes:p0,c.p1`, from
+//    which the importer adds the SV_ClipDistance outputs).
 //  - A three-component vector at packoffset(cN.y), which Clang 22 measures
 //    as four components ("packoffset cannot cross register boundary") and
 //    then drops: `: packoffset(...)` becomes `$oN`, which expands to the

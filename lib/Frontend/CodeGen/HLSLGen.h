@@ -311,6 +311,17 @@ private:
   /// error.
   func::FuncOp wrapEntryOutputs(func::FuncOp entry,
                                 const clang::FunctionDecl *decl);
+  /// `[clipplanes(p0, p1, ...)]` on an entry (`planes` as written, comma
+  /// separated): a wrapper entry that also returns SV_ClipDistance<i> =
+  /// dot(SV_Position, p<i>), as DXC adds them (HLSLGenEntryOutputs.cpp).
+  /// Null on error.
+  func::FuncOp addClipPlaneOutputs(func::FuncOp entry,
+                                   const clang::FunctionDecl *decl,
+                                   StringRef planes);
+  /// The address of a clip plane written as `name(.field|[index])*`, a
+  /// constant buffer member or part of one; null after an error.
+  Value emitClipPlaneAddress(StringRef plane, Location loc,
+                             const clang::FunctionDecl *decl);
 
   clang::ASTContext &astContext;
   clang::DiagnosticsEngine &diags;

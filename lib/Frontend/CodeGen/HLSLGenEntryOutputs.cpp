@@ -7,6 +7,10 @@
 // orders the signature), that calls the user's function with local
 // variables for the out/inout parameters; inlining makes it one function.
 //
+// `[clipplanes(p0, ...)]` wraps the entry once more: the wrapper also
+// returns SV_ClipDistance<i> = dot(SV_Position, p<i>), the planes read from
+// their constant buffers, as DXC adds them.
+//
 //===----------------------------------------------------------------------===//
 
 #include "HLSLGen.h"
@@ -237,6 +241,202 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
   for (Value var : vars)
     addValue(LoadOp::create(builder, loc, var));
   Value result = ConstructOp::create(builder, loc, resultType, values);
+  func::ReturnOp::create(builder, loc, result);
+  return wrapper;
+}
+
+Value HLSLGenModule::emitClipPlaneAddress(StringRef plane, Location loc,
+                                          const clang::FunctionDecl *decl) {
+  auto fail = [&](const Twine &why) -> Value {
+    error(decl->getLocation(), ("clip plane '" + plane + "' " + why).str());
+    return {};
+  };
+  StringRef name =
+      plane.take_until([](char c) { return c == '.' || c == '['; });
+  const GlobalSymbol *symbol = nullptr;
+  for (auto &[var, global] : globals)
+    if (var->getName() == name && global.kind == GlobalSymbol::CBufferMember)
+      symbol = &global;
+  if (!symbol)
+    return fail("must be a constant buffer member (or a global constant)");
+  Value addr = CBufferAddrOp::create(
+      builder, loc, PointerType::get(symbol->type, AddressSpace::Constant),
+      SymbolRefAttr::get(symbol->cbuffer.getAttr(), {symbol->symbol}));
+  // `.field` and `[index]` (a literal) into it.
+  StringRef rest = plane.drop_front(name.size());
+  while (!rest.empty()) {
+    Type type = cast<PointerType>(addr.getType()).getPointee();
+    if (rest.consume_front(".")) {
+      StringRef field =
+          rest.take_until([](char c) { return c == '.' || c == '['; });
+      rest = rest.drop_front(field.size());
+      auto st = dyn_cast<StructType>(type);
+      std::optional<unsigned> index;
+      if (st)
+        for (auto [i, fieldName] : llvm::enumerate(st.getFieldNames()))
+          if (fieldName == field)
+            index = i;
+      if (!index)
+        return fail("names no field '" + field + "'");
+      addr = FieldAddrOp::create(
+          builder, loc,
+          PointerType::get(st.getFieldTypes()[*index], AddressSpace::Constant),
+          addr, *index);
+      continue;
+    }
+    uint64_t index;
+    auto array = dyn_cast<ArrayType>(type);
+    if (!rest.consume_front("[") || rest.consumeInteger(10, index) ||
+        !rest.consume_front("]") || !array || array.isUnbounded() ||
+        index >= uint64_t(array.getSize()))
+      return fail("must be a member, a field of one or an element at a "
+                  "literal index in range");
+    addr = ElementAddrOp::create(
+        builder, loc,
+        PointerType::get(array.getElementType(), AddressSpace::Constant), addr,
+        arith::ConstantOp::create(builder, loc,
+                                  builder.getI32IntegerAttr(int32_t(index))));
+  }
+  if (cast<PointerType>(addr.getType()).getPointee() !=
+      VectorType::get({4}, builder.getF32Type()))
+    return fail("must be a float4");
+  return addr;
+}
+
+func::FuncOp HLSLGenModule::addClipPlaneOutputs(func::FuncOp entry,
+                                                const clang::FunctionDecl *decl,
+                                                StringRef planesText) {
+  SmallVector<StringRef> planes;
+  planesText.split(planes, ',', -1, /*KeepEmpty=*/false);
+  auto stage =
+      entry->getAttrOfType<ShaderStageAttr>(HLSLDialect::getShaderAttrName());
+  if (!stage || stage.getValue() != ShaderStage::Vertex) {
+    errorNotSupported(decl->getLocation(),
+                      "the clipplanes attribute outside vertex shaders");
+    return {};
+  }
+  if (planes.empty() || planes.size() > 6) {
+    error(decl->getLocation(), "clipplanes takes one to six planes");
+    return {};
+  }
+  // The SV_Position output among the result's leaves.
+  auto noPosition = [&]() -> func::FuncOp {
+    error(decl->getLocation(), "Cannot use clipplanes attribute without "
+                               "specifying a 4-component SV_Position output");
+    return {};
+  };
+  if (entry.getNumResults() != 1)
+    return noPosition();
+  Type resultType = entry.getResultTypes()[0];
+  DictionaryAttr attrs = entry.getResultAttrDict(0);
+  SmallVector<Type> leafTypes;
+  collectSignatureLeafTypes(resultType, leafTypes);
+  SmallVector<Attribute> semantics;
+  if (auto single =
+          attrs ? attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName())
+                : StringAttr())
+    semantics.push_back(single);
+  else if (auto fields = attrs ? attrs.getAs<ArrayAttr>("hlsl.field_semantics")
+                               : ArrayAttr())
+    semantics.append(fields.begin(), fields.end());
+  if (semantics.size() != leafTypes.size())
+    return noPosition();
+  Type float4 = VectorType::get({4}, builder.getF32Type());
+  std::optional<unsigned> position;
+  for (auto [i, semantic] : llvm::enumerate(semantics)) {
+    StringRef text = cast<StringAttr>(semantic).getValue();
+    StringRef base = text.rtrim("0123456789");
+    StringRef index = text.drop_front(base.size());
+    if (base.equals_insensitive("SV_Position") &&
+        (index.empty() || index == "0") && leafTypes[i] == float4)
+      position = i;
+  }
+  if (!position)
+    return noPosition();
+
+  // The wrapper's result: the entry's, then one distance per plane.
+  unsigned count = semantics.size();
+  NamedAttrList resultAttrs;
+  SmallVector<bool> unsignedFields(count, attrs.contains("hlsl.unsigned"));
+  if (auto fields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned"))
+    unsignedFields.assign(fields.asArrayRef().begin(),
+                          fields.asArrayRef().end());
+  SmallVector<Attribute> modifiers(count, StringAttr::get(context, ""));
+  if (auto single = attrs.getAs<StringAttr>("hlsl.modifiers"))
+    modifiers.assign(count, single);
+  if (auto fields = attrs.getAs<ArrayAttr>("hlsl.field_modifiers"))
+    modifiers.assign(fields.begin(), fields.end());
+  SmallVector<Attribute> indexLists(count, DenseI32ArrayAttr::get(context, {}));
+  if (auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantic_indices"))
+    indexLists.assign(fields.begin(), fields.end());
+  SmallVector<Type> fieldTypes = {resultType};
+  SmallVector<std::string> names = {"value"};
+  for (unsigned i = 0; i < planes.size(); ++i) {
+    semantics.push_back(
+        StringAttr::get(context, "SV_ClipDistance" + std::to_string(i)));
+    unsignedFields.push_back(false);
+    modifiers.push_back(StringAttr::get(context, ""));
+    indexLists.push_back(DenseI32ArrayAttr::get(context, {}));
+    fieldTypes.push_back(builder.getF32Type());
+    names.push_back("clip" + std::to_string(i));
+  }
+  resultAttrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+  if (llvm::is_contained(unsignedFields, true))
+    resultAttrs.set("hlsl.field_unsigned",
+                    DenseBoolArrayAttr::get(context, unsignedFields));
+  if (llvm::any_of(modifiers, [](Attribute a) {
+        return !cast<StringAttr>(a).getValue().empty();
+      }))
+    resultAttrs.set("hlsl.field_modifiers", ArrayAttr::get(context, modifiers));
+  if (attrs.contains("hlsl.field_semantic_indices"))
+    resultAttrs.set("hlsl.field_semantic_indices",
+                    ArrayAttr::get(context, indexLists));
+
+  Location loc = entry.getLoc();
+  std::string name = entry.getSymName().str();
+  entry.setSymName(uniqueSymbol(name + ".clipped"));
+  entry.setPrivate();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointAfter(entry);
+  SmallVector<StringRef> fieldNames(names.begin(), names.end());
+  auto wrapperResult =
+      StructType::get(context, name + ".clipplanes", fieldTypes, fieldNames);
+  auto wrapper = func::FuncOp::create(
+      builder, loc, name,
+      builder.getFunctionType(entry.getArgumentTypes(), {wrapperResult}));
+  if (ArrayAttr argAttrs = entry.getAllArgAttrs())
+    wrapper.setAllArgAttrs(argAttrs);
+  wrapper.setResultAttrs(0, resultAttrs.getDictionary(context));
+  for (StringRef attr :
+       {HLSLDialect::getShaderAttrName(), HLSLDialect::getEntryAttrName()}) {
+    if (Attribute value = entry->getAttr(attr)) {
+      wrapper->setAttr(attr, value);
+      entry->removeAttr(attr);
+    }
+  }
+  Block *body = wrapper.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  auto call = func::CallOp::create(builder, loc, entry, body->getArguments());
+  SmallVector<Value> leaves;
+  collectLeafValues(builder, loc, call.getResult(0), leaves);
+  SmallVector<Value> values = {call.getResult(0)};
+  bool failed = false;
+  for (StringRef plane : planes) {
+    Value addr = emitClipPlaneAddress(plane, loc, decl);
+    if (!addr) {
+      failed = true;
+      continue;
+    }
+    Value planeValue = LoadOp::create(builder, loc, addr);
+    auto dot =
+        IntrinsicOp::create(builder, loc, TypeRange(builder.getF32Type()),
+                            builder.getStringAttr("dot"),
+                            ValueRange{leaves[*position], planeValue});
+    values.push_back(dot->getResult(0));
+  }
+  if (failed)
+    return {};
+  Value result = ConstructOp::create(builder, loc, wrapperResult, values);
   func::ReturnOp::create(builder, loc, result);
   return wrapper;
 }

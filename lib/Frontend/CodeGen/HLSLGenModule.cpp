@@ -1517,12 +1517,6 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
       }
       (*module)->setAttr("hlsl.early_depth_stencil", builder.getUnitAttr());
     }
-    // `[clipplanes(...)]` (a source rewrite's annotation) would add
-    // SV_ClipDistance outputs; not dropped silently.
-    if (hasAnnotation(decl, "hlsl.clipplanes")) {
-      errorNotSupported(decl->getLocation(), "the clipplanes attribute");
-      return {};
-    }
     if (const auto *threads = decl->getAttr<clang::HLSLNumThreadsAttr>()) {
       // Clang checks each dimension's maximum and the total; zero sizes
       // and Z past 64 are left to us (DXC's limits).
@@ -1557,8 +1551,17 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
   inProgress.insert(decl);
   emitFunctionBody(decl, func);
   inProgress.erase(decl);
-  if (isEntry && !wrapEntryOutputs(func, decl))
+  if (!isEntry)
+    return func;
+  func = wrapEntryOutputs(func, decl);
+  if (!func)
     return {};
+  // `[clipplanes(...)]` (a source rewrite's annotation).
+  for (const auto *annotation : decl->specific_attrs<clang::AnnotateAttr>())
+    if (annotation->getAnnotation().starts_with("hlsl.clipplanes:"))
+      return addClipPlaneOutputs(
+          func, decl,
+          annotation->getAnnotation().drop_front(strlen("hlsl.clipplanes:")));
   return func;
 }
 
