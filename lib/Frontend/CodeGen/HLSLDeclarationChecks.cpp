@@ -134,7 +134,7 @@ public:
   bool VisitTemplateDecl(clang::TemplateDecl *decl) {
     // Template parameters of templates (`template <template <...> class>`)
     // are inside a template already reported.
-    if (isa<clang::TemplateTemplateParmDecl>(decl))
+    if (llvm::isa<clang::TemplateTemplateParmDecl>(decl))
       return true;
     if (module.getASTContext().getLangOpts().getHLSLVersion() <
         clang::LangOptions::HLSL_2021)

@@ -51,7 +51,6 @@ bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 /// intrinsics of stages not supported yet); nullopt for the others.
 std::optional<llvm::StringRef> getUnsupportedFeature(const clang::Decl *decl);
 
-/// Maps Clang types to hlsl-dialect types.
 /// Whether `record` declares bit fields (its values are built by packing
 /// them into their storage units).
 inline bool hasBitFields(const clang::RecordDecl *record) {
@@ -315,6 +314,18 @@ private:
   /// separated): a wrapper entry that also returns SV_ClipDistance<i> =
   /// dot(SV_Position, p<i>), as DXC adds them (HLSLGenEntryOutputs.cpp).
   /// Null on error.
+  /// Renames `entry` (`<name><bodySuffix>`, private) and creates the entry
+  /// that wraps it under its name: parameters `argTypes` (`argAttrs`), a
+  /// struct result `<name><resultSuffix>` of `fieldTypes` with
+  /// `resultAttrs`, the entry's attributes. The builder is at the start of
+  /// its body.
+  func::FuncOp createEntryWrapper(func::FuncOp entry, StringRef bodySuffix,
+                                  StringRef resultSuffix,
+                                  ArrayRef<Type> argTypes,
+                                  ArrayRef<DictionaryAttr> argAttrs,
+                                  ArrayRef<Type> fieldTypes,
+                                  ArrayRef<std::string> fieldNames,
+                                  DictionaryAttr resultAttrs);
   func::FuncOp addClipPlaneOutputs(func::FuncOp entry,
                                    const clang::FunctionDecl *decl,
                                    StringRef planes);

@@ -32,6 +32,9 @@ struct OutputField {
   /// The semantic index of each row, if they do not follow each other
   /// (hlsl.field_semantic_indices).
   Attribute indices = nullptr;
+  /// Its signature modifiers (interpolation, snorm/unorm, minprecision:
+  /// hlsl.modifiers), if any.
+  StringAttr modifiers = nullptr;
 };
 
 /// The values of the leaves of `value` (collectSignatureLeafTypes' order).
@@ -80,7 +83,8 @@ bool collectFields(Type type, DictionaryAttr attrs,
     return false;
   if (auto semantic =
           attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName())) {
-    fields.push_back({type, semantic, attrs.contains("hlsl.unsigned")});
+    fields.push_back({type, semantic, attrs.contains("hlsl.unsigned"), nullptr,
+                      attrs.getAs<StringAttr>("hlsl.modifiers")});
     return true;
   }
   auto semantics = attrs.getAs<ArrayAttr>("hlsl.field_semantics");
@@ -92,13 +96,48 @@ bool collectFields(Type type, DictionaryAttr attrs,
     return false;
   auto unsignedFields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned");
   auto indexLists = attrs.getAs<ArrayAttr>("hlsl.field_semantic_indices");
+  auto modifierLists = attrs.getAs<ArrayAttr>("hlsl.field_modifiers");
   for (auto [i, leaf] : llvm::enumerate(leaves))
     fields.push_back(
         {leaf, cast<StringAttr>(semantics[i]),
          unsignedFields && int64_t(i) < unsignedFields.size() &&
              unsignedFields[i],
-         indexLists && i < indexLists.size() ? indexLists[i] : Attribute()});
+         indexLists && i < indexLists.size() ? indexLists[i] : Attribute(),
+         modifierLists && i < modifierLists.size()
+             ? dyn_cast<StringAttr>(modifierLists[i])
+             : StringAttr()});
   return true;
+}
+
+/// The result attributes of a wrapper whose result's leaves are `fields`:
+/// their semantics, and their signedness, semantic indices and modifiers
+/// where any has some.
+DictionaryAttr getOutputAttrs(MLIRContext *context,
+                              ArrayRef<OutputField> fields) {
+  SmallVector<Attribute> semantics, indexLists, modifiers;
+  SmallVector<bool> unsignedFields;
+  for (const OutputField &field : fields) {
+    semantics.push_back(field.semantic);
+    unsignedFields.push_back(field.isUnsigned);
+    indexLists.push_back(field.indices ? field.indices
+                                       : DenseI32ArrayAttr::get(context, {}));
+    modifiers.push_back(field.modifiers ? field.modifiers
+                                        : StringAttr::get(context, ""));
+  }
+  NamedAttrList attrs;
+  attrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
+  if (llvm::is_contained(unsignedFields, true))
+    attrs.set("hlsl.field_unsigned",
+              DenseBoolArrayAttr::get(context, unsignedFields));
+  if (llvm::any_of(fields,
+                   [](const OutputField &field) { return field.indices; }))
+    attrs.set("hlsl.field_semantic_indices",
+              ArrayAttr::get(context, indexLists));
+  if (llvm::any_of(fields, [](const OutputField &field) {
+        return field.modifiers && !field.modifiers.getValue().empty();
+      }))
+    attrs.set("hlsl.field_modifiers", ArrayAttr::get(context, modifiers));
+  return attrs.getDictionary(context);
 }
 } // namespace
 
@@ -165,56 +204,18 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
     }
   }
 
-  // The user's function keeps its body under another name.
-  std::string name = entry.getSymName().str();
-  entry.setSymName(uniqueSymbol(name + ".body"));
-  entry.setPrivate();
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointAfter(entry);
+  // One result field per output, in order.
   SmallVector<Type> fieldTypes;
-  SmallVector<StringRef> fieldNames;
-  SmallVector<Attribute> semantics;
-  SmallVector<bool> unsignedFields;
-  SmallVector<Attribute> indexLists;
   SmallVector<std::string> names;
   for (auto [i, field] : llvm::enumerate(fields)) {
     fieldTypes.push_back(field.type);
     names.push_back("out" + std::to_string(i));
-    semantics.push_back(field.semantic);
-    unsignedFields.push_back(field.isUnsigned);
-    indexLists.push_back(field.indices ? field.indices
-                                       : DenseI32ArrayAttr::get(context, {}));
   }
-  for (const std::string &n : names)
-    fieldNames.push_back(n);
-  auto resultType =
-      StructType::get(context, name + ".outputs", fieldTypes, fieldNames);
-  auto wrapper = func::FuncOp::create(
-      builder, loc, name, builder.getFunctionType(argTypes, {resultType}));
-  wrapper.setAllArgAttrs(argAttrs);
-  NamedAttrList resultAttrs;
-  resultAttrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
-  if (llvm::is_contained(unsignedFields, true))
-    resultAttrs.set("hlsl.field_unsigned",
-                    DenseBoolArrayAttr::get(context, unsignedFields));
-  if (llvm::any_of(fields,
-                   [](const OutputField &field) { return field.indices; }))
-    resultAttrs.set("hlsl.field_semantic_indices",
-                    ArrayAttr::get(context, indexLists));
-  wrapper.setResultAttrs(0, resultAttrs.getDictionary(context));
-  // The entry's attributes move to the wrapper.
-  for (StringRef attr :
-       {HLSLDialect::getShaderAttrName(), HLSLDialect::getEntryAttrName(),
-        HLSLDialect::getNumThreadsAttrName(),
-        HLSLDialect::getWaveSizeAttrName()}) {
-    if (Attribute value = entry->getAttr(attr)) {
-      wrapper->setAttr(attr, value);
-      entry->removeAttr(attr);
-    }
-  }
-
-  Block *body = wrapper.addEntryBlock();
-  builder.setInsertionPointToStart(body);
+  OpBuilder::InsertionGuard guard(builder);
+  func::FuncOp wrapper =
+      createEntryWrapper(entry, ".body", ".outputs", argTypes, argAttrs,
+                         fieldTypes, names, getOutputAttrs(context, fields));
+  Block *body = &wrapper.getBody().front();
   SmallVector<Value> callArgs, vars;
   unsigned next = 0;
   for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
@@ -240,8 +241,41 @@ func::FuncOp HLSLGenModule::wrapEntryOutputs(func::FuncOp entry,
     addValue(call.getResult(0));
   for (Value var : vars)
     addValue(LoadOp::create(builder, loc, var));
-  Value result = ConstructOp::create(builder, loc, resultType, values);
+  Value result = ConstructOp::create(builder, loc,
+                                     wrapper.getResultTypes().front(), values);
   func::ReturnOp::create(builder, loc, result);
+  return wrapper;
+}
+
+func::FuncOp HLSLGenModule::createEntryWrapper(
+    func::FuncOp entry, StringRef bodySuffix, StringRef resultSuffix,
+    ArrayRef<Type> argTypes, ArrayRef<DictionaryAttr> argAttrs,
+    ArrayRef<Type> fieldTypes, ArrayRef<std::string> fieldNames,
+    DictionaryAttr resultAttrs) {
+  // The user's function keeps its body under another name.
+  std::string name = entry.getSymName().str();
+  entry.setSymName(uniqueSymbol(name + bodySuffix.str()));
+  entry.setPrivate();
+  builder.setInsertionPointAfter(entry);
+  SmallVector<StringRef> names(fieldNames.begin(), fieldNames.end());
+  auto resultType =
+      StructType::get(context, name + resultSuffix.str(), fieldTypes, names);
+  auto wrapper =
+      func::FuncOp::create(builder, entry.getLoc(), name,
+                           builder.getFunctionType(argTypes, {resultType}));
+  wrapper.setAllArgAttrs(argAttrs);
+  wrapper.setResultAttrs(0, resultAttrs);
+  // The entry's attributes move to the wrapper.
+  for (StringRef attr :
+       {HLSLDialect::getShaderAttrName(), HLSLDialect::getEntryAttrName(),
+        HLSLDialect::getNumThreadsAttrName(),
+        HLSLDialect::getWaveSizeAttrName()}) {
+    if (Attribute value = entry->getAttr(attr)) {
+      wrapper->setAttr(attr, value);
+      entry->removeAttr(attr);
+    }
+  }
+  builder.setInsertionPointToStart(wrapper.addEntryBlock());
   return wrapper;
 }
 
@@ -325,98 +359,46 @@ func::FuncOp HLSLGenModule::addClipPlaneOutputs(func::FuncOp entry,
                                "specifying a 4-component SV_Position output");
     return {};
   };
-  if (entry.getNumResults() != 1)
-    return noPosition();
-  Type resultType = entry.getResultTypes()[0];
-  DictionaryAttr attrs = entry.getResultAttrDict(0);
-  SmallVector<Type> leafTypes;
-  collectSignatureLeafTypes(resultType, leafTypes);
-  SmallVector<Attribute> semantics;
-  if (auto single =
-          attrs ? attrs.getAs<StringAttr>(HLSLDialect::getSemanticAttrName())
-                : StringAttr())
-    semantics.push_back(single);
-  else if (auto fields = attrs ? attrs.getAs<ArrayAttr>("hlsl.field_semantics")
-                               : ArrayAttr())
-    semantics.append(fields.begin(), fields.end());
-  if (semantics.size() != leafTypes.size())
+  SmallVector<OutputField> fields;
+  if (entry.getNumResults() != 1 ||
+      !collectFields(entry.getResultTypes()[0], entry.getResultAttrDict(0),
+                     fields))
     return noPosition();
   Type float4 = VectorType::get({4}, builder.getF32Type());
   std::optional<unsigned> position;
-  for (auto [i, semantic] : llvm::enumerate(semantics)) {
-    StringRef text = cast<StringAttr>(semantic).getValue();
+  for (auto [i, field] : llvm::enumerate(fields)) {
+    StringRef text = field.semantic.getValue();
     StringRef base = text.rtrim("0123456789");
     StringRef index = text.drop_front(base.size());
     if (base.equals_insensitive("SV_Position") &&
-        (index.empty() || index == "0") && leafTypes[i] == float4)
+        (index.empty() || index == "0") && field.type == float4)
       position = i;
   }
   if (!position)
     return noPosition();
 
   // The wrapper's result: the entry's, then one distance per plane.
-  unsigned count = semantics.size();
-  NamedAttrList resultAttrs;
-  SmallVector<bool> unsignedFields(count, attrs.contains("hlsl.unsigned"));
-  if (auto fields = attrs.getAs<DenseBoolArrayAttr>("hlsl.field_unsigned"))
-    unsignedFields.assign(fields.asArrayRef().begin(),
-                          fields.asArrayRef().end());
-  SmallVector<Attribute> modifiers(count, StringAttr::get(context, ""));
-  if (auto single = attrs.getAs<StringAttr>("hlsl.modifiers"))
-    modifiers.assign(count, single);
-  if (auto fields = attrs.getAs<ArrayAttr>("hlsl.field_modifiers"))
-    modifiers.assign(fields.begin(), fields.end());
-  SmallVector<Attribute> indexLists(count, DenseI32ArrayAttr::get(context, {}));
-  if (auto fields = attrs.getAs<ArrayAttr>("hlsl.field_semantic_indices"))
-    indexLists.assign(fields.begin(), fields.end());
-  SmallVector<Type> fieldTypes = {resultType};
+  SmallVector<Type> fieldTypes = {entry.getResultTypes()[0]};
   SmallVector<std::string> names = {"value"};
   for (unsigned i = 0; i < planes.size(); ++i) {
-    semantics.push_back(
-        StringAttr::get(context, "SV_ClipDistance" + std::to_string(i)));
-    unsignedFields.push_back(false);
-    modifiers.push_back(StringAttr::get(context, ""));
-    indexLists.push_back(DenseI32ArrayAttr::get(context, {}));
+    fields.push_back(
+        {builder.getF32Type(),
+         StringAttr::get(context, "SV_ClipDistance" + std::to_string(i))});
     fieldTypes.push_back(builder.getF32Type());
     names.push_back("clip" + std::to_string(i));
   }
-  resultAttrs.set("hlsl.field_semantics", ArrayAttr::get(context, semantics));
-  if (llvm::is_contained(unsignedFields, true))
-    resultAttrs.set("hlsl.field_unsigned",
-                    DenseBoolArrayAttr::get(context, unsignedFields));
-  if (llvm::any_of(modifiers, [](Attribute a) {
-        return !cast<StringAttr>(a).getValue().empty();
-      }))
-    resultAttrs.set("hlsl.field_modifiers", ArrayAttr::get(context, modifiers));
-  if (attrs.contains("hlsl.field_semantic_indices"))
-    resultAttrs.set("hlsl.field_semantic_indices",
-                    ArrayAttr::get(context, indexLists));
-
-  Location loc = entry.getLoc();
-  std::string name = entry.getSymName().str();
-  entry.setSymName(uniqueSymbol(name + ".clipped"));
-  entry.setPrivate();
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointAfter(entry);
-  SmallVector<StringRef> fieldNames(names.begin(), names.end());
-  auto wrapperResult =
-      StructType::get(context, name + ".clipplanes", fieldTypes, fieldNames);
-  auto wrapper = func::FuncOp::create(
-      builder, loc, name,
-      builder.getFunctionType(entry.getArgumentTypes(), {wrapperResult}));
-  if (ArrayAttr argAttrs = entry.getAllArgAttrs())
-    wrapper.setAllArgAttrs(argAttrs);
-  wrapper.setResultAttrs(0, resultAttrs.getDictionary(context));
-  for (StringRef attr :
-       {HLSLDialect::getShaderAttrName(), HLSLDialect::getEntryAttrName()}) {
-    if (Attribute value = entry->getAttr(attr)) {
-      wrapper->setAttr(attr, value);
-      entry->removeAttr(attr);
-    }
+  SmallVector<DictionaryAttr> argAttrs;
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i) {
+    DictionaryAttr attrs = entry.getArgAttrDict(i);
+    argAttrs.push_back(attrs ? attrs : DictionaryAttr::get(context));
   }
-  Block *body = wrapper.addEntryBlock();
-  builder.setInsertionPointToStart(body);
-  auto call = func::CallOp::create(builder, loc, entry, body->getArguments());
+  Location loc = entry.getLoc();
+  OpBuilder::InsertionGuard guard(builder);
+  func::FuncOp wrapper = createEntryWrapper(
+      entry, ".clipped", ".clipplanes", entry.getArgumentTypes(), argAttrs,
+      fieldTypes, names, getOutputAttrs(context, fields));
+  auto call = func::CallOp::create(builder, loc, entry,
+                                   wrapper.getBody().front().getArguments());
   SmallVector<Value> leaves;
   collectLeafValues(builder, loc, call.getResult(0), leaves);
   SmallVector<Value> values = {call.getResult(0)};
@@ -436,7 +418,8 @@ func::FuncOp HLSLGenModule::addClipPlaneOutputs(func::FuncOp entry,
   }
   if (failed)
     return {};
-  Value result = ConstructOp::create(builder, loc, wrapperResult, values);
+  Value result = ConstructOp::create(builder, loc,
+                                     wrapper.getResultTypes().front(), values);
   func::ReturnOp::create(builder, loc, result);
   return wrapper;
 }

@@ -155,7 +155,8 @@ static std::string getSignatureModifiers(const clang::ValueDecl *decl) {
        {"nointerpolation", "noperspective", "linear", "centroid", "sample"})
     if (hasAnnotation(decl, ("hlsl." + name).str()))
       modifiers += (modifiers.empty() ? "" : " ") + name.str();
-  clang::QualType type = decl->getType();
+  // (An out parameter's type is a reference.)
+  clang::QualType type = decl->getType().getNonReferenceType();
   if (const auto *function = dyn_cast<clang::FunctionDecl>(decl))
     type = function->getReturnType();
   if (StringRef norm = getNormModifier(type); !norm.empty())
