@@ -71,6 +71,7 @@ struct BitFieldPlace {
   clang::QualType type;
 };
 
+/// Maps Clang types to hlsl-dialect types.
 class HLSLGenTypes {
 public:
   HLSLGenTypes(HLSLGenModule &module);
