@@ -99,7 +99,21 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   ModulePassManager mpm = optLevel == OptimizationLevel::O0
                               ? builder.buildO0DefaultPipeline(optLevel)
                               : builder.buildPerModuleDefaultPipeline(optLevel);
+  // Groupshared memory starts undefined, but it is shared: another thread
+  // of the group may write what this one reads, and a shader that reads
+  // what no thread wrote still reads memory at run time. Without this, a
+  // groupshared variable that is never stored is "constant undef" to
+  // GlobalOpt and its loads fold to undef (an invalid module).
+  // (DXIL has no externally initialized globals: the flag is the
+  // optimizer's only.)
+  auto setGroupsharedExternallyInitialized = [&](bool value) {
+    for (GlobalVariable &global : module.globals())
+      if (global.getAddressSpace() == 3)
+        global.setExternallyInitialized(value);
+  };
+  setGroupsharedExternallyInitialized(true);
   mpm.run(module, mam);
+  setGroupsharedExternallyInitialized(false);
   return level;
 }
 
