@@ -1645,12 +1645,61 @@ void HostLowering::createGroupFunction() {
   builder.CreateRetVoid();
 }
 
+/// GPUs never trap on integer division; x86 does (SIGFPE) on a zero divisor
+/// and on INT_MIN / -1. Each division gets a divisor that cannot trap, and a
+/// zero divisor gives all bits set (D3D's rule for unsigned division, used
+/// for signed division and remainders too); INT_MIN / -1 divides by 1
+/// instead (INT_MIN, remainder 0), which is what wrapping hardware gives.
+static void guardIntegerDivisions(Function &function) {
+  SmallVector<BinaryOperator *> divisions;
+  for (Instruction &inst : instructions(function))
+    if (auto *op = dyn_cast<BinaryOperator>(&inst))
+      if (op->getOpcode() == Instruction::UDiv ||
+          op->getOpcode() == Instruction::SDiv ||
+          op->getOpcode() == Instruction::URem ||
+          op->getOpcode() == Instruction::SRem)
+        divisions.push_back(op);
+  for (BinaryOperator *division : divisions) {
+    bool isSigned = division->getOpcode() == Instruction::SDiv ||
+                    division->getOpcode() == Instruction::SRem;
+    Value *dividend = division->getOperand(0);
+    Value *divisor = division->getOperand(1);
+    if (auto *constant = dyn_cast<Constant>(divisor);
+        constant && !constant->containsUndefOrPoisonElement() &&
+        !constant->isZeroValue() && !constant->containsConstantExpression() &&
+        !(isSigned &&
+          (constant->isAllOnesValue() || isa<ConstantVector>(constant))))
+      continue;
+    Type *type = divisor->getType();
+    unsigned bits = type->getScalarSizeInBits();
+    IRBuilder<> builder(division);
+    Value *byZero = builder.CreateICmpEQ(divisor, Constant::getNullValue(type));
+    Value *trapping = byZero;
+    if (isSigned)
+      trapping = builder.CreateOr(
+          byZero,
+          builder.CreateAnd(
+              builder.CreateICmpEQ(
+                  dividend,
+                  ConstantInt::get(type, APInt::getSignedMinValue(bits))),
+              builder.CreateICmpEQ(divisor, Constant::getAllOnesValue(type))));
+    division->setOperand(
+        1, builder.CreateSelect(trapping, ConstantInt::get(type, 1), divisor));
+    builder.SetInsertPoint(division->getNextNode());
+    Value *result =
+        builder.CreateSelect(byZero, Constant::getAllOnesValue(type), division);
+    division->replaceUsesWithIf(
+        result, [&](Use &use) { return use.getUser() != result; });
+  }
+}
+
 Expected<HostShaderInfo> HostLowering::run(StringRef entryName) {
   Function *entry = module.getFunction(entryName);
   if (!entry || entry->isDeclaration())
     return makeError("the module has no entry function '" + entryName + "'");
   if (Error error = createLaneFunction(entry))
     return std::move(error);
+  guardIntegerDivisions(*lane);
   SmallVector<CallInst *> calls;
   for (Function &func : module)
     if (func.getName().starts_with("dx.op."))
