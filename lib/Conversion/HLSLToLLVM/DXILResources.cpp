@@ -267,12 +267,10 @@ LogicalResult ResourceTable::build(ModuleOp module) {
       info.size = resource.getRangeSize();
       binding = resource.getBinding();
       bool isUAV = info.cls == ResourceClass::UAV;
-      // Append and consume buffers always have their counter (as in DXC);
-      // a RWStructuredBuffer has one when the shader uses it.
-      bool hasCounter =
-          isUAV && (counterUsers->contains(info.name) ||
-                    type.getKind() == ResourceKind::AppendStructuredBuffer ||
-                    type.getKind() == ResourceKind::ConsumeStructuredBuffer);
+      // A UAV has its counter when the shader uses it, append and consume
+      // buffers too (as in DXC: one only asked for its dimensions has none,
+      // and the application need not bind a counter for it).
+      bool hasCounter = isUAV && counterUsers->contains(info.name);
       describeResource(type, resource, hasCounter,
                        isUAV && resource->hasAttr("hlsl.globally_coherent"),
                        info);
