@@ -384,6 +384,10 @@ namespace hlsl {
 
 template <bool C, typename T = void> struct __enable_if {};
 template <typename T> struct __enable_if<true, T> { typedef T type; };
+// An out parameter of this type takes its type from the in parameters only:
+// as in DXC, `modf(f2, i2)` computes in float2 and converts the integer part
+// to int2 on the way out (Clang deduced conflicting types).
+template <typename T> struct __out_of { typedef T type; };
 
 // Only ever used inside decltype.
 template <typename T> T __declval();
@@ -1358,7 +1362,8 @@ template <typename T> __HLSL_FLOAT_SV(T) faceforward(T n, T i, T ng) {
 }
 
 // Decomposition helpers with out parameters.
-template <typename T> __HLSL_FLOAT_SV(T) modf(T x, out T ip) {
+template <typename T>
+__HLSL_FLOAT_SV(T) modf(T x, out typename __out_of<T>::type ip) {
   ip = trunc(x);
   return x - ip;
 }
@@ -1370,7 +1375,7 @@ template <typename T> __HLSL_FLOAT_SV(T) ldexp(T x, T e) {
 template <typename T>
 typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value &&
                          __shape<T>::rank == 8, T>::type
-frexp(T x, out T e) {
+frexp(T x, out typename __out_of<T>::type e) {
   typedef typename __with_elem<T, uint>::type U;
   typedef typename __with_elem<T, int>::type I;
   U bits = asuint(x);
@@ -1381,7 +1386,8 @@ frexp(T x, out T e) {
 }
 template <typename T>
 typename __enable_if<__is_sv<__HLSL_CAT_FLOAT, T>::value, void>::type
-sincos(T x, out T s, out T c) {
+sincos(T x, out typename __out_of<T>::type s,
+       out typename __out_of<T>::type c) {
   s = sin(x);
   c = cos(x);
 }
@@ -1392,7 +1398,7 @@ sincos(T x, out T s, out T c) {
   typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&                \
                            (__shape<T>::rank RANKS),                           \
                        T>::type                                                \
-  NAME(T x, out T o) {                                                         \
+  NAME(T x, out typename __out_of<T>::type o) {                                \
     typedef typename __with_elem<T, float>::type F;                            \
     F fo;                                                                      \
     F r = NAME((F)x, fo);                                                      \
@@ -1404,7 +1410,8 @@ __HLSL_VIA_FLOAT_OUT(modf, == 9)
 template <typename T>
 typename __enable_if<__is_sv<__HLSL_CAT_FLOAT_D, T>::value &&
                          __shape<T>::rank == 9, void>::type
-sincos(T x, out T s, out T c) {
+sincos(T x, out typename __out_of<T>::type s,
+       out typename __out_of<T>::type c) {
   typedef typename __with_elem<T, float>::type F;
   F fs, fc;
   sincos((F)x, fs, fc);
