@@ -450,7 +450,8 @@ bool SourceRewrites::recordStructArgument(const clang::Diagnostic &info) {
 }
 
 /// `i4x1 * f4` (a matrix of one row or one column as an operand of a
-/// vector): DXC takes the matrix for a vector of its elements; Clang
+/// vector) and `f2x2 + f4` (a matrix of as many elements as the vector):
+/// DXC takes the matrix for a vector of its elements (row by row); Clang
 /// converts it to its first element and splats that ("implicit conversion
 /// turns matrix to scalar"). The matrix is cast to the vector,
 /// `((vector<int, 4>)(i4x1))`.
@@ -463,9 +464,14 @@ bool SourceRewrites::recordVectorLikeMatrixOperand(
     return false;
   const auto *matrix =
       from.getCanonicalType()->getAs<clang::ConstantMatrixType>();
-  if (!matrix || (matrix->getNumRows() != 1 && matrix->getNumColumns() != 1))
+  if (!matrix)
     return false;
   unsigned count = matrix->getNumRows() * matrix->getNumColumns();
+  if (matrix->getNumRows() != 1 && matrix->getNumColumns() != 1 &&
+      count != to.getCanonicalType()
+                   ->castAs<clang::ExtVectorType>()
+                   ->getNumElements())
+    return false;
   std::optional<std::string> element = spellType(matrix->getElementType());
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (count == 1 || !element || !place)
