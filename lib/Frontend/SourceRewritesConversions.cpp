@@ -70,7 +70,7 @@ bool SourceRewrites::recordNoOpCastArgument(const clang::Diagnostic &info) {
       info.getArgKind(0) != clang::DiagnosticsEngine::ak_expr)
     return false;
   const auto *arg = reinterpret_cast<const clang::Expr *>(info.getRawArg(0));
-  const auto *cast = dyn_cast<clang::CStyleCastExpr>(arg->IgnoreParens());
+  const auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(arg->IgnoreParens());
   if (!cast)
     return false;
   auto typeOf = [](const clang::Expr *e) {
