@@ -176,6 +176,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     reportError(std::move(error));
     return nullptr;
   }
+  dropUnusedResourcesForDXIL(*llvmModule);
   // (Before the debug info goes: its errors are at the entry's line.)
   if (llvm::Error error = setSignatureUsageForDXIL(*llvmModule)) {
     reportError(std::move(error));

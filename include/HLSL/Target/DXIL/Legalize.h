@@ -45,6 +45,12 @@ void scalarizeForDXIL(llvm::Module &module);
 /// says whether i16 is a type DXIL computes in (-enable-16bit-types).
 llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 
+/// Drops the resource records (!dx.resources) that no handle creation of the
+/// final code names, as DXC declares only the resources the shader uses,
+/// and renumbers the others (and their createHandle calls). Libraries keep
+/// all of theirs.
+void dropUnusedResourcesForDXIL(llvm::Module &module);
+
 /// Replaces the placeholders of EvaluateAttribute* and GetAttributeAtVertex
 /// by the DXIL operations on the inputs their arguments are. Fails for an
 /// argument that is no input. Part of legalizeForDXIL.
