@@ -336,7 +336,9 @@ bool SourceRewrites::recordMinPrecisionEnumBase(const clang::Diagnostic &info) {
 bool SourceRewrites::recordSystemValuePassThrough(
     const clang::Diagnostic &info) {
   // `min12int3 id : SV_DispatchThreadID` (Clang: "only applies to a field or
-  // parameter of type 'uint/uint2/uint3'"), and system values Clang does
+  // parameter of type 'uint/uint2/uint3'"; `float4 p[3] : SV_Position`, a
+  // geometry shader's input, and `inout float4 p : SV_Position`, which
+  // Clang refuses too), and system values Clang does
   // not know ("unknown HLSL semantic": SV_TessFactor of a hull shader next
   // to the entry, a spelling the prelude's macros miss): the semantic
   // becomes a macro for the pass-through spelling of the system value. The
@@ -352,8 +354,9 @@ bool SourceRewrites::recordSystemValuePassThrough(
   std::string canonical;
   if (unknown && name.size() > 3 && name.starts_with_insensitive("SV_"))
     canonical = ("SV_" + name.drop_front(3)).str();
-  for (llvm::StringRef id : {"SV_DispatchThreadID", "SV_GroupID",
-                             "SV_GroupThreadID", "SV_GroupIndex"})
+  for (llvm::StringRef id :
+       {"SV_DispatchThreadID", "SV_GroupID", "SV_GroupThreadID",
+        "SV_GroupIndex", "SV_Position"})
     if (!unknown && name.equals_insensitive(id))
       canonical = id.str();
   if (canonical.empty())

@@ -576,6 +576,10 @@ private:
          *kind == DepthGreaterEqual) &&
         (!scalar.isF32() || element.rows != 1 || element.columns != 1))
       return error() << "'" << semantic << "' must be a float, not " << type;
+    // The validator's rule: SV_Position is a float4.
+    if (*kind == Position &&
+        (!isa<FloatType>(scalar) || element.rows != 1 || element.columns != 4))
+      return error() << "'" << semantic << "' must be a float4, not " << type;
     element.scalarType = scalar;
     // DXIL::ComponentType: I1 1, I16/U16 2/3, I32/U32 4/5, F16/F32 8/9.
     element.componentType = isa<FloatType>(scalar) ? (width == 16 ? 8 : 9)
