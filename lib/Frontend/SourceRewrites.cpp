@@ -83,6 +83,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordThreeComponentPackOffset(info) || recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
+         recordForLoopVariableRedefinition(info) ||
          recordOneElementVectorOperand(info) ||
          recordVectorLikeMatrixOperand(info) || recordNoOpCastArgument(info) ||
          recordAttributeSpelling(info) ||

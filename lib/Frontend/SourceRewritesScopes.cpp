@@ -133,6 +133,74 @@ bool SourceRewrites::recordForLoopVariableAfterLoop(
   return false;
 }
 
+/// The declared type of a hoisted `for` declaration (`uint i = 5; for (;`)
+/// when `name` is its first declarator.
+static std::optional<llvm::StringRef>
+getHoistedDeclarationType(llvm::StringRef expansion, llvm::StringRef name) {
+  llvm::StringRef declaration =
+      expansion.take_until([](char c) { return c == ';'; });
+  for (size_t at = 0; at + name.size() <= declaration.size(); ++at) {
+    if (!declaration.substr(at).starts_with(name) ||
+        (at > 0 && isIdentifierChar(declaration[at - 1])) ||
+        (at + name.size() < declaration.size() &&
+         isIdentifierChar(declaration[at + name.size()])))
+      continue;
+    llvm::StringRef type = declaration.take_front(at).trim();
+    if (type.empty() || type.contains(','))
+      return std::nullopt;
+    return type;
+  }
+  return std::nullopt;
+}
+
+/// `for (uint i = 0; ...) ...; for (uint i = 5; ...) ...; use(i);` before
+/// HLSL 2021: both loops' declarations are hoisted
+/// (recordForLoopVariableAfterLoop) and the second redefines the first in
+/// the block. DXC warns ("redefinition of 'i' shadows declaration in the
+/// outer scope; most recent declaration will be used"); of the same type,
+/// the second declaration is an assignment of the first variable, which is
+/// the same: `i = 5; for (;`.
+bool SourceRewrites::recordForLoopVariableRedefinition(
+    const clang::Diagnostic &info) {
+  if (hlsl2021 || info.getID() != clang::diag::err_redefinition ||
+      info.getNumArgs() < 1)
+    return false;
+  std::string name;
+  if (info.getArgKind(0) == clang::DiagnosticsEngine::ak_nameddecl)
+    name = reinterpret_cast<const clang::NamedDecl *>(info.getRawArg(0))
+               ->getName()
+               .str();
+  else if (info.getArgKind(0) == clang::DiagnosticsEngine::ak_declarationname)
+    name = clang::DeclarationName::getFromOpaqueInteger(info.getRawArg(0))
+               .getAsString();
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || name.empty())
+    return false;
+  llvm::StringRef use = place->text.drop_front(place->offset);
+  if (!use.starts_with("$c"))
+    return false;
+  std::string macro =
+      ("$c" + use.drop_front(2).take_while(llvm::isDigit)).str();
+  auto found = macros.find(macro);
+  if (found == macros.end())
+    return false;
+  std::optional<llvm::StringRef> type =
+      getHoistedDeclarationType(found->second, name);
+  if (!type)
+    return false;
+  bool sameTypeBefore = llvm::any_of(macros, [&](const auto &other) {
+    return other.getKey() != macro && other.getKey().starts_with("$c") &&
+           getHoistedDeclarationType(other.second, name) == type;
+  });
+  if (!sameTypeBefore)
+    return false;
+  found->second = llvm::StringRef(found->second)
+                      .drop_front(found->second.find(name, type->size()))
+                      .str();
+  ++constructs;
+  return true;
+}
+
 /// `cbuffer B { namespace N { float c; } }`: DXC declares c in B and names
 /// it N::c; Clang refuses namespaces in buffers. The namespace's braces and
 /// name become blanks (c is B's member), and its uses drop the `N::`
