@@ -400,6 +400,8 @@ public:
         failed(collect(entry.getResultTypes()[0], entry.getResultAttrDict(0),
                        /*isOutput=*/true, interface.resultElements)))
       return failure();
+    if (isPixel && failed(checkConservativeDepthPosition()))
+      return failure();
     if (failed(pack(interface.inputs,
                     isPixel ? SigPoint::PSIn : SigPoint::VSIn)) ||
         failed(pack(interface.outputs,
@@ -410,6 +412,36 @@ public:
 
 private:
   InFlightDiagnostic error() { return entry.emitError(); }
+
+  bool readsSampleIndex = false;
+
+  /// The validator's rule: a pixel shader that writes SV_DepthGreaterEqual
+  /// or SV_DepthLessEqual and does not run per sample (no SV_SampleIndex,
+  /// no sample-interpolated input) reads SV_Position noperspective centroid
+  /// or noperspective sample.
+  LogicalResult checkConservativeDepthPosition() {
+    bool conservativeDepth =
+        llvm::any_of(interface.outputs, [](const SignatureElement &e) {
+          return e.kind == DepthLessEqual || e.kind == DepthGreaterEqual;
+        });
+    bool perSample =
+        readsSampleIndex ||
+        llvm::any_of(interface.inputs, [](const SignatureElement &e) {
+          return e.interpolation == LinearSample ||
+                 e.interpolation == LinearNoperspectiveSample;
+        });
+    if (!conservativeDepth || perSample)
+      return success();
+    for (const SignatureElement &e : interface.inputs)
+      if (e.kind == Position &&
+          e.interpolation != LinearNoperspectiveCentroid &&
+          e.interpolation != LinearNoperspectiveSample)
+        return error() << "SV_Position must be 'centroid' or 'sample' (it is "
+                          "read at the pixel's center) in a pixel shader "
+                          "that writes SV_DepthGreaterEqual or "
+                          "SV_DepthLessEqual";
+    return success();
+  }
 
   LogicalResult collect(Type type, DictionaryAttr attrs, bool isOutput,
                         SmallVectorImpl<SignatureAccess> &parts) {
@@ -589,6 +621,21 @@ private:
     // The bool SV_IsFrontFace is a uint in the signature, as DXC writes it.
     if (*kind == IsFrontFace)
       element.componentType = 5;
+    // The validator's rule: these system values are one uint (16-bit too
+    // for the first ones). A signed int has the same bits for the values
+    // they take: it is declared as a uint (DXC emits a module its validator
+    // refuses).
+    constexpr unsigned uintKinds[] = {1, 2, 4, 5, 10, 11, 12, 20, 29};
+    constexpr unsigned uint32Kinds[] = {Coverage, InnerCoverage, 8};
+    bool uint32Only = llvm::is_contained(uint32Kinds, *kind);
+    if (uint32Only || llvm::is_contained(uintKinds, *kind)) {
+      if (!isa<IntegerType>(scalar) || width == 1 || element.columns != 1 ||
+          (uint32Only && width != 32))
+        return error() << "'" << semantic << "' must be a "
+                       << (uint32Only ? "uint" : "uint or uint16_t") << ", not "
+                       << type;
+      element.componentType = width == 16 ? 3 : 5;
+    }
     // snorm/unorm floats.
     SmallVector<StringRef> words;
     modifiers.split(words, ' ', -1, /*KeepEmpty=*/false);
@@ -618,6 +665,8 @@ private:
               ? getInterpolationMode(words, *kind == Position)
               : Constant;
 
+    if (!isOutput && *kind == SampleIndex)
+      readsSampleIndex = true;
     switch (interpretation) {
     case ClipCull:
       break; // packed apart (see pack)

@@ -767,6 +767,23 @@ struct ConvertHLSLToLLVM
         return signalPassFailure();
       }
     }
+    // The validator's rule: rasterizer-ordered views are pixel shader
+    // resources.
+    if (target->stage != ShaderStage::Pixel &&
+        target->stage != ShaderStage::Library) {
+      bool rovFailed = false;
+      for (const ResourceInfo &info : ctx.resources.getRecords())
+        if (info.isROV && info.decl) {
+          info.decl->emitError()
+              << "'" << info.name
+              << "': rasterizer-ordered resources are only allowed in pixel "
+                 "shaders, not in a "
+              << stringifyShaderStage(target->stage) << " shader";
+          rovFailed = true;
+        }
+      if (rovFailed)
+        return signalPassFailure();
+    }
     if (auto rootSignature =
             module->getAttrOfType<StringAttr>("hlsl.root_signature"))
       if (failed(checkRootSignature(module, rootSignature.getValue(),
