@@ -177,6 +177,14 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     return nullptr;
   }
   dropUnusedResourcesForDXIL(*llvmModule);
+  if (std::vector<std::string> unbound =
+          takeUnboundResourceErrorsForDXIL(*llvmModule);
+      !unbound.empty()) {
+    for (std::string &message : unbound)
+      reportError(
+          llvm::createStringError(llvm::inconvertibleErrorCode(), message));
+    return nullptr;
+  }
   // (Before the debug info goes: its errors are at the entry's line.)
   if (llvm::Error error = setSignatureUsageForDXIL(*llvmModule)) {
     reportError(std::move(error));

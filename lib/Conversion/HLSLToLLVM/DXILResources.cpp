@@ -389,10 +389,9 @@ StringRef getStageName(ShaderStage stage) {
 
 } // namespace
 
-LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
-                                             const DXILTarget &target,
-                                             const ResourceTable &resources,
-                                             const EntryInterface *interface) {
+LogicalResult mlir::hlsl::attachDXILMetadata(
+    ModuleOp module, const DXILTarget &target, const ResourceTable &resources,
+    const EntryInterface *interface, ArrayRef<UnboundResource> unbound) {
   MDBuilder md{Builder(module.getContext())};
   SmallVector<Attribute> named;
   auto add = [&](StringRef name, ArrayRef<Attribute> nodes) {
@@ -521,6 +520,14 @@ LogicalResult mlir::hlsl::attachDXILMetadata(ModuleOp module,
     return module.emitError()
            << "no entry point to describe in !dx.entryPoints";
   add("dx.entryPoints", entries);
+  if (!unbound.empty()) {
+    SmallVector<Attribute> records;
+    for (const UnboundResource &resource : unbound)
+      records.push_back(
+          md.node({md.i32(resource.cls), md.i32(resource.space),
+                   md.i32(resource.lowerBound), md.str(resource.message)}));
+    add("hlsl.unbound_resources", records);
+  }
   // The RTS0 part's bytes, for the container writer (not written to the
   // bitcode).
   if (auto rootSignature =

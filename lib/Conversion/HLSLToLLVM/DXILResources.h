@@ -78,12 +78,24 @@ struct DXILTarget {
 FailureOr<DXILTarget> getDXILTarget(ModuleOp module,
                                     StringRef validatorVersion);
 
+/// A resource the root signature does not bind, and the error that names it
+/// (prefixed by the declaration's `file:line:col: `).
+struct UnboundResource {
+  unsigned cls;
+  uint32_t space, lowerBound;
+  std::string message;
+};
+
 /// Describes !llvm.ident, !dx.version, !dx.valver, !dx.shaderModel,
 /// !dx.resources and !dx.entryPoints as the module attribute
-/// `hlsl.named_metadata` (see HLSLToLLVMIRTranslation).
+/// `hlsl.named_metadata` (see HLSLToLLVMIRTranslation), and the resources
+/// the root signature does not bind as !hlsl.unbound_resources (class,
+/// space, lower bound, error) for the DXIL target to report if the final
+/// code uses them.
 LogicalResult attachDXILMetadata(ModuleOp module, const DXILTarget &target,
                                  const ResourceTable &resources,
-                                 const EntryInterface *interface);
+                                 const EntryInterface *interface,
+                                 ArrayRef<UnboundResource> unbound = {});
 
 /// Wave and quad intrinsics: DXIL's wave operations (they set the WaveOps
 /// shader flag).

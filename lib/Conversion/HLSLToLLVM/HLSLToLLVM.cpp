@@ -784,14 +784,19 @@ struct ConvertHLSLToLLVM
       if (rovFailed)
         return signalPassFailure();
     }
+    SmallVector<UnboundResource> unbound;
     if (auto rootSignature =
-            module->getAttrOfType<StringAttr>("hlsl.root_signature"))
-      if (failed(checkRootSignature(module, rootSignature.getValue(),
-                                    ctx.resources, target->stage)))
+            module->getAttrOfType<StringAttr>("hlsl.root_signature")) {
+      FailureOr<SmallVector<UnboundResource>> found =
+          findResourcesNotInRootSignature(module, rootSignature.getValue(),
+                                          ctx.resources, target->stage);
+      if (failed(found))
         return signalPassFailure();
+      unbound = std::move(*found);
+    }
     // The metadata describes declarations the conversion erases.
     if (failed(attachDXILMetadata(module, *target, ctx.resources,
-                                  interface ? &*interface : nullptr)))
+                                  interface ? &*interface : nullptr, unbound)))
       return signalPassFailure();
 
     LowerToLLVMOptions options(context);

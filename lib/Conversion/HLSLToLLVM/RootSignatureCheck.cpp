@@ -119,15 +119,25 @@ std::optional<SmallVector<BoundRange>> readRanges(StringRef bytes,
 }
 } // namespace
 
-LogicalResult mlir::hlsl::checkRootSignature(ModuleOp module,
-                                             StringRef rootSignature,
-                                             const ResourceTable &resources,
-                                             ShaderStage stage) {
+/// `file:line:col: ` of a declaration, or nothing.
+static std::string describeLocation(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) +
+            ":" + llvm::Twine(file.getColumn()) + ": ")
+        .str();
+  return "";
+}
+
+FailureOr<SmallVector<UnboundResource>>
+mlir::hlsl::findResourcesNotInRootSignature(ModuleOp module,
+                                            StringRef rootSignature,
+                                            const ResourceTable &resources,
+                                            ShaderStage stage) {
   std::optional<SmallVector<BoundRange>> ranges =
       readRanges(rootSignature, stage);
   if (!ranges)
     return module.emitError() << "internal: malformed root signature bytes";
-  bool failed = false;
+  SmallVector<UnboundResource> unbound;
   for (const ResourceInfo &info : resources.getRecords()) {
     unsigned cls = unsigned(info.cls);
     uint32_t low = info.lowerBound;
@@ -147,10 +157,12 @@ LogicalResult mlir::hlsl::checkRootSignature(ModuleOp module,
     if (high != low)
       where += high == UINT32_MAX ? "-unbounded"
                                   : "-" + letter + std::to_string(high);
-    info.decl->emitError() << "resource '" << info.name << "' (" << where
-                           << ", space " << info.space
-                           << ") is not bound by the entry's root signature";
-    failed = true;
+    std::string location =
+        info.decl ? describeLocation(info.decl->getLoc()) : std::string();
+    unbound.push_back({cls, info.space, low,
+                       location + "resource '" + info.name + "' (" + where +
+                           ", space " + std::to_string(info.space) +
+                           ") is not bound by the entry's root signature"});
   }
-  return llvm::failure(failed);
+  return unbound;
 }

@@ -8,12 +8,15 @@
 
 namespace mlir::hlsl {
 
-/// Checks that the serialized root signature (the RTS0 part's bytes) binds
-/// every resource of `resources` for `stage`; each one it does not is an
-/// error on the resource's declaration.
-LogicalResult checkRootSignature(ModuleOp module, llvm::StringRef rootSignature,
-                                 const ResourceTable &resources,
-                                 ShaderStage stage);
+/// The resources of `resources` that the serialized root signature (the
+/// RTS0 part's bytes) does not bind for `stage`. They are errors only if
+/// the final code uses them (DXC checks the resources left after
+/// optimization): the DXIL target reports those (hlsl.unbound_resources).
+/// Fails on malformed bytes.
+FailureOr<SmallVector<UnboundResource>>
+findResourcesNotInRootSignature(ModuleOp module, llvm::StringRef rootSignature,
+                                const ResourceTable &resources,
+                                ShaderStage stage);
 
 } // namespace mlir::hlsl
 

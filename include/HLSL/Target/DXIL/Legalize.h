@@ -5,6 +5,9 @@
 
 #include "llvm/Support/Error.h"
 
+#include <string>
+#include <vector>
+
 namespace llvm {
 class Module;
 } // namespace llvm
@@ -50,6 +53,12 @@ llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 /// and renumbers the others (and their createHandle calls). Libraries keep
 /// all of theirs.
 void dropUnusedResourcesForDXIL(llvm::Module &module);
+
+/// The errors of !hlsl.unbound_resources (resources the root signature does
+/// not bind) whose resources the module still declares, as DXC checks the
+/// resources of the final code; the metadata is removed. Run after
+/// dropUnusedResourcesForDXIL.
+std::vector<std::string> takeUnboundResourceErrorsForDXIL(llvm::Module &module);
 
 /// Replaces the placeholders of EvaluateAttribute* and GetAttributeAtVertex
 /// by the DXIL operations on the inputs their arguments are. Fails for an
