@@ -70,14 +70,15 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
       info.getID() == clang::diag::err_ovl_ambiguous_member_call)
     ambiguousCalls.push_back(info.getLocation());
   return recordMatrixMember(info) || recordGroupShared(info) ||
-         recordBareVectorMatrix(info) || recordAttributeOnDeclaration(info) ||
-         recordFloatSubscript(info) || recordFloatSwitch(info) ||
-         recordMipsOrSampleAccess(info) || recordInterpolationModifier(info) ||
-         recordImplicitConversion(info) || recordMatrixOperator(info) ||
-         recordAmbiguousReference(info) || recordNormModifier(info) ||
-         recordMatrixConditional(info) || recordStructOutParameter(info) ||
-         recordSamplerStateBlock(info) || recordMinPrecisionEnumBase(info) ||
-         recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
+         recordGroupSharedParameter(info) || recordBareVectorMatrix(info) ||
+         recordAttributeOnDeclaration(info) || recordFloatSubscript(info) ||
+         recordFloatSwitch(info) || recordMipsOrSampleAccess(info) ||
+         recordInterpolationModifier(info) || recordImplicitConversion(info) ||
+         recordMatrixOperator(info) || recordAmbiguousReference(info) ||
+         recordNormModifier(info) || recordMatrixConditional(info) ||
+         recordStructOutParameter(info) || recordSamplerStateBlock(info) ||
+         recordMinPrecisionEnumBase(info) || recordUnsignedShorthand(info) ||
+         recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
          recordSystemValuePassThrough(info) || recordConstObjectCall(info) ||
          recordThreeComponentPackOffset(info) || recordStructArgument(info) ||
@@ -754,6 +755,36 @@ bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {
               : *getMatrixMemberExpansion(name, /*columns=*/0);
   ++constructs;
   return true;
+}
+
+/// `void f(groupshared uint s[4])` (HLSL 202x): the parameter is the
+/// caller's groupshared variable itself, not a copy; Clang 22 refuses an
+/// address space on a parameter. `groupshared` becomes a macro for `inout`
+/// with an annotation: the importer passes the argument's groupshared
+/// address instead of a temporary.
+bool SourceRewrites::recordGroupSharedParameter(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_arg_with_address_space)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  // The keyword is in the parameter before its name: after the `(` or `,`
+  // that starts it.
+  size_t start = place->offset;
+  while (start > 0 && text[start - 1] != '(' && text[start - 1] != ',')
+    --start;
+  llvm::StringRef parameter = text.slice(start, place->offset);
+  size_t keyword = parameter.find("groupshared");
+  if (keyword == llvm::StringRef::npos ||
+      (keyword > 0 && isIdentifierChar(parameter[keyword - 1])) ||
+      (keyword + 11 < parameter.size() &&
+       isIdentifierChar(parameter[keyword + 11])))
+    return false;
+  size_t first = start + keyword;
+  return replaceWithMacro(
+      place->file, first, first + 10, "$g",
+      "inout __attribute__((annotate(\"hlsl.groupshared_parameter\")))", text);
 }
 
 bool SourceRewrites::recordGroupShared(const clang::Diagnostic &info) {

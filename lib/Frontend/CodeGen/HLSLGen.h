@@ -217,6 +217,9 @@ public:
   bool skipEffectObject(const clang::VarDecl *var);
   /// A `groupshared` variable.
   static bool isGroupShared(const clang::VarDecl *var);
+  /// A `groupshared` parameter (HLSL 202x): the caller's groupshared
+  /// variable, passed by address (recordGroupSharedParameter's annotation).
+  static bool isGroupSharedParameter(const clang::ParmVarDecl *param);
   /// `globallycoherent` written on a declaration.
   static bool isGloballyCoherent(const clang::Decl *decl);
   /// A variable declared `globallycoherent` and initialized with a handle

@@ -157,7 +157,28 @@ static LogicalResult emitArgs(HLSLGenFunction &gen,
   for (auto [i, arg] : llvm::enumerate(args)) {
     Type paramType = i < paramTypes.size() ? paramTypes[i] : Type();
     Value value;
-    if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
+    const clang::ParmVarDecl *param = callee && i < callee->getNumParams()
+                                          ? callee->getParamDecl(i)
+                                          : nullptr;
+    if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg);
+        outArg && param && HLSLGenModule::isGroupSharedParameter(param)) {
+      // The argument itself, which must be groupshared memory.
+      LValue lvalue =
+          gen.emitLValue(outArg->getOpaqueArgLValue()->getSourceExpr());
+      if (!lvalue.addr)
+        return failure();
+      auto space = cast<PointerType>(lvalue.addr.getType()).getAddressSpace();
+      if (space != AddressSpace::GroupShared || lvalue.isSwizzle() ||
+          lvalue.isBitField() || lvalue.addr.getType() != paramType) {
+        gen.module.error(arg->getExprLoc(),
+                         "the argument of groupshared parameter '" +
+                             param->getName().str() +
+                             "' must be a groupshared variable (or element) "
+                             "of its type");
+        return failure();
+      }
+      value = lvalue.addr;
+    } else if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
       auto ptr = dyn_cast_or_null<PointerType>(paramType);
       Type pointee = ptr ? ptr.getPointee()
                          : gen.convertType(outArg->getType(),

@@ -690,6 +690,10 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
     staticInitializers.push_back({global, var});
 }
 
+bool HLSLGenModule::isGroupSharedParameter(const clang::ParmVarDecl *param) {
+  return hasAnnotation(param, "hlsl.groupshared_parameter");
+}
+
 bool HLSLGenModule::isGroupShared(const clang::VarDecl *var) {
   if (var->getType().getAddressSpace() == clang::LangAS::hlsl_groupshared)
     return true;
@@ -1453,7 +1457,13 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     // layout and for matrices passed between functions.
     type = withMatrixOrder(type, getMatrixOrder(param));
     NamedAttrList attrs;
-    if (const auto *modifier = param->getAttr<clang::HLSLParamModifierAttr>())
+    if (isGroupSharedParameter(param)) {
+      // The caller's groupshared variable (not a temporary: no direction).
+      type = PointerType::get(
+          isa<PointerType>(type) ? cast<PointerType>(type).getPointee() : type,
+          AddressSpace::GroupShared);
+    } else if (const auto *modifier =
+                   param->getAttr<clang::HLSLParamModifierAttr>()) {
       if (modifier->isAnyOut()) {
         attrs.set(HLSLDialect::getDirectionAttrName(),
                   ParamDirectionAttr::get(context, modifier->isInOut()
@@ -1464,6 +1474,7 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
         if (!isa<PointerType>(type))
           type = PointerType::get(type);
       }
+    }
     addSemantic(param, attrs);
     argTypes.push_back(type);
     argAttrs.push_back(attrs.getDictionary(context));
