@@ -1293,13 +1293,21 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
           context, spellSemantic(semantic->getSemanticName(),
                                  semantic->getSemanticIndex())));
     }
-    if (semantics.empty())
-      return;
     // (out/inout parameters are references to their type.)
     clang::QualType type =
         isa<clang::FunctionDecl>(d)
             ? cast<clang::FunctionDecl>(d)->getReturnType()
             : cast<clang::ValueDecl>(d)->getType().getNonReferenceType();
+    if (semantics.empty()) {
+      // Clang 22 applies no semantics to a struct whose fields are all its
+      // bases' (`struct PSInput : Base {}`): its leaves are collected below.
+      // (Entry points only: other functions' values have no signature.)
+      const auto *cxx = type->getAsCXXRecordDecl();
+      if (!decl->hasAttr<clang::HLSLShaderAttr>() || !cxx ||
+          !cxx->hasDefinition() || cxx->getNumBases() == 0 ||
+          isEmptySignatureRecord(type))
+        return;
+    }
     if (typeHasBitFields(astContext, type)) {
       errorNotSupported(d->getLocation(), "bit fields in a shader signature");
       reportedSemanticErrors.insert(d);
