@@ -87,7 +87,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordForLoopVariableRedefinition(info) ||
          recordOneElementVectorOperand(info) ||
          recordVectorLikeMatrixOperand(info) || recordNoOpCastArgument(info) ||
-         recordAttributeSpelling(info) ||
+         recordOneElementMatrixCast(info) || recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
          recordStaticOutOfLine(info) || recordRepeatedRootSignature(info);
@@ -1154,10 +1154,22 @@ void SourceRewrites::recordNote(const clang::Diagnostic &info) {
     pending.reset();
     if (!spelled || !argument)
       return;
-    llvm::StringRef text =
-        call.text.slice(argument->first, argument->second + 1);
+    std::string text =
+        call.text.slice(argument->first, argument->second + 1).str();
+    // A one-element vector or matrix to a wider value (a splat): through
+    // its scalar, as Clang casts no `int1x1` to an `int2`.
+    clang::QualType target = to.getNonReferenceType();
+    if (hasOneElement(from) && !hasOneElement(target) &&
+        !target->isScalarType()) {
+      clang::QualType scalar =
+          from->isExtVectorType()
+              ? from->getAs<clang::ExtVectorType>()->getElementType()
+              : from->getAs<clang::ConstantMatrixType>()->getElementType();
+      if (std::optional<std::string> element = spellType(scalar))
+        text = "((" + *element + ")(" + text + "))";
+    }
     replaceExpression(call.file, call.text, argument->first, argument->second,
-                      "((" + *spelled + ")(" + text.str() + "))");
+                      "((" + *spelled + ")(" + text + "))");
     return;
   }
   if (pending->needsConstThis) {

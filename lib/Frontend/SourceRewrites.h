@@ -311,6 +311,7 @@ private:
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordForLoopVariableRedefinition(const clang::Diagnostic &info);
   bool recordGroupSharedParameter(const clang::Diagnostic &info);
+  bool recordOneElementMatrixCast(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   bool recordVectorLikeMatrixOperand(const clang::Diagnostic &info);
   bool recordNoOpCastArgument(const clang::Diagnostic &info);

@@ -413,8 +413,9 @@ bool SourceRewrites::isImplicitShapeConversion(clang::QualType from,
   bool toShape = to->isExtVectorType() || to->isConstantMatrixType();
   if (fromShape && toShape) {
     // A matrix truncated to a smaller one keeps its top-left corner, which
-    // is not what a flat cast keeps.
-    if (from->isConstantMatrixType() && to->isConstantMatrixType())
+    // is not what a flat cast keeps (a one-element matrix is a splat).
+    if (from->isConstantMatrixType() && to->isConstantMatrixType() &&
+        fromCount != 1)
       return false;
     return fromCount == 1 || toCount <= fromCount;
   }
@@ -424,6 +425,44 @@ bool SourceRewrites::isImplicitShapeConversion(clang::QualType from,
   bool toAggregate = to->isArrayType() || to->isRecordType();
   return !hlsl2021 && (fromAggregate || toAggregate) && fromCount == toCount &&
          !from->isBuiltinType() && !to->isBuiltinType();
+}
+
+/// `(A2)m1x1`, `(S2)m1x1`: DXC splats a one-element matrix into an array or
+/// a struct as it splats a scalar; Clang casts no matrix to them ("C-style
+/// cast ... is not allowed"). The operand becomes its scalar,
+/// `(A2)((int)(m1x1))`.
+bool SourceRewrites::recordOneElementMatrixCast(const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_bad_cxx_cast_generic &&
+      info.getID() != clang::diag::err_ovl_no_conversion_in_cast &&
+      info.getID() != clang::diag::err_ovl_no_viable_conversion_in_cast)
+    return false;
+  clang::QualType from = getTypeArg(info, 1);
+  const auto *matrix =
+      from.isNull()
+          ? nullptr
+          : from.getCanonicalType()->getAs<clang::ConstantMatrixType>();
+  if (!matrix || matrix->getNumElementsFlattened() != 1)
+    return false;
+  std::optional<std::string> scalar = spellType(matrix->getElementType());
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!scalar || !place)
+    return false;
+  // The cast's type in parentheses at the place, then its operand.
+  llvm::StringRef text = place->text;
+  if (place->offset >= text.size() || text[place->offset] != '(')
+    return false;
+  std::optional<size_t> close = findClosingBracket(text, place->offset, ";{}");
+  if (!close)
+    return false;
+  size_t first = skipBlanks(text, *close + 1);
+  size_t end = skipPostfixExpression(text, first);
+  if (end <= first)
+    return false;
+  // The whole cast is replaced: an operand like `m` is shorter than a macro.
+  return replaceExpression(place->file, text, place->offset, end - 1,
+                           (text.slice(place->offset, first) + "((" + *scalar +
+                            ")(" + text.slice(first, end) + "))")
+                               .str());
 }
 
 /// `f(s1)` where f takes an S2 that DXC converts an S1 to implicitly
