@@ -38,6 +38,11 @@
 using namespace mlir;
 using namespace mlir::hlsl;
 
+/// The resources a first compilation found unused after optimization
+/// (their symbol names), on the module compiled again.
+static constexpr llvm::StringLiteral kUnusedAfterOptimizationAttr =
+    "hlsl.unused_after_optimization";
+
 void mlir::hlsl::registerCompilerDialects(MLIRContext &context) {
   DialectRegistry registry;
   registry.insert<HLSLDialect, arith::ArithDialect, cf::ControlFlowDialect,
@@ -84,6 +89,13 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
         !isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect()))
       needsLowering = true;
   });
+  // Implicit bindings go to the resources the final code uses (seed 004),
+  // which only LLVM's optimization tells: when it deletes the last use of
+  // a resource, the module is compiled again from this copy with those
+  // resources named (AssignBindings binds them apart).
+  OwningOpRef<ModuleOp> beforePipeline;
+  if (needsLowering && !module->hasAttr(kUnusedAfterOptimizationAttr))
+    beforePipeline = module.clone();
   if (needsLowering) {
     PassManager pm(module.getContext());
     if (failed(applyPassManagerCLOptions(pm))) {
@@ -176,7 +188,33 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     reportError(std::move(error));
     return nullptr;
   }
-  dropUnusedResourcesForDXIL(*llvmModule);
+  std::vector<std::string> unused = dropUnusedResourcesForDXIL(*llvmModule);
+  if (!unused.empty() && beforePipeline) {
+    SmallVector<Attribute> names;
+    for (const std::string &name : unused)
+      names.push_back(StringAttr::get(module.getContext(), name));
+    (*beforePipeline)
+        ->setAttr(kUnusedAfterOptimizationAttr,
+                  ArrayAttr::get(module.getContext(), names));
+    // The context keeps this module's named types: unnamed, they leave
+    // their names (dx.types.Handle, ...) to the module compiled again.
+    for (llvm::StructType *type : llvmModule->getIdentifiedStructTypes())
+      type->setName("");
+    llvmModule.reset();
+    return compileToLLVMIR(*beforePipeline, llvmContext, options, timing);
+  }
+  if (!beforePipeline && module->hasAttr(kUnusedAfterOptimizationAttr) &&
+      unused.size() !=
+          module->getAttrOfType<ArrayAttr>(kUnusedAfterOptimizationAttr)
+              .size()) {
+    // (The same code optimizes the same way: a resource bound apart that
+    // the code still uses would share registers with another.)
+    reportError(llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "internal: the resources unused after optimization differ between "
+        "two compilations of the same module"));
+    return nullptr;
+  }
   if (std::vector<std::string> unbound =
           takeUnboundResourceErrorsForDXIL(*llvmModule);
       !unbound.empty()) {

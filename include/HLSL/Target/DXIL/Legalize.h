@@ -51,8 +51,8 @@ llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 /// Drops the resource records (!dx.resources) that no handle creation of the
 /// final code names, as DXC declares only the resources the shader uses,
 /// and renumbers the others (and their createHandle calls). Libraries keep
-/// all of theirs.
-void dropUnusedResourcesForDXIL(llvm::Module &module);
+/// all of theirs. Returns the dropped records' names.
+std::vector<std::string> dropUnusedResourcesForDXIL(llvm::Module &module);
 
 /// The errors of !hlsl.unbound_resources (resources the root signature does
 /// not bind) whose resources the module still declares, as DXC checks the

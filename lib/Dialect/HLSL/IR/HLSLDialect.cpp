@@ -145,6 +145,13 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
        [](Attribute a) { return isa<StringAttr>(a); }},
       {"hlsl.named_metadata", "an array",
        [](Attribute a) { return isa<ArrayAttr>(a); }},
+      // The resources (symbol names) that a first compilation found unused
+      // once LLVM optimized the code: bound apart by AssignBindings.
+      {"hlsl.unused_after_optimization", "an array of strings",
+       [](Attribute a) {
+         auto names = dyn_cast<ArrayAttr>(a);
+         return names && llvm::all_of(names, llvm::IsaPred<StringAttr>);
+       }},
   };
   for (const ModuleAttribute &known : moduleAttributes) {
     if (name != known.name)

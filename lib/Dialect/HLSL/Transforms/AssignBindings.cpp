@@ -11,7 +11,9 @@
 #include "HLSL/Dialect/HLSL/Transforms/BindingAllocator.h"
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::hlsl {
 #define GEN_PASS_DEF_HLSLASSIGNBINDINGSPASS
@@ -28,16 +30,46 @@ struct AssignBindingsPass
 };
 } // namespace
 
+/// Binds `decls` (the used declarations, in declaration order) with the
+/// allocator; false after reporting errors.
+static bool assignBindings(MLIRContext *context,
+                           ArrayRef<const BindingDecl *> decls);
+
 void AssignBindingsPass::runOnOperation() {
   SmallVector<BindingDecl> decls = collectBindingDecls(getOperation());
+  // Resources a first compilation found unused once LLVM optimized the code
+  // (Compiler.cpp compiles again): they take no part in the binding of the
+  // others, as seed 004 asks, and are bound apart (the optimizer deletes
+  // them again).
+  llvm::StringSet<> unused;
+  if (auto names = getOperation()->getAttrOfType<ArrayAttr>(
+          "hlsl.unused_after_optimization"))
+    for (auto name : names.getAsRange<StringAttr>())
+      unused.insert(name.getValue());
+  SmallVector<const BindingDecl *> used, usedOnlyBeforeOptimization;
+  for (const BindingDecl &decl : decls) {
+    if (!decl.used)
+      continue;
+    auto symbol =
+        decl.op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (symbol && unused.contains(symbol.getValue()))
+      usedOnlyBeforeOptimization.push_back(&decl);
+    else
+      used.push_back(&decl);
+  }
+  if (!assignBindings(&getContext(), used) ||
+      !assignBindings(&getContext(), usedOnlyBeforeOptimization))
+    signalPassFailure();
+}
 
+static bool assignBindings(MLIRContext *context,
+                           ArrayRef<const BindingDecl *> decls) {
   // One request per used declaration, in declaration order.
   SmallVector<BindingRequest> requests;
   SmallVector<const BindingDecl *> requestDecls;
   bool failed = false;
-  for (const BindingDecl &decl : decls) {
-    if (!decl.used)
-      continue;
+  for (const BindingDecl *declPtr : decls) {
+    const BindingDecl &decl = *declPtr;
     // ResourceOp saturates huge ranges instead of overflowing; anything
     // that does not fit the allocator's 32-bit sizes cannot be bound.
     if (decl.rangeSize && *decl.rangeSize > UINT32_MAX) {
@@ -69,7 +101,7 @@ void AssignBindingsPass::runOnOperation() {
     requestDecls.push_back(&decl);
   }
   if (failed)
-    return signalPassFailure();
+    return false;
 
   // The allocator places implicit requests in list order; that order must
   // be the order ids (declaration order in the source), which an earlier
@@ -103,14 +135,15 @@ void AssignBindingsPass::runOnOperation() {
     }
   }
   if (!allocation.succeeded())
-    return signalPassFailure();
+    return false;
 
   for (auto [request, decl, result] :
        llvm::zip(sortedRequests, sortedDecls, allocation.results)) {
     if (!result.implicit)
       continue;
     setBinding(decl->op,
-               BindingAttr::get(&getContext(), decl->cls, result.lowerBound,
+               BindingAttr::get(context, decl->cls, result.lowerBound,
                                 request.space, decl->binding.getOrderId()));
   }
+  return true;
 }

@@ -84,14 +84,16 @@ bool isLibrary(const Module &module) {
 }
 } // namespace
 
-void mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
+std::vector<std::string>
+mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
+  std::vector<std::string> dropped;
   NamedMDNode *named = module.getNamedMetadata("dx.resources");
   if (!named || named->getNumOperands() != 1 || isLibrary(module))
-    return;
+    return dropped;
   MDNode *lists = named->getOperand(0);
   std::optional<UsedRanges> used = collectUsedRanges(module);
   if (!used || lists->getNumOperands() != 4)
-    return;
+    return dropped;
   LLVMContext &context = module.getContext();
   Type *i32 = Type::getInt32Ty(context);
   // (class, old ID) -> new ID, for the handle creations.
@@ -112,9 +114,11 @@ void mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
       std::optional<uint64_t> lower =
           id ? getConstant(record->getOperand(4)) : std::nullopt;
       if (!id || !space || !lower)
-        return; // Not a record this knows: keep everything.
+        return {}; // Not a record this knows: keep everything.
       if (!used->ids.contains({cls, unsigned(*id)}) &&
           !used->bindings.contains({cls, unsigned(*space), unsigned(*lower)})) {
+        if (auto *name = dyn_cast_or_null<MDString>(record->getOperand(2)))
+          dropped.push_back(name->getString().str());
         changed = true;
         continue;
       }
@@ -132,7 +136,7 @@ void mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
     newLists.push_back(kept.empty() ? nullptr : MDTuple::get(context, kept));
   }
   if (!changed)
-    return;
+    return dropped;
   for (CallInst *call : used->createHandles) {
     unsigned cls =
         unsigned(cast<ConstantInt>(call->getArgOperand(1))->getZExtValue());
@@ -155,4 +159,5 @@ void mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
     named->setOperand(0, replacement);
   else
     module.eraseNamedMetadata(named);
+  return dropped;
 }
