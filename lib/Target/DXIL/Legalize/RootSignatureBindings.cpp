@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HLSL/Target/DXIL/DXILMetadata.h"
 #include "HLSL/Target/DXIL/Legalize.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -19,15 +20,7 @@
 #include <tuple>
 
 using namespace llvm;
-
-static std::optional<uint64_t> getConstant(const MDNode *node, unsigned i) {
-  if (!node || i >= node->getNumOperands())
-    return std::nullopt;
-  if (auto *value = dyn_cast_or_null<ConstantAsMetadata>(node->getOperand(i)))
-    if (auto *constant = dyn_cast<ConstantInt>(value->getValue()))
-      return constant->getZExtValue();
-  return std::nullopt;
-}
+using mlir::hlsl::dxil::metadata::getInt;
 
 std::vector<std::string>
 mlir::hlsl::takeUnboundResourceErrorsForDXIL(Module &module) {
@@ -44,16 +37,16 @@ mlir::hlsl::takeUnboundResourceErrorsForDXIL(Module &module) {
       if (auto *list = dyn_cast_or_null<MDNode>(lists->getOperand(cls).get()))
         for (const MDOperand &operand : list->operands()) {
           auto *record = dyn_cast_or_null<MDNode>(operand.get());
-          std::optional<uint64_t> space = getConstant(record, 3);
-          std::optional<uint64_t> lower = getConstant(record, 4);
+          std::optional<uint64_t> space = getInt(record, 3);
+          std::optional<uint64_t> lower = getInt(record, 4);
           if (space && lower)
             declared.insert({cls, unsigned(*space), unsigned(*lower)});
         }
   }
   for (const MDNode *resource : unbound->operands()) {
-    std::optional<uint64_t> cls = getConstant(resource, 0);
-    std::optional<uint64_t> space = getConstant(resource, 1);
-    std::optional<uint64_t> lower = getConstant(resource, 2);
+    std::optional<uint64_t> cls = getInt(resource, 0);
+    std::optional<uint64_t> space = getInt(resource, 1);
+    std::optional<uint64_t> lower = getInt(resource, 2);
     auto *message = resource->getNumOperands() > 3
                         ? dyn_cast<MDString>(resource->getOperand(3))
                         : nullptr;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DXILCalls.h"
+#include "HLSL/Target/DXIL/DXILMetadata.h"
 #include "HLSL/Target/DXIL/DXILOpcodes.h"
 #include "HLSL/Target/DXIL/Legalize.h"
 
@@ -22,15 +23,9 @@
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
+using mlir::hlsl::dxil::metadata::getInt;
 
 namespace {
-std::optional<uint64_t> getConstant(const Metadata *operand) {
-  if (auto *value = dyn_cast_or_null<ConstantAsMetadata>(operand))
-    if (auto *constant = dyn_cast<ConstantInt>(value->getValue()))
-      return constant->getZExtValue();
-  return std::nullopt;
-}
-
 /// A resource range as a handle creation names it: by record (class, ID)
 /// before shader model 6.6, by binding (class, space, lower bound) from it.
 struct UsedRanges {
@@ -107,12 +102,10 @@ mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
          list ? list->operands() : ArrayRef<MDOperand>()) {
       auto *record = dyn_cast_or_null<MDNode>(operand.get());
       std::optional<uint64_t> id = record && record->getNumOperands() > 5
-                                       ? getConstant(record->getOperand(0))
+                                       ? getInt(record, 0)
                                        : std::nullopt;
-      std::optional<uint64_t> space =
-          id ? getConstant(record->getOperand(3)) : std::nullopt;
-      std::optional<uint64_t> lower =
-          id ? getConstant(record->getOperand(4)) : std::nullopt;
+      std::optional<uint64_t> space = id ? getInt(record, 3) : std::nullopt;
+      std::optional<uint64_t> lower = id ? getInt(record, 4) : std::nullopt;
       if (!id || !space || !lower)
         return {}; // Not a record this knows: keep everything.
       if (!used->ids.contains({cls, unsigned(*id)}) &&
