@@ -21,6 +21,14 @@
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::rewrites;
 
+/// Whether `name` stands in `text` at `at` as a whole word.
+static bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef name) {
+  return text.substr(at).starts_with(name) &&
+         (at == 0 || !isIdentifierChar(text[at - 1])) &&
+         (at + name.size() >= text.size() ||
+          !isIdentifierChar(text[at + name.size()]));
+}
+
 /// Whether the `for` initializer `init` declares `name` (`uint i = 0`,
 /// `int j = 1, i`): a type, then `name` as one of the declarators.
 static bool declaresName(llvm::StringRef init, llvm::StringRef name) {
@@ -31,10 +39,7 @@ static bool declaresName(llvm::StringRef init, llvm::StringRef name) {
   if (first.empty() || first == name)
     return false;
   for (size_t i = 0; i + name.size() <= init.size(); ++i) {
-    if (!init.substr(i).starts_with(name) ||
-        (i > 0 && isIdentifierChar(init[i - 1])) ||
-        (i + name.size() < init.size() &&
-         isIdentifierChar(init[i + name.size()])))
+    if (!isWordAt(init, i, name))
       continue;
     // Before it: the type (a name or `>`) or a comma; after it: `=`, `,`,
     // `[` or the end.
@@ -140,10 +145,7 @@ getHoistedDeclarationType(llvm::StringRef expansion, llvm::StringRef name) {
   llvm::StringRef declaration =
       expansion.take_until([](char c) { return c == ';'; });
   for (size_t at = 0; at + name.size() <= declaration.size(); ++at) {
-    if (!declaration.substr(at).starts_with(name) ||
-        (at > 0 && isIdentifierChar(declaration[at - 1])) ||
-        (at + name.size() < declaration.size() &&
-         isIdentifierChar(declaration[at + name.size()])))
+    if (!isWordAt(declaration, at, name))
       continue;
     llvm::StringRef type = declaration.take_front(at).trim();
     if (type.empty() || type.contains(','))
