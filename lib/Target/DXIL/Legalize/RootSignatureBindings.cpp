@@ -21,6 +21,9 @@
 
 using namespace llvm;
 using mlir::hlsl::dxil::metadata::getInt;
+using mlir::hlsl::dxil::metadata::getNode;
+using mlir::hlsl::dxil::metadata::getSingle;
+using mlir::hlsl::dxil::metadata::getString;
 
 std::vector<std::string>
 mlir::hlsl::takeUnboundResourceErrorsForDXIL(Module &module) {
@@ -30,29 +33,24 @@ mlir::hlsl::takeUnboundResourceErrorsForDXIL(Module &module) {
     return errors;
   // The declared ranges, by (class, space, lower bound).
   DenseSet<std::tuple<unsigned, unsigned, unsigned>> declared;
-  if (NamedMDNode *named = module.getNamedMetadata("dx.resources");
-      named && named->getNumOperands() == 1) {
-    MDNode *lists = named->getOperand(0);
+  if (const MDNode *lists = getSingle(module, "dx.resources"))
     for (unsigned cls = 0; cls < lists->getNumOperands(); ++cls)
-      if (auto *list = dyn_cast_or_null<MDNode>(lists->getOperand(cls).get()))
-        for (const MDOperand &operand : list->operands()) {
-          auto *record = dyn_cast_or_null<MDNode>(operand.get());
+      if (const MDNode *list = getNode(lists, cls))
+        for (unsigned i = 0; i < list->getNumOperands(); ++i) {
+          const MDNode *record = getNode(list, i);
           std::optional<uint64_t> space = getInt(record, 3);
           std::optional<uint64_t> lower = getInt(record, 4);
           if (space && lower)
             declared.insert({cls, unsigned(*space), unsigned(*lower)});
         }
-  }
   for (const MDNode *resource : unbound->operands()) {
     std::optional<uint64_t> cls = getInt(resource, 0);
     std::optional<uint64_t> space = getInt(resource, 1);
     std::optional<uint64_t> lower = getInt(resource, 2);
-    auto *message = resource->getNumOperands() > 3
-                        ? dyn_cast<MDString>(resource->getOperand(3))
-                        : nullptr;
-    if (cls && space && lower && message &&
+    StringRef message = getString(resource, 3);
+    if (cls && space && lower && !message.empty() &&
         declared.contains({unsigned(*cls), unsigned(*space), unsigned(*lower)}))
-      errors.push_back(message->getString().str());
+      errors.push_back(message.str());
   }
   module.eraseNamedMetadata(unbound);
   return errors;

@@ -24,6 +24,9 @@
 
 using namespace llvm;
 using mlir::hlsl::dxil::metadata::getInt;
+using mlir::hlsl::dxil::metadata::getNode;
+using mlir::hlsl::dxil::metadata::getSingle;
+using mlir::hlsl::dxil::metadata::getString;
 
 namespace {
 /// A resource range as a handle creation names it: by record (class, ID)
@@ -69,13 +72,7 @@ std::optional<UsedRanges> collectUsedRanges(Module &module) {
 }
 
 bool isLibrary(const Module &module) {
-  const NamedMDNode *model = module.getNamedMetadata("dx.shaderModel");
-  if (!model || model->getNumOperands() == 0)
-    return false;
-  const MDNode *node = model->getOperand(0);
-  auto *kind = node->getNumOperands() ? dyn_cast<MDString>(node->getOperand(0))
-                                      : nullptr;
-  return kind && kind->getString() == "lib";
+  return getString(getSingle(module, "dx.shaderModel"), 0) == "lib";
 }
 } // namespace
 
@@ -96,7 +93,7 @@ mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
   SmallVector<Metadata *, 4> newLists;
   bool changed = false, anyLeft = false;
   for (unsigned cls = 0; cls < 4; ++cls) {
-    auto *list = dyn_cast_or_null<MDNode>(lists->getOperand(cls).get());
+    const MDNode *list = getNode(lists, cls);
     SmallVector<Metadata *> kept;
     for (const MDOperand &operand :
          list ? list->operands() : ArrayRef<MDOperand>()) {
@@ -110,8 +107,8 @@ mlir::hlsl::dropUnusedResourcesForDXIL(Module &module) {
         return {}; // Not a record this knows: keep everything.
       if (!used->ids.contains({cls, unsigned(*id)}) &&
           !used->bindings.contains({cls, unsigned(*space), unsigned(*lower)})) {
-        if (auto *name = dyn_cast_or_null<MDString>(record->getOperand(2)))
-          dropped.push_back(name->getString().str());
+        if (StringRef name = getString(record, 2); !name.empty())
+          dropped.push_back(name.str());
         changed = true;
         continue;
       }
