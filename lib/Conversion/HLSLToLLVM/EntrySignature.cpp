@@ -29,9 +29,16 @@ namespace {
 /// DXIL::SemanticKind values used by name below.
 enum SemanticKind : unsigned {
   Arbitrary = 0,
+  VertexID = 1,
+  InstanceID = 2,
   Position = 3,
+  RenderTargetArrayIndex = 4,
+  ViewportArrayIndex = 5,
   ClipDistance = 6,
   CullDistance = 7,
+  OutputControlPointID = 8,
+  PrimitiveID = 10,
+  GSInstanceID = 11,
   SampleIndex = 12,
   IsFrontFace = 13,
   Coverage = 14,
@@ -40,8 +47,10 @@ enum SemanticKind : unsigned {
   Depth = 17,
   DepthLessEqual = 18,
   DepthGreaterEqual = 19,
+  StencilRef = 20,
   ViewID = 27,
   Barycentrics = 28,
+  ShadingRate = 29,
   CullPrimitive = 30,
   StartVertexLocation = 31,
   StartInstanceLocation = 32,
@@ -625,8 +634,12 @@ private:
     // for the first ones). A signed int has the same bits for the values
     // they take: it is declared as a uint (DXC emits a module its validator
     // refuses).
-    constexpr unsigned uintKinds[] = {1, 2, 4, 5, 10, 11, 12, 20, 29};
-    constexpr unsigned uint32Kinds[] = {Coverage, InnerCoverage, 8};
+    constexpr unsigned uintKinds[] = {
+        VertexID,           InstanceID,  RenderTargetArrayIndex,
+        ViewportArrayIndex, PrimitiveID, GSInstanceID,
+        SampleIndex,        StencilRef,  ShadingRate};
+    constexpr unsigned uint32Kinds[] = {Coverage, InnerCoverage,
+                                        OutputControlPointID};
     bool uint32Only = llvm::is_contained(uint32Kinds, *kind);
     if (uint32Only || llvm::is_contained(uintKinds, *kind)) {
       if (!isa<IntegerType>(scalar) || width == 1 || element.columns != 1 ||
