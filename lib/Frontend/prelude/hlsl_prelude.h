@@ -405,7 +405,15 @@ template <typename E> E __hlsl_scalar1(vector<E, 1> x) { return x.x; }
 template <typename T> struct __lvalue_of { static T value; };
 
 // Element ranks, in HLSL promotion order. -1 means "not an HLSL scalar".
-template <typename T> struct __scalar_rank { static const int value = -1; };
+// An unscoped enumeration has its underlying type's (DXC converts `sin(e)`
+// as an int).
+template <typename T, bool = __is_enum(T) && !__is_scoped_enum(T)>
+struct __scalar_rank {
+  static const int value = -1;
+};
+template <typename T> struct __scalar_rank<T, true> {
+  static const int value = __scalar_rank<__underlying_type(T)>::value;
+};
 template <> struct __scalar_rank<bool> { static const int value = 0; };
 #ifdef __HLSL_ENABLE_16_BIT
 template <> struct __scalar_rank<int16_t> { static const int value = 1; };
@@ -485,11 +493,15 @@ template <typename E, int R, int C> struct __make_type<E, 2, R, C> {
 //   NUMERIC  every numeric type; bool computes in int.
 //   INT      integer types only; bool computes in uint.
 //   ANY      every scalar type including bool.
+//   BITS     the bit intrinsics (countbits & co.): integer types; bool
+//            computes in uint, half/float/double in int (as DXC converts
+//            them; the bitwise operators refuse floating operands).
 #define __HLSL_CAT_FLOAT 1
 #define __HLSL_CAT_FLOAT_D 2
 #define __HLSL_CAT_NUMERIC 3
 #define __HLSL_CAT_INT 4
 #define __HLSL_CAT_ANY 5
+#define __HLSL_CAT_BITS 6
 template <int CAT, int R> struct __cat_rank {
   static const int value =
       R < 0 ? -1
@@ -498,6 +510,7 @@ template <int CAT, int R> struct __cat_rank {
       : CAT == __HLSL_CAT_NUMERIC ? (R == 0 ? 3 : R)
       : CAT == __HLSL_CAT_INT     ? (R == 0 ? 4 : (R <= 6 ? R : -1))
       : CAT == __HLSL_CAT_ANY     ? R
+      : CAT == __HLSL_CAT_BITS    ? (R == 0 ? 4 : (R <= 6 ? R : 3))
                                   : -1;
 };
 
@@ -903,10 +916,10 @@ __HLSL_T_INT(__HLSL_UN_TO_UINT, countbits)
 __HLSL_T_INT(__HLSL_UN_TO_UINT, firstbithigh)
 __HLSL_T_INT(__HLSL_UN_TO_UINT, firstbitlow)
 __HLSL_T_INT(__HLSL_UN_ALL, reversebits)
-__HLSL_FALLBACK1(__HLSL_CAT_INT, countbits)
-__HLSL_FALLBACK1(__HLSL_CAT_INT, firstbithigh)
-__HLSL_FALLBACK1(__HLSL_CAT_INT, firstbitlow)
-__HLSL_FALLBACK1(__HLSL_CAT_INT, reversebits)
+__HLSL_FALLBACK1(__HLSL_CAT_BITS, countbits)
+__HLSL_FALLBACK1(__HLSL_CAT_BITS, firstbithigh)
+__HLSL_FALLBACK1(__HLSL_CAT_BITS, firstbitlow)
+__HLSL_FALLBACK1(__HLSL_CAT_BITS, reversebits)
 
 // Bitcasts between the 32-bit types, any shape.
 #define __HLSL_T_32(M, N) __HLSL_WHEN_CALL(N, __HLSL_L_32, (M, N))
@@ -2111,13 +2124,44 @@ struct SamplerComparisonState {
   __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](I pos);      \
   __HLSL_INTRINSIC T Load(L location);                                         \
   __HLSL_INTRINSIC T Load(L location, out uint status);
-// GetDimensions comes in uint and float flavours; the mip-level query form
-// also returns the number of levels.
-#define __HLSL_DIMS_MIP(U, ...)                                                \
-  __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);                            \
+// GetDimensions comes in uint and float flavours (DXC), and an int one:
+// Clang 22 converts no argument for an out parameter of an overloaded
+// method, and DXC takes a signed variable as the uint flavour (same bits).
+// The mip-level query form also returns the number of levels.
+#define __HLSL_DIMS_OF(U, ...)                                                 \
+  __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);
+#define __HLSL_DIMS_MIP_OF(U, ...)                                             \
+  __HLSL_DIMS_OF(U, __VA_ARGS__)                                               \
   __HLSL_INTRINSIC void GetDimensions(uint mipLevel, __VA_ARGS__,              \
                                       out U numberOfLevels);
-#define __HLSL_DIMS(...) __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);
+#define __HLSL_DIMS_FLAVOURS(F, ...)                                           \
+  F(uint, __VA_ARGS__) F(float, __VA_ARGS__) F(int, __VA_ARGS__)
+// One declaration per flavour U of the outputs named here (1 to 4).
+#define __HLSL_OUTS_1(U, a) out U a
+#define __HLSL_OUTS_2(U, a, b) out U a, out U b
+#define __HLSL_OUTS_3(U, a, b, c) out U a, out U b, out U c
+#define __HLSL_OUTS_4(U, a, b, c, d) out U a, out U b, out U c, out U d
+#define __HLSL_DIMS_1_OF(U, a) __HLSL_DIMS_OF(U, __HLSL_OUTS_1(U, a))
+#define __HLSL_DIMS_2_OF(U, a, b) __HLSL_DIMS_OF(U, __HLSL_OUTS_2(U, a, b))
+#define __HLSL_DIMS_3_OF(U, a, b, c)                                           \
+  __HLSL_DIMS_OF(U, __HLSL_OUTS_3(U, a, b, c))
+#define __HLSL_DIMS_4_OF(U, a, b, c, d)                                        \
+  __HLSL_DIMS_OF(U, __HLSL_OUTS_4(U, a, b, c, d))
+#define __HLSL_DIMS_MIP_1_OF(U, a) __HLSL_DIMS_MIP_OF(U, __HLSL_OUTS_1(U, a))
+#define __HLSL_DIMS_MIP_2_OF(U, a, b)                                          \
+  __HLSL_DIMS_MIP_OF(U, __HLSL_OUTS_2(U, a, b))
+#define __HLSL_DIMS_MIP_3_OF(U, a, b, c)                                       \
+  __HLSL_DIMS_MIP_OF(U, __HLSL_OUTS_3(U, a, b, c))
+#define __HLSL_DIMS_1(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_1_OF, __VA_ARGS__)
+#define __HLSL_DIMS_2(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_2_OF, __VA_ARGS__)
+#define __HLSL_DIMS_3(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_3_OF, __VA_ARGS__)
+#define __HLSL_DIMS_4(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_4_OF, __VA_ARGS__)
+#define __HLSL_DIMS_MIP_1(...)                                                 \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_1_OF, __VA_ARGS__)
+#define __HLSL_DIMS_MIP_2(...)                                                 \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_2_OF, __VA_ARGS__)
+#define __HLSL_DIMS_MIP_3(...)                                                 \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_3_OF, __VA_ARGS__)
 
 #define __HLSL_SRV_HANDLE(NAME)                                                \
   __hlsl_resource_t                                                            \
@@ -2135,8 +2179,7 @@ template <typename T = float4> struct Texture1D {
   __HLSL_TEX_SAMPLE_GRAD(float, float, int)
   __HLSL_TEX_LOAD(int2, int)
   __HLSL_TEX_SUBSCRIPT(uint)
-  __HLSL_DIMS_MIP(uint, out uint width)
-  __HLSL_DIMS_MIP(float, out float width)
+  __HLSL_DIMS_MIP_1(width)
 };
 #endif
 #if __HLSL_USED(Texture1DArray)
@@ -2146,8 +2189,7 @@ template <typename T = float4> struct Texture1DArray {
   __HLSL_TEX_SAMPLE_GRAD(float2, float, int)
   __HLSL_TEX_LOAD(int3, int)
   __HLSL_TEX_SUBSCRIPT(uint2)
-  __HLSL_DIMS_MIP(uint, out uint width, out uint elements)
-  __HLSL_DIMS_MIP(float, out float width, out float elements)
+  __HLSL_DIMS_MIP_2(width, elements)
 };
 #endif
 #if __HLSL_USED(Texture2D)
@@ -2158,8 +2200,7 @@ template <typename T = float4> struct Texture2D {
   __HLSL_TEX_GATHER(float2, int2)
   __HLSL_TEX_LOAD(int3, int2)
   __HLSL_TEX_SUBSCRIPT(uint2)
-  __HLSL_DIMS_MIP(uint, out uint width, out uint height)
-  __HLSL_DIMS_MIP(float, out float width, out float height)
+  __HLSL_DIMS_MIP_2(width, height)
 };
 #endif
 #if __HLSL_USED(Texture2DArray)
@@ -2170,8 +2211,7 @@ template <typename T = float4> struct Texture2DArray {
   __HLSL_TEX_GATHER(float3, int2)
   __HLSL_TEX_LOAD(int4, int2)
   __HLSL_TEX_SUBSCRIPT(uint3)
-  __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
-  __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
+  __HLSL_DIMS_MIP_3(width, height, elements)
 };
 #endif
 #if __HLSL_USED(Texture3D)
@@ -2181,8 +2221,7 @@ template <typename T = float4> struct Texture3D {
   __HLSL_TEX_SAMPLE_GRAD(float3, float3, int3)
   __HLSL_TEX_LOAD(int4, int3)
   __HLSL_TEX_SUBSCRIPT(uint3)
-  __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint depth)
-  __HLSL_DIMS_MIP(float, out float width, out float height, out float depth)
+  __HLSL_DIMS_MIP_3(width, height, depth)
 };
 #endif
 #if __HLSL_USED(TextureCube)
@@ -2190,8 +2229,7 @@ template <typename T = float4> struct TextureCube {
   __HLSL_SRV_HANDLE(TextureCube)
   __HLSL_TEX_SAMPLE_CUBE(float3, float3)
   __HLSL_TEX_GATHER_CUBE(float3)
-  __HLSL_DIMS_MIP(uint, out uint width, out uint height)
-  __HLSL_DIMS_MIP(float, out float width, out float height)
+  __HLSL_DIMS_MIP_2(width, height)
 };
 #endif
 #if __HLSL_USED(TextureCubeArray)
@@ -2199,8 +2237,7 @@ template <typename T = float4> struct TextureCubeArray {
   __HLSL_SRV_HANDLE(TextureCubeArray)
   __HLSL_TEX_SAMPLE_CUBE(float4, float3)
   __HLSL_TEX_GATHER_CUBE(float4)
-  __HLSL_DIMS_MIP(uint, out uint width, out uint height, out uint elements)
-  __HLSL_DIMS_MIP(float, out float width, out float height, out float elements)
+  __HLSL_DIMS_MIP_3(width, height, elements)
 };
 #endif
 // `t.mips[level][pos]` (a source rewrite) is `t.Load(__hlsl_mips_coord(pos,
@@ -2223,8 +2260,7 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMS {
                           out uint status);
   __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
   __HLSL_TEX_SUBSCRIPT(uint2)
-  __HLSL_DIMS(out uint width, out uint height, out uint samples)
-  __HLSL_DIMS(out float width, out float height, out float samples)
+  __HLSL_DIMS_3(width, height, samples)
 };
 #endif
 #if __HLSL_USED(Texture2DMSArray)
@@ -2236,10 +2272,7 @@ template <typename T = float4, int SampleCount = 0> struct Texture2DMSArray {
                           out uint status);
   __HLSL_INTRINSIC float2 GetSamplePosition(int sampleIndex);
   __HLSL_TEX_SUBSCRIPT(uint3)
-  __HLSL_DIMS(out uint width, out uint height, out uint elements,
-              out uint samples)
-  __HLSL_DIMS(out float width, out float height, out float elements,
-              out float samples)
+  __HLSL_DIMS_4(width, height, elements, samples)
 };
 #endif
 
@@ -2255,8 +2288,7 @@ template <typename T, int SampleCount = 0> struct RWTexture2DMS {
   __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](uint2 pos);
   __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value))
   __hlsl_sample_ref(uint2 pos, uint sampleIndex);
-  __HLSL_DIMS(out uint width, out uint height, out uint samples)
-  __HLSL_DIMS(out float width, out float height, out float samples)
+  __HLSL_DIMS_3(width, height, samples)
 };
 #endif
 #if __HLSL_USED(RWTexture2DMSArray)
@@ -2268,10 +2300,7 @@ template <typename T, int SampleCount = 0> struct RWTexture2DMSArray {
   __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](uint3 pos);
   __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value))
   __hlsl_sample_ref(uint3 pos, uint sampleIndex);
-  __HLSL_DIMS(out uint width, out uint height, out uint elements,
-              out uint samples)
-  __HLSL_DIMS(out float width, out float height, out float elements,
-              out float samples)
+  __HLSL_DIMS_4(width, height, elements, samples)
 };
 #endif
 
@@ -2279,24 +2308,19 @@ template <typename T, int SampleCount = 0> struct RWTexture2DMSArray {
 // RasterizerOrderedTexture* differ only in their handle).
 #define __HLSL_RWTEX_MEMBERS_1D                                                \
   __HLSL_RWTEX_ACCESS(uint, int)                                               \
-  __HLSL_DIMS(out uint width)                                                  \
-  __HLSL_DIMS(out float width)
+  __HLSL_DIMS_1(width)
 #define __HLSL_RWTEX_MEMBERS_1DARRAY                                           \
   __HLSL_RWTEX_ACCESS(uint2, int2)                                             \
-  __HLSL_DIMS(out uint width, out uint elements)                               \
-  __HLSL_DIMS(out float width, out float elements)
+  __HLSL_DIMS_2(width, elements)
 #define __HLSL_RWTEX_MEMBERS_2D                                                \
   __HLSL_RWTEX_ACCESS(uint2, int2)                                             \
-  __HLSL_DIMS(out uint width, out uint height)                                 \
-  __HLSL_DIMS(out float width, out float height)
+  __HLSL_DIMS_2(width, height)
 #define __HLSL_RWTEX_MEMBERS_2DARRAY                                           \
   __HLSL_RWTEX_ACCESS(uint3, int3)                                             \
-  __HLSL_DIMS(out uint width, out uint height, out uint elements)              \
-  __HLSL_DIMS(out float width, out float height, out float elements)
+  __HLSL_DIMS_3(width, height, elements)
 #define __HLSL_RWTEX_MEMBERS_3D                                                \
   __HLSL_RWTEX_ACCESS(uint3, int3)                                             \
-  __HLSL_DIMS(out uint width, out uint height, out uint depth)                 \
-  __HLSL_DIMS(out float width, out float height, out float depth)
+  __HLSL_DIMS_3(width, height, depth)
 
 // Rasterizer-ordered textures: RW textures whose accesses are ordered
 // between overlapping pixel shader invocations.
