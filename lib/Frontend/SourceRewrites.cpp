@@ -570,15 +570,33 @@ bool SourceRewrites::recordInterpolationModifier(
   // arithmetic, which is all the compiler does: they become spaces. So do
   // a geometry shader's primitive types on its input (`triangle float4
   // p[3]`), in a file compiled for another stage (geometry shaders are not
-  // supported yet: their entry points say so).
-  if (info.getID() != clang::diag::err_unknown_typename)
+  // supported yet: their entry points say so), and a mesh shader's output
+  // kinds (`out indices uint3 tris[N]`; mesh shaders have no outputs yet:
+  // SetMeshOutputCounts says so). Before a user type (`triangle S s[3]`)
+  // Clang takes the keyword for the type and misses a `)` at the type.
+  bool beforeError = info.getID() == clang::diag::err_expected;
+  if (info.getID() != clang::diag::err_unknown_typename &&
+      info.getID() != clang::diag::err_unknown_typename_suggest && !beforeError)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
+  if (beforeError) {
+    size_t end = place->offset;
+    while (end > 0 && llvm::isSpace(place->text[end - 1]))
+      --end;
+    size_t start = end;
+    while (start > 0 && isIdentifierChar(place->text[start - 1]))
+      --start;
+    if (start == end || !isIdentifierChar(place->text[place->offset]))
+      return false;
+    place->offset = start;
+  }
   llvm::StringRef keyword = place->word();
-  bool primitive = llvm::is_contained(
-      {"point", "line", "triangle", "lineadj", "triangleadj"}, keyword);
+  bool primitive =
+      llvm::is_contained({"point", "line", "triangle", "lineadj", "triangleadj",
+                          "indices", "vertices", "primitives", "payload"},
+                         keyword);
   if (keyword != "center" && keyword != "linear" && keyword != "centroid" &&
       keyword != "sample" && keyword != "precise" &&
       keyword != "globallycoherent" && !primitive)
