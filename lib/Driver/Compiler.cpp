@@ -149,6 +149,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   if (llvm::NamedMDNode *flags = llvmModule->getModuleFlagsMetadata())
     llvmModule->eraseNamedMetadata(flags);
   TimingScope optimizeTiming = timing.nest("LLVM optimization");
+  localizeStaticGlobalsForDXIL(*llvmModule);
   splitAggregateMemoryForDXIL(*llvmModule);
   scalarizeForDXIL(*llvmModule);
   // LLVM's "loop not unrolled" warnings: checkForcedUnrolls reports those

@@ -271,7 +271,14 @@ public:
 
 private:
   void emitDecl(clang::Decl *decl);
-  void emitGlobalVar(const clang::VarDecl *var);
+  /// `initializedWhereDeclared`: a static local whose initializer reads
+  /// the function's state; the function initializes it (HLSLGenStmt.cpp),
+  /// so it has no initializer here and is never constant.
+  void emitGlobalVar(const clang::VarDecl *var,
+                     bool initializedWhereDeclared = false);
+  /// A static bool global, false until the function sets it: whether a
+  /// static local has been initialized.
+  GlobalOp createStaticLocalGuard(const clang::VarDecl *var);
   /// What a resource's type as written says beyond its dialect type: the
   /// element's snorm/unorm and a multisampled texture's sample count.
   void setResourceTypeAttributes(ResourceOp resource, clang::QualType type);
@@ -387,6 +394,9 @@ public:
   void emitCompound(const clang::CompoundStmt *stmt);
   void emitDeclStmt(const clang::DeclStmt *stmt);
   void emitLocalVar(const clang::VarDecl *var);
+  /// `static T v = init;` whose `init` reads parameters, locals or `this`:
+  /// initialized the first time the declaration is reached, as DXC does.
+  void emitStaticLocalFirstInitialization(const clang::VarDecl *var);
   void emitIf(const clang::IfStmt *stmt);
   /// The condition of `statement` (if, for, while, do-while) is a scalar;
   /// reports the error and returns false otherwise.

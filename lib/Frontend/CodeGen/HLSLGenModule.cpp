@@ -604,7 +604,8 @@ bool HLSLGenModule::skipEffectObject(const clang::VarDecl *var) {
   return true;
 }
 
-void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
+void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var,
+                                  bool initializedWhereDeclared) {
   if (skipEffectObject(var))
     return;
   clang::QualType type = var->getType();
@@ -665,10 +666,12 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
   }
   std::string symbol = uniqueSymbol(var->getName());
   auto kind = groupShared ? GlobalKind::GroupShared : GlobalKind::Static;
-  auto global = GlobalOp::create(
-      builder, loc, GlobalKindAttr::get(context, kind),
-      builder.getStringAttr(symbol), TypeAttr::get(valueType),
-      type.isConstQualified() ? builder.getUnitAttr() : UnitAttr());
+  auto global =
+      GlobalOp::create(builder, loc, GlobalKindAttr::get(context, kind),
+                       builder.getStringAttr(symbol), TypeAttr::get(valueType),
+                       type.isConstQualified() && !initializedWhereDeclared
+                           ? builder.getUnitAttr()
+                           : UnitAttr());
   globals[var] = {GlobalSymbol::Global,
                   FlatSymbolRefAttr::get(context, symbol),
                   {},
@@ -682,12 +685,22 @@ void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var) {
       construct && construct->getConstructor()->isTrivial() &&
       construct->getConstructor()->isDefaultConstructor())
     init = nullptr;
-  if (!init || groupShared)
+  if (!init || groupShared || initializedWhereDeclared)
     return;
   if (declarationsDone)
     emitStaticInitializer(global, var);
   else
     staticInitializers.push_back({global, var});
+}
+
+GlobalOp HLSLGenModule::createStaticLocalGuard(const clang::VarDecl *var) {
+  OpBuilder::InsertionGuard insertion(builder);
+  builder.setInsertionPointToEnd(module->getBody());
+  return GlobalOp::create(builder, getLoc(var->getLocation()),
+                          GlobalKindAttr::get(context, GlobalKind::Static),
+                          builder.getStringAttr(uniqueSymbol(
+                              (var->getName() + ".initialized").str())),
+                          TypeAttr::get(builder.getI1Type()), UnitAttr());
 }
 
 bool HLSLGenModule::isGroupSharedParameter(const clang::ParmVarDecl *param) {

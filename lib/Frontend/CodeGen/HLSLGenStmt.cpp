@@ -117,10 +117,72 @@ void HLSLGenFunction::emitDeclStmt(const clang::DeclStmt *stmt) {
   }
 }
 
+/// Whether `expr` reads a parameter, a local variable or `this` (then it
+/// cannot initialize a global before the function runs). A static local's
+/// other non-constant initializers also run where it is declared: they may
+/// read what the function wrote before.
+static bool readsFunctionState(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::CXXThisExpr>(stmt))
+    return true;
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(stmt))
+    if (const auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+        var && var->hasLocalStorage())
+      return true;
+  return llvm::any_of(stmt->children(), readsFunctionState);
+}
+
+void HLSLGenFunction::emitStaticLocalFirstInitialization(
+    const clang::VarDecl *var) {
+  module.emitGlobalVar(var, /*initializedWhereDeclared=*/true);
+  const GlobalSymbol *symbol = module.lookupGlobal(var);
+  if (!symbol)
+    return;
+  GlobalOp guard = module.createStaticLocalGuard(var);
+  Location loc = getLoc(var->getLocation());
+  Value guardAddr = GlobalAddrOp::create(
+      builder, loc,
+      PointerType::get(builder.getI1Type(), guard.getAddressSpace()),
+      FlatSymbolRefAttr::get(guard.getSymNameAttr()));
+  Value initialized = LoadOp::create(builder, loc, guardAddr);
+  Region *region = builder.getInsertionBlock()->getParent();
+  Block *initBlock = new Block(), *mergeBlock = new Block();
+  cf::CondBranchOp::create(builder, loc, initialized, mergeBlock, initBlock);
+  region->push_back(initBlock);
+  builder.setInsertionPointToEnd(initBlock);
+  StoreOp::create(
+      builder, loc,
+      arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true)),
+      guardAddr);
+  if (Value value = emitRValue(var->getInit())) {
+    value = coerce(value, symbol->type, loc);
+    if (value && value.getType() == symbol->type)
+      StoreOp::create(
+          builder, loc, value,
+          GlobalAddrOp::create(builder, loc,
+                               PointerType::get(symbol->type, symbol->space),
+                               symbol->symbol));
+  }
+  cf::BranchOp::create(builder, loc, mergeBlock);
+  region->push_back(mergeBlock);
+  builder.setInsertionPointToEnd(mergeBlock);
+}
+
 void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
   if (module.skipEffectObject(var))
     return;
   if (var->isStaticLocal()) {
+    // (One that holds resources keeps the entry's start when it can: its
+    // handles are resolved to their bindings there.)
+    const clang::Expr *init = var->getInit();
+    if (init && (readsFunctionState(init) ||
+                 (!var->getType()->isHLSLIntangibleType() &&
+                  !init->isConstantInitializer(module.getASTContext(),
+                                               /*ForRef=*/false)))) {
+      emitStaticLocalFirstInitialization(var);
+      return;
+    }
     module.emitGlobalVar(var);
     return;
   }

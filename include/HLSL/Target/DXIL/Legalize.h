@@ -31,6 +31,12 @@ bool hasForcedUnrollLoops(const llvm::Module &module);
 /// compatibility, -HV 2016) prints a warning for each instead.
 llvm::Error checkForcedUnrolls(llvm::Module &module, bool warnOnly);
 
+/// Makes the static globals that only the entry point uses and that it
+/// writes local variables of the entry, initialized with their initializers
+/// (an entry runs once per invocation, with fresh statics). Run before the
+/// optimizer, which then keeps them in registers.
+void localizeStaticGlobalsForDXIL(llvm::Module &module);
+
 /// Rewrites aggregate (array and struct) loads and stores as accesses of
 /// their scalars and vectors, with loops for large splat fills and copies.
 /// Run first: neither the optimizer (at -Od) nor DXIL handles them.
