@@ -663,6 +663,20 @@ LValue HLSLGenFunction::emitDeclLValue(const clang::ValueDecl *d,
       resourceStructCopies[copy] = d;
       return {copy, {}};
     }
+    case GlobalSymbol::Resource: {
+      // A declared resource (or array of them) has no memory either, and a
+      // binding is not reassigned: an lvalue (an inout argument) is a local
+      // copy of its handles.
+      Value value;
+      if (isa<ResourceType>(symbol->type))
+        value = ResourceHandleOp::create(builder, loc, symbol->type,
+                                         symbol->symbol, ValueRange());
+      else if (!(value = tryEmitResourceSlice(expr)))
+        break;
+      Value copy = createVar(value.getType(), d->getName(), loc);
+      StoreOp::create(builder, loc, value, copy);
+      return {copy, {}};
+    }
     case GlobalSymbol::CBufferMember:
       return {
           CBufferAddrOp::create(
