@@ -5,9 +5,9 @@
 // refuses that ("Could not unroll loop"), only warning in its fxc
 // compatibility mode (-HV 2016). LLVM's own "loop not unrolled" warning is
 // replaced by the same diagnostic here. A loop whose exits depend on
-// constants only (a bounded trip count, which DXC unrolls with early exits;
-// a bound DXC finds by running the iterations) stays a loop when LLVM
-// cannot unroll it, with a warning at most.
+// constants only (an exit after a constant number of iterations, which DXC
+// unrolls with early exits; a bound DXC finds by running the iterations)
+// stays a loop when LLVM cannot unroll it, with a warning at most.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -32,16 +33,27 @@ static bool asksFullUnroll(MDNode *id) {
   return id && findOptionMDForLoopID(id, "llvm.loop.unroll.full");
 }
 
-/// Whether `value` depends on what is only known at run time: a load, a
-/// DXIL operation (inputs, buffer and cbuffer reads), a function argument.
-static bool dependsOnRunTimeValues(const Value *value) {
+/// Whether `phi` is the counter of a loop enclosing `loop` that stays a
+/// loop (`[loop] for (i..) [unroll] for (j <= i)`: a bound of the inner
+/// loop that follows from it changes at run time).
+static bool isEnclosingLoopCounter(const PHINode &phi, const Loop &loop) {
+  for (const Loop *outer = loop.getParentLoop(); outer;
+       outer = outer->getParentLoop())
+    if (outer->getHeader() == phi.getParent())
+      return true;
+  return false;
+}
+
+/// Whether `value` is computed from a value `isSource` accepts.
+static bool dependsOn(const Value *value,
+                      function_ref<bool(const Value *)> isSource) {
   SmallVector<const Value *> worklist{value};
   SmallPtrSet<const Value *, 32> seen;
   while (!worklist.empty()) {
     const Value *v = worklist.pop_back_val();
     if (!seen.insert(v).second)
       continue;
-    if (isa<Argument, LoadInst, CallInst>(v))
+    if (isSource(v))
       return true;
     if (const auto *inst = dyn_cast<Instruction>(v))
       for (const Value *operand : inst->operands())
@@ -50,16 +62,45 @@ static bool dependsOnRunTimeValues(const Value *value) {
   return false;
 }
 
-/// Whether the loop's exits depend on values only known at run time.
-static bool hasRunTimeBound(const Loop &loop) {
+/// The conditions of the branches that leave the loop, with their blocks.
+static SmallVector<std::pair<BasicBlock *, const Value *>>
+getExitConditions(const Loop &loop) {
   SmallVector<BasicBlock *> exiting;
   loop.getExitingBlocks(exiting);
+  SmallVector<std::pair<BasicBlock *, const Value *>> conditions;
   for (BasicBlock *block : exiting)
     if (const auto *branch = dyn_cast<BranchInst>(block->getTerminator()))
-      if (branch->isConditional() &&
-          dependsOnRunTimeValues(branch->getCondition()))
-        return true;
-  return false;
+      if (branch->isConditional())
+        conditions.push_back({block, branch->getCondition()});
+  return conditions;
+}
+
+/// Whether the loop's exits depend on values only known at run time: a
+/// load, a DXIL operation (inputs, buffer and cbuffer reads), a function
+/// argument, the counter of an enclosing loop.
+static bool hasRunTimeBound(const Loop &loop) {
+  return llvm::any_of(getExitConditions(loop), [&](auto exit) {
+    return dependsOn(exit.second, [&](const Value *v) {
+      const auto *phi = dyn_cast<PHINode>(v);
+      return isa<Argument, LoadInst, CallInst>(v) ||
+             (phi && isEnclosingLoopCounter(*phi, loop));
+    });
+  });
+}
+
+/// Whether one of the loop's exits is taken after a small constant number
+/// of iterations at most (`j < n && j < 4`), not counting a bound that only
+/// follows from an enclosing loop's counter.
+static bool hasSmallConstantExit(ScalarEvolution &evolution, Loop &loop) {
+  return llvm::any_of(getExitConditions(loop), [&](auto exit) {
+    const auto *bound = dyn_cast<SCEVConstant>(evolution.getExitCount(
+        &loop, exit.first, ScalarEvolution::ConstantMaximum));
+    return bound && bound->getAPInt().ule(4096) &&
+           !dependsOn(exit.second, [&](const Value *v) {
+             const auto *phi = dyn_cast<PHINode>(v);
+             return phi && isEnclosingLoopCounter(*phi, loop);
+           });
+  });
 }
 
 bool mlir::hlsl::hasForcedUnrollLoops(const Module &module) {
@@ -87,12 +128,14 @@ Error mlir::hlsl::checkForcedUnrolls(Module &module, bool warnOnly) {
     for (Loop *loop : loops.getLoopsInPreorder()) {
       if (!asksFullUnroll(loop->getLoopID()))
         continue;
-      // A loop whose trip count has a small known bound (`j < n && j < 4`)
-      // is one DXC unrolls with early exits; LLVM's unroller does not, and
-      // the loop stays a loop, which is valid. (A bound of up to 4096
-      // iterations, the full unroll limit optimizeForDXIL sets.)
-      unsigned bound = evolution.getSmallConstantMaxTripCount(loop);
-      if (bound != 0 && bound <= 4096)
+      // A loop with an exit after a small constant number of iterations
+      // (`j < n && j < 4`) is one DXC unrolls with early exits; LLVM's
+      // unroller does not, and the loop stays a loop, which is valid. (A
+      // bound of up to 4096 iterations, the full unroll limit
+      // optimizeForDXIL sets.) A bound that only follows from an outer
+      // loop (`j <= i` in a [loop] over i < 3) is none: DXC cannot unroll
+      // that loop either.
+      if (hasSmallConstantExit(evolution, *loop))
         continue;
       // A bound computed from constants only (`i * 2 <= high++`) is one
       // DXC finds by running the iterations; LLVM's unroller does not, and
