@@ -578,8 +578,55 @@ struct MatrixCastLowering : HLSLPattern<MatrixCastOp> {
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// The value of a compute shader's system value `semantic` of type `type`
+/// (an intrinsic, lowered to dx.op.threadId & co.), or null after an error.
+static Value emitComputeSystemValue(OpBuilder &builder, Location loc,
+                                    StringRef semantic, Type type) {
+  StringRef intrinsic = llvm::StringSwitch<StringRef>(semantic.upper())
+                            .Case("SV_DISPATCHTHREADID", "DispatchThreadID")
+                            .Case("SV_GROUPID", "GroupID")
+                            .Case("SV_GROUPTHREADID", "GroupThreadID")
+                            .Case("SV_GROUPINDEX", "GroupIndex")
+                            .Default("");
+  if (intrinsic.empty()) {
+    emitError(loc) << "not supported yet: entry parameter "
+                   << (semantic.empty() ? StringRef("without a semantic")
+                                        : semantic)
+                   << " of a compute shader in the DXIL lowering";
+    return {};
+  }
+  // DXIL reads these as i32 components: SV_GroupIndex is one integer,
+  // the IDs one to three; 16-bit ones are truncated, as in DXC.
+  auto vector = dyn_cast<VectorType>(type);
+  Type element = vector ? vector.getElementType() : type;
+  bool valid =
+      (element.isInteger(32) || element.isInteger(16)) &&
+      (intrinsic == "GroupIndex" ? !vector
+                                 : !vector || (vector.getRank() == 1 &&
+                                               vector.getNumElements() <= 3));
+  if (!valid) {
+    emitError(loc) << semantic << " must be "
+                   << (intrinsic == "GroupIndex"
+                           ? "a 16- or 32-bit integer"
+                           : "a vector of one to three 16- or 32-bit integers")
+                   << ", not " << type;
+    return {};
+  }
+  Type i32Type =
+      vector ? Type(VectorType::get(vector.getShape(), builder.getI32Type()))
+             : Type(builder.getI32Type());
+  Value value =
+      IntrinsicOp::create(builder, loc, i32Type,
+                          builder.getStringAttr(intrinsic), ValueRange())
+          .getResult();
+  if (i32Type != type)
+    value = arith::TruncIOp::create(builder, loc, type, value);
+  return value;
+}
+
 /// The entry's system-value parameters become intrinsics (lowered to
-/// dx.op.threadId & co.); the entry takes no parameters in DXIL.
+/// dx.op.threadId & co.); the entry takes no parameters in DXIL. A struct
+/// parameter is built from its fields' system values.
 LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
   if (func.isExternal())
     return success();
@@ -588,47 +635,38 @@ LogicalResult makeSystemValuesExplicit(func::FuncOp func) {
   Block &entry = func.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    BlockArgument arg = entry.getArgument(i);
+    if (!stage || stage.getValue() != ShaderStage::Compute)
+      return func.emitError()
+             << "not supported yet: entry parameters of a "
+             << (stage ? stringifyShaderStage(stage.getValue()) : "library")
+             << " shader in this lowering";
     auto semantic = func.getArgAttrOfType<StringAttr>(
         i, HLSLDialect::getSemanticAttrName());
-    std::string name = semantic ? semantic.getValue().upper() : "";
-    StringRef intrinsic = llvm::StringSwitch<StringRef>(name)
-                              .Case("SV_DISPATCHTHREADID", "DispatchThreadID")
-                              .Case("SV_GROUPID", "GroupID")
-                              .Case("SV_GROUPTHREADID", "GroupThreadID")
-                              .Case("SV_GROUPINDEX", "GroupIndex")
-                              .Default("");
-    if (intrinsic.empty() || !stage || stage.getValue() != ShaderStage::Compute)
-      return func.emitError()
-             << "not supported yet: entry parameter "
-             << (semantic ? semantic.getValue() : "without a semantic")
-             << " of a compute shader in the DXIL lowering";
-    BlockArgument arg = entry.getArgument(i);
-    // DXIL reads these as i32 components: SV_GroupIndex is one integer,
-    // the IDs one to three; 16-bit ones are truncated, as in DXC.
-    Type type = arg.getType();
-    auto vector = dyn_cast<VectorType>(type);
-    Type element = vector ? vector.getElementType() : type;
-    bool valid =
-        (element.isInteger(32) || element.isInteger(16)) &&
-        (intrinsic == "GroupIndex" ? !vector
-                                   : !vector || (vector.getRank() == 1 &&
-                                                 vector.getNumElements() <= 3));
-    if (!valid)
-      return emitError(arg.getLoc())
-             << semantic.getValue() << " must be "
-             << (intrinsic == "GroupIndex"
-                     ? "a 16- or 32-bit integer"
-                     : "a vector of one to three 16- or 32-bit integers")
-             << ", not " << type;
-    Type i32Type = vector ? Type(VectorType::get(vector.getShape(),
-                                                 builder.getI32Type()))
-                          : Type(builder.getI32Type());
-    Value value = IntrinsicOp::create(builder, func.getLoc(), i32Type,
-                                      builder.getStringAttr(intrinsic),
-                                      ValueRange())
-                      .getResult();
-    if (i32Type != type)
-      value = arith::TruncIOp::create(builder, func.getLoc(), type, value);
+    auto fieldSemantics =
+        func.getArgAttrOfType<ArrayAttr>(i, "hlsl.field_semantics");
+    auto record = dyn_cast<StructType>(arg.getType());
+    Value value;
+    if (record && fieldSemantics &&
+        fieldSemantics.size() == record.getFieldTypes().size() &&
+        !func.getArgAttr(i, "hlsl.field_semantic_indices")) {
+      SmallVector<Value> fields;
+      for (auto [fieldSemantic, fieldType] :
+           llvm::zip_equal(fieldSemantics.getAsValueRange<StringAttr>(),
+                           record.getFieldTypes())) {
+        fields.push_back(emitComputeSystemValue(builder, arg.getLoc(),
+                                                fieldSemantic, fieldType));
+        if (!fields.back())
+          return failure();
+      }
+      value = ConstructOp::create(builder, func.getLoc(), record, fields);
+    } else {
+      value = emitComputeSystemValue(builder, arg.getLoc(),
+                                     semantic ? semantic.getValue() : "",
+                                     arg.getType());
+    }
+    if (!value)
+      return failure();
     arg.replaceAllUsesWith(value);
   }
   if (func.getNumResults() != 0)

@@ -310,6 +310,9 @@ private:
   void setDeclaredType(CBufferMemberOp member, clang::QualType type,
                        MatrixOrder order, clang::SourceLocation loc);
   void emitEntryPoints(clang::TranslationUnitDecl *unit);
+  /// The semantics of a compute entry: only thread and group IDs on its
+  /// inputs, none on its result.
+  LogicalResult checkComputeSemantics(const clang::FunctionDecl *entry);
   /// The entry's [RootSignature] as the RTS0 part's bytes, on the module
   /// (`hlsl.root_signature`).
   void emitRootSignature(const clang::FunctionDecl *entry);

@@ -703,6 +703,50 @@ GlobalOp HLSLGenModule::createStaticLocalGuard(const clang::VarDecl *var) {
                           TypeAttr::get(builder.getI1Type()), UnitAttr());
 }
 
+LogicalResult
+HLSLGenModule::checkComputeSemantics(const clang::FunctionDecl *entry) {
+  // A compute shader has no signature: its inputs are the thread and group
+  // IDs, and it has no outputs (DXC: "invalid semantic 'A' for cs 6.0").
+  auto check = [&](const clang::Decl *d) {
+    const auto *semantic = d->getAttr<clang::HLSLParsedSemanticAttr>();
+    if (!semantic)
+      return success();
+    // (A rewrite spells system values Clang refuses for their type as
+    // `__hlsl_mlir_SV_...`.)
+    std::string name = semantic->getSemanticName().str();
+    if (StringRef(name).starts_with("__hlsl_mlir_"))
+      name = name.substr(strlen("__hlsl_mlir_"));
+    bool isInput = !isa<clang::FunctionDecl>(d);
+    if (isInput &&
+        llvm::any_of(std::initializer_list<StringRef>{"SV_DispatchThreadID",
+                                                      "SV_GroupID",
+                                                      "SV_GroupThreadID",
+                                                      "SV_GroupIndex"},
+                     [&](StringRef id) { return id.equals_insensitive(name); }))
+      return success();
+    error(semantic->getLocation(), "invalid semantic '" + name + "' for cs " +
+                                       std::to_string(options.profile.major) +
+                                       "." +
+                                       std::to_string(options.profile.minor));
+    return failure();
+  };
+  if (failed(check(entry)))
+    return failure();
+  for (const clang::ParmVarDecl *param : entry->parameters()) {
+    // (out and inout parameters have their own error.)
+    if (const auto *modifier = param->getAttr<clang::HLSLParamModifierAttr>();
+        modifier && modifier->isAnyOut())
+      continue;
+    if (failed(check(param)))
+      return failure();
+    if (const auto *record = param->getType()->getAsRecordDecl())
+      for (const clang::FieldDecl *field : record->fields())
+        if (failed(check(field)))
+          return failure();
+  }
+  return success();
+}
+
 bool HLSLGenModule::isGroupSharedParameter(const clang::ParmVarDecl *param) {
   return hasAnnotation(param, "hlsl.groupshared_parameter");
 }
@@ -1539,6 +1583,9 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     func->setAttr(HLSLDialect::getShaderAttrName(),
                   ShaderStageAttr::get(context, *stage));
     func->setAttr(HLSLDialect::getEntryAttrName(), builder.getUnitAttr());
+    if (*stage == ShaderStage::Compute && isEntry &&
+        failed(checkComputeSemantics(decl)))
+      return {};
     emitRootSignature(decl);
     // `[earlydepthstencil]` (a source rewrite's annotation): the depth test
     // runs before the pixel shader, a flag of the entry.
