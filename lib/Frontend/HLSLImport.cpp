@@ -621,6 +621,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     std::string text = unbraceScalarInitializers(source.getBuffer());
     normalizeIncludeSeparators(text);
     blankVulkanAttributes(text);
+    boolElementsAsUint(text);
     if (profile.stage != ShaderStage::Library)
       // The stage names of `[shader("...")]` are the enum's spellings.
       text =

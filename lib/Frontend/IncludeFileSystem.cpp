@@ -79,6 +79,7 @@ public:
     std::string text = (*buffer)->getBuffer().str();
     bool changed = mlir::hlsl::normalizeIncludeSeparators(text);
     changed |= mlir::hlsl::blankVulkanAttributes(text);
+    changed |= mlir::hlsl::boolElementsAsUint(text);
     std::unique_ptr<MemoryBuffer> contents =
         changed ? MemoryBuffer::getMemBufferCopy(text, path)
                 : std::move(*buffer);

@@ -996,6 +996,68 @@ std::string mlir::hlsl::blankOtherStageAttributes(llvm::StringRef text,
   return result;
 }
 
+bool mlir::hlsl::boolElementsAsUint(std::string &text) {
+  // DXC stores the bool elements of typed resources as 32-bit integers
+  // (component type u32, loads compared with 0); Clang 22's typed buffers
+  // refuse bool ("constraints not satisfied"). `Buffer<bool2>` becomes
+  // `Buffer<uint2>`, the same length: the conversions between bool and uint
+  // are the ones DXC makes on loads and stores.
+  static const llvm::StringSet<> typedResources = {
+      "Buffer",
+      "RWBuffer",
+      "Texture1D",
+      "Texture1DArray",
+      "Texture2D",
+      "Texture2DArray",
+      "Texture3D",
+      "TextureCube",
+      "TextureCubeArray",
+      "Texture2DMS",
+      "Texture2DMSArray",
+      "RWTexture1D",
+      "RWTexture1DArray",
+      "RWTexture2D",
+      "RWTexture2DArray",
+      "RWTexture3D",
+      "RWTexture2DMS",
+      "RWTexture2DMSArray",
+      "RasterizerOrderedBuffer",
+      "RasterizerOrderedTexture1D",
+      "RasterizerOrderedTexture1DArray",
+      "RasterizerOrderedTexture2D",
+      "RasterizerOrderedTexture2DArray",
+      "RasterizerOrderedTexture3D"};
+  if (text.find("bool") == std::string::npos)
+    return false;
+  std::vector<clang::Token> tokens = lexRawTokens(text);
+  auto spelling = [&](size_t i) { return getRawSpelling(text, tokens[i]); };
+  auto isBool = [&](size_t i) {
+    llvm::StringRef name = spelling(i);
+    return tokens[i].is(clang::tok::raw_identifier) &&
+           (name == "bool" || (name.size() == 5 && name.starts_with("bool") &&
+                               name[4] >= '1' && name[4] <= '4'));
+  };
+  bool changed = false;
+  for (size_t i = 0; i + 3 < tokens.size(); ++i) {
+    if (tokens[i].isNot(clang::tok::raw_identifier) ||
+        !typedResources.contains(spelling(i)) ||
+        tokens[i + 1].isNot(clang::tok::less))
+      continue;
+    // `<boolN>`, `<boolN, samples>` or `<vector<bool, N>>`.
+    size_t element = i + 2;
+    if (spelling(element) == "vector" && i + 5 < tokens.size() &&
+        tokens[element + 1].is(clang::tok::less))
+      element += 2;
+    if (!isBool(element) ||
+        !tokens[element + 1].isOneOf(clang::tok::greater, clang::tok::comma,
+                                     clang::tok::greatergreater))
+      continue;
+    text.replace(tokens[element].getLocation().getRawEncoding(), 4, "uint");
+    changed = true;
+  }
+  return changed;
+}
+
 bool mlir::hlsl::blankVulkanAttributes(std::string &text) {
   if (text.find("vk") == std::string::npos)
     return false;

@@ -182,6 +182,11 @@ std::string unbraceScalarInitializers(llvm::StringRef text);
 std::string blankOtherStageAttributes(llvm::StringRef text,
                                       llvm::StringRef stage);
 
+/// Spells the bool elements of typed resources (`Buffer<bool2>`,
+/// `Texture2D<vector<bool, 2> >`) as uint, which is how DXC stores them.
+/// The text keeps its length. Returns whether it changed.
+bool boolElementsAsUint(std::string &text);
+
 /// Blanks the Vulkan attributes of `text` (`[[vk::location(0)]]`,
 /// `[[vk::binding(0, 1)]]`, `vk::` ones among others in one `[[...]]`),
 /// which DXC ignores when it compiles to DXIL; Clang 22 acts on some of them
