@@ -526,10 +526,15 @@ static bool recordHasResources(HLSLGenTypes &types, clang::QualType type) {
   const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
   if (!record || types.isResourceRecord(type) || !record->hasDefinition())
     return false;
+  // (In a base too, or in an array of structs.)
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (recordHasResources(types, base.getType()))
+      return true;
   for (const clang::FieldDecl *field : record->fields()) {
     clang::QualType fieldType = field->getType();
     if (types.isResourceOrArray(fieldType) ||
-        recordHasResources(types, fieldType))
+        recordHasResources(
+            types, record->getASTContext().getBaseElementType(fieldType)))
       return true;
   }
   return false;
