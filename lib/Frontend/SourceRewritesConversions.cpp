@@ -142,6 +142,8 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
     return false;
   size_t first = span->first, last = span->second;
   if (subscriptTarget) {
+    // The resource's subscript is the last of the first run of subscripts
+    // (`a.textures[0][xy]`: the object is `a.textures[0]`).
     size_t open = first;
     int depth = 0;
     for (; open <= last; ++open) {
@@ -155,6 +157,15 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
     }
     if (open > last || open == first)
       return false;
+    while (std::optional<size_t> close =
+               findClosingBracket(place->text, open, "")) {
+      size_t next = *close + 1;
+      while (next <= last && llvm::isSpace(place->text[next]))
+        ++next;
+      if (next > last || place->text[next] != '[')
+        break;
+      open = next;
+    }
     last = open - 1;
     while (last > first && llvm::isSpace(place->text[last]))
       --last;
