@@ -95,13 +95,6 @@ LLVM::LLVMFuncOp DXILOpBuilder::getOrDeclare(StringRef name,
   if (attr == dxil::OpAttr::ReadNone || attr == dxil::OpAttr::ReadOnly)
     func.setWillReturn(true);
   SmallVector<Attribute> passthrough;
-  // An operation on a resource may not be merged with the same operation
-  // on another resource: SimplifyCFG would sink the two calls of a switch's
-  // cases into one on a phi of their handles, and DXIL needs every handle
-  // straight from its creation (only merges within one range can be undone,
-  // see RematerializeHandles.cpp).
-  if (llvm::is_contained(type.getParams(), Type(getHandleType())))
-    passthrough.push_back(StringAttr::get(context, "nomerge"));
   if (attr == dxil::OpAttr::Convergent)
     passthrough.push_back(StringAttr::get(context, "convergent"));
   if (!passthrough.empty())

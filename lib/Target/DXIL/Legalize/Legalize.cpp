@@ -70,6 +70,12 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   // into one call with a phi of their differing operands, and DXIL wants
   // most of those (signature rows and columns, opcodes, masks) immediate.
   setDefaultOption("sink-common-insts", "false");
+  // Both arms of a branch doing the same (`c ? foo() : bar()` with equal
+  // bodies): their common start is hoisted above the branch, which then
+  // folds, and what only the condition read goes (DXC merges such regions
+  // too; a cbuffer only the condition reads then needs no binding).
+  // Operations across lanes are convergent and stay where they are.
+  setDefaultOption("hoist-common-insts", "true");
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = false;
   tuning.SLPVectorization = false;
