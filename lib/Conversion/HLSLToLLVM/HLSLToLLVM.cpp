@@ -582,12 +582,7 @@ struct MatrixCastLowering : HLSLPattern<MatrixCastOp> {
 /// (an intrinsic, lowered to dx.op.threadId & co.), or null after an error.
 static Value emitComputeSystemValue(OpBuilder &builder, Location loc,
                                     StringRef semantic, Type type) {
-  StringRef intrinsic = llvm::StringSwitch<StringRef>(semantic.upper())
-                            .Case("SV_DISPATCHTHREADID", "DispatchThreadID")
-                            .Case("SV_GROUPID", "GroupID")
-                            .Case("SV_GROUPTHREADID", "GroupThreadID")
-                            .Case("SV_GROUPINDEX", "GroupIndex")
-                            .Default("");
+  StringRef intrinsic = getComputeSystemValueIntrinsic(semantic);
   if (intrinsic.empty()) {
     emitError(loc) << "not supported yet: entry parameter "
                    << (semantic.empty() ? StringRef("without a semantic")

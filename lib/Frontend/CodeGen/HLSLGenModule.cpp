@@ -722,12 +722,7 @@ HLSLGenModule::checkComputeSemantics(const clang::FunctionDecl *entry) {
     if (StringRef(name).starts_with("__hlsl_mlir_"))
       name = name.substr(strlen("__hlsl_mlir_"));
     bool isInput = !isa<clang::FunctionDecl>(d);
-    if (isInput &&
-        llvm::any_of(std::initializer_list<StringRef>{"SV_DispatchThreadID",
-                                                      "SV_GroupID",
-                                                      "SV_GroupThreadID",
-                                                      "SV_GroupIndex"},
-                     [&](StringRef id) { return id.equals_insensitive(name); }))
+    if (isInput && !getComputeSystemValueIntrinsic(name).empty())
       return success();
     error(semantic->getLocation(), "invalid semantic '" + name + "' for cs " +
                                        std::to_string(options.profile.major) +

@@ -183,3 +183,15 @@ unsigned mlir::hlsl::getSubscriptRank(ResourceKind kind) {
     return 0;
   }
 }
+
+mlir::StringRef mlir::hlsl::getComputeSystemValueIntrinsic(StringRef semantic) {
+  static constexpr std::pair<StringRef, StringRef> intrinsics[] = {
+      {"SV_DispatchThreadID", "DispatchThreadID"},
+      {"SV_GroupID", "GroupID"},
+      {"SV_GroupThreadID", "GroupThreadID"},
+      {"SV_GroupIndex", "GroupIndex"}};
+  for (auto [name, intrinsic] : intrinsics)
+    if (semantic.equals_insensitive(name))
+      return intrinsic;
+  return {};
+}

@@ -34,6 +34,11 @@ bool isConstantBufferKind(ResourceKind kind);
 /// Number of coordinates `operator[]` takes (1 for buffers, 2 for
 /// Texture2D/Texture1DArray, ...); 0 if the kind cannot be subscripted.
 unsigned getSubscriptRank(ResourceKind kind);
+/// The hlsl.intrinsic that reads the compute shader system value
+/// `semantic` (spelled in any case): DispatchThreadID, GroupID,
+/// GroupThreadID or GroupIndex; empty for any other semantic (a compute
+/// shader has no other inputs).
+StringRef getComputeSystemValueIntrinsic(StringRef semantic);
 } // namespace mlir::hlsl
 
 #endif // HLSL_DIALECT_HLSL_IR_HLSLENUMS_H
