@@ -23,6 +23,13 @@ clang::QualType getTypeArg(const clang::Diagnostic &info, unsigned index) {
 
 bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 
+bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef name) {
+  return text.substr(at).starts_with(name) &&
+         (at == 0 || !isIdentifierChar(text[at - 1])) &&
+         (at + name.size() >= text.size() ||
+          !isIdentifierChar(text[at + name.size()]));
+}
+
 llvm::StringRef getUnqualifiedName(llvm::StringRef text, size_t at) {
   llvm::StringRef name = text.drop_front(at).take_while(isIdentifierChar);
   if (at > 0 && (isIdentifierChar(text[at - 1]) || text[at - 1] == ':' ||

@@ -27,6 +27,8 @@ class SourceRange;
 namespace mlir::hlsl::rewrites {
 
 bool isIdentifierChar(char c);
+/// Whether `name` stands in `text` at `at` as a whole word.
+bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef name);
 
 /// Where a diagnostic is: its file's name and text, and its offset there.
 struct DiagnosticPlace {

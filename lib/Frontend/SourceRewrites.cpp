@@ -795,9 +795,7 @@ bool SourceRewrites::recordGroupSharedParameter(const clang::Diagnostic &info) {
   llvm::StringRef parameter = text.slice(start, place->offset);
   size_t keyword = parameter.find("groupshared");
   if (keyword == llvm::StringRef::npos ||
-      (keyword > 0 && isIdentifierChar(parameter[keyword - 1])) ||
-      (keyword + 11 < parameter.size() &&
-       isIdentifierChar(parameter[keyword + 11])))
+      !isWordAt(parameter, keyword, "groupshared"))
     return false;
   size_t first = start + keyword;
   return replaceWithMacro(

@@ -21,14 +21,6 @@
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::rewrites;
 
-/// Whether `name` stands in `text` at `at` as a whole word.
-static bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef name) {
-  return text.substr(at).starts_with(name) &&
-         (at == 0 || !isIdentifierChar(text[at - 1])) &&
-         (at + name.size() >= text.size() ||
-          !isIdentifierChar(text[at + name.size()]));
-}
-
 /// Whether the `for` initializer `init` declares `name` (`uint i = 0`,
 /// `int j = 1, i`): a type, then `name` as one of the declarators.
 static bool declaresName(llvm::StringRef init, llvm::StringRef name) {
