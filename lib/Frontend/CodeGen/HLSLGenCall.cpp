@@ -148,6 +148,29 @@ Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
   return op;
 }
 
+/// The argument of a groupshared parameter: the caller's groupshared
+/// variable (or element) itself, of the parameter's type; null after an
+/// error.
+static Value emitGroupSharedArg(HLSLGenFunction &gen,
+                                const clang::HLSLOutArgExpr *arg,
+                                const clang::ParmVarDecl *param,
+                                Type paramType) {
+  LValue lvalue = gen.emitLValue(arg->getOpaqueArgLValue()->getSourceExpr());
+  if (!lvalue.addr)
+    return {};
+  auto space = cast<PointerType>(lvalue.addr.getType()).getAddressSpace();
+  if (space != AddressSpace::GroupShared || lvalue.isSwizzle() ||
+      lvalue.isBitField() || lvalue.addr.getType() != paramType) {
+    gen.module.error(arg->getExprLoc(),
+                     "the argument of groupshared parameter '" +
+                         param->getName().str() +
+                         "' must be a groupshared variable (or element) "
+                         "of its type");
+    return {};
+  }
+  return lvalue.addr;
+}
+
 /// Arguments of a call: out temporaries, by-value copies of arrays.
 static LogicalResult emitArgs(HLSLGenFunction &gen,
                               const clang::FunctionDecl *callee,
@@ -162,23 +185,10 @@ static LogicalResult emitArgs(HLSLGenFunction &gen,
                                           : nullptr;
     if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg);
         outArg && param && HLSLGenModule::isGroupSharedParameter(param)) {
-      // The argument itself, which must be groupshared memory.
-      LValue lvalue =
-          gen.emitLValue(outArg->getOpaqueArgLValue()->getSourceExpr());
-      if (!lvalue.addr)
+      value = emitGroupSharedArg(gen, outArg, param, paramType);
+      if (!value)
         return failure();
-      auto space = cast<PointerType>(lvalue.addr.getType()).getAddressSpace();
-      if (space != AddressSpace::GroupShared || lvalue.isSwizzle() ||
-          lvalue.isBitField() || lvalue.addr.getType() != paramType) {
-        gen.module.error(arg->getExprLoc(),
-                         "the argument of groupshared parameter '" +
-                             param->getName().str() +
-                             "' must be a groupshared variable (or element) "
-                             "of its type");
-        return failure();
-      }
-      value = lvalue.addr;
-    } else if (const auto *outArg = dyn_cast<clang::HLSLOutArgExpr>(arg)) {
+    } else if (outArg) {
       auto ptr = dyn_cast_or_null<PointerType>(paramType);
       Type pointee = ptr ? ptr.getPointee()
                          : gen.convertType(outArg->getType(),
