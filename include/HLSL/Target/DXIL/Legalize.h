@@ -9,6 +9,7 @@
 #include <vector>
 
 namespace llvm {
+class Function;
 class Module;
 } // namespace llvm
 
@@ -22,6 +23,11 @@ enum class DXILOptLevel { Od, O0, O1, O2, O3 };
 /// to lookup tables; memcpy/memset are expanded by the legalization.
 /// Returns the level that ran (-Od runs -O2 when DXIL or [unroll] needs it).
 DXILOptLevel optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
+
+/// Folds the DXIL operations of `func` that have constant operands (bit
+/// and integer arithmetic operations, saturate, mad, fma), as DXC folds
+/// them; part of optimizeForDXIL's pipeline. Returns whether it changed.
+bool foldDXILOperations(llvm::Function &func);
 
 /// Whether a loop of the module asks to be fully unrolled ([unroll]).
 bool hasForcedUnrollLoops(const llvm::Module &module);

@@ -48,6 +48,17 @@ static void setDefaultOption(StringRef option, StringRef value) {
 
 namespace {
 bool hasComputedTextureOffsets(const Module &module);
+
+/// foldDXILOperations in LLVM's pipeline.
+struct FoldDXILOperationsPass : PassInfoMixin<FoldDXILOperationsPass> {
+  PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
+    if (!mlir::hlsl::foldDXILOperations(func))
+      return PreservedAnalyses::all();
+    PreservedAnalyses kept;
+    kept.preserveSet<CFGAnalyses>();
+    return kept;
+  }
+};
 } // namespace
 
 DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
@@ -87,6 +98,12 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   StandardInstrumentations instrumentations(module.getContext(),
                                             /*DebugLogging=*/false);
   PassBuilder builder(nullptr, tuning, std::nullopt, &callbacks);
+  // DXIL operations on constants fold after each instruction combining, so
+  // that what uses them folds too.
+  builder.registerPeepholeEPCallback(
+      [](FunctionPassManager &passes, OptimizationLevel) {
+        passes.addPass(FoldDXILOperationsPass());
+      });
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
