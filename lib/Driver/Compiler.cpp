@@ -43,6 +43,18 @@ using namespace mlir::hlsl;
 static constexpr llvm::StringLiteral kUnusedAfterOptimizationAttr =
     "hlsl.unused_after_optimization";
 
+/// Whether a resource or constant buffer of the module has its register
+/// chosen by the compiler (no register, or a space only): only their
+/// registers depend on which resources the final code uses.
+static bool hasImplicitBindings(ModuleOp module) {
+  return llvm::any_of(
+             module.getOps<ResourceOp>(),
+             [](ResourceOp op) { return op.getBinding().isImplicit(); }) ||
+         llvm::any_of(module.getOps<CBufferOp>(), [](CBufferOp op) {
+           return op.getBinding().isImplicit();
+         });
+}
+
 void mlir::hlsl::registerCompilerDialects(MLIRContext &context) {
   DialectRegistry registry;
   registry.insert<HLSLDialect, arith::ArithDialect, cf::ControlFlowDialect,
@@ -92,9 +104,11 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   // Implicit bindings go to the resources the final code uses (seed 004),
   // which only LLVM's optimization tells: when it deletes the last use of
   // a resource, the module is compiled again from this copy with those
-  // resources named (AssignBindings binds them apart).
+  // resources named (AssignBindings binds them apart). With explicit
+  // registers only, nothing would change.
   OwningOpRef<ModuleOp> beforePipeline;
-  if (needsLowering && !module->hasAttr(kUnusedAfterOptimizationAttr))
+  if (needsLowering && !module->hasAttr(kUnusedAfterOptimizationAttr) &&
+      hasImplicitBindings(module))
     beforePipeline = module.clone();
   if (needsLowering) {
     PassManager pm(module.getContext());
