@@ -224,13 +224,19 @@ static unsigned getSignatureRows(Type type) {
   return rows;
 }
 
+/// A semantic's name as the shader writes it: a rewrite spells the system
+/// values Clang refuses for their type `__hlsl_mlir_SV_...`.
+static StringRef getWrittenSemanticName(StringRef name) {
+  if (name.starts_with("__hlsl_mlir_SV_"))
+    return name.drop_front(strlen("__hlsl_mlir_"));
+  return name;
+}
+
 /// A semantic's name as the signature spells it: the index appended when
 /// it is not 0 or the name ends in a digit; the prelude's pass-through
 /// prefix of system values removed.
 static std::string spellSemantic(StringRef name, unsigned index) {
-  std::string spelled = name.str();
-  if (StringRef(spelled).starts_with("__hlsl_mlir_SV_"))
-    spelled = spelled.substr(strlen("__hlsl_mlir_"));
+  std::string spelled = getWrittenSemanticName(name).str();
   if (index != 0 || (!spelled.empty() && isdigit(spelled.back())))
     spelled += std::to_string(index);
   return spelled;
@@ -716,18 +722,14 @@ HLSLGenModule::checkComputeSemantics(const clang::FunctionDecl *entry) {
     const auto *semantic = d->getAttr<clang::HLSLParsedSemanticAttr>();
     if (!semantic)
       return success();
-    // (A rewrite spells system values Clang refuses for their type as
-    // `__hlsl_mlir_SV_...`.)
-    std::string name = semantic->getSemanticName().str();
-    if (StringRef(name).starts_with("__hlsl_mlir_"))
-      name = name.substr(strlen("__hlsl_mlir_"));
+    StringRef name = getWrittenSemanticName(semantic->getSemanticName());
     bool isInput = !isa<clang::FunctionDecl>(d);
     if (isInput && !getComputeSystemValueIntrinsic(name).empty())
       return success();
-    error(semantic->getLocation(), "invalid semantic '" + name + "' for cs " +
-                                       std::to_string(options.profile.major) +
-                                       "." +
-                                       std::to_string(options.profile.minor));
+    error(semantic->getLocation(),
+          "invalid semantic '" + name.str() + "' for cs " +
+              std::to_string(options.profile.major) + "." +
+              std::to_string(options.profile.minor));
     return failure();
   };
   if (failed(check(entry)))
