@@ -117,10 +117,8 @@ void HLSLGenFunction::emitDeclStmt(const clang::DeclStmt *stmt) {
   }
 }
 
-/// Whether `expr` reads a parameter, a local variable or `this` (then it
-/// cannot initialize a global before the function runs). A static local's
-/// other non-constant initializers also run where it is declared: they may
-/// read what the function wrote before.
+/// Whether `stmt` reads a parameter, a local variable or `this` (then it
+/// cannot initialize a global before the function runs).
 static bool readsFunctionState(const clang::Stmt *stmt) {
   if (!stmt)
     return false;
@@ -173,8 +171,10 @@ void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
   if (module.skipEffectObject(var))
     return;
   if (var->isStaticLocal()) {
-    // (One that holds resources keeps the entry's start when it can: its
-    // handles are resolved to their bindings there.)
+    // Other non-constant initializers also run where the static is
+    // declared: they may read what the function wrote before. (One that
+    // holds resources keeps the entry's start when it can: its handles are
+    // resolved to their bindings there.)
     const clang::Expr *init = var->getInit();
     if (init && (readsFunctionState(init) ||
                  (!var->getType()->isHLSLIntangibleType() &&

@@ -33,13 +33,16 @@ static bool asksFullUnroll(MDNode *id) {
   return id && findOptionMDForLoopID(id, "llvm.loop.unroll.full");
 }
 
-/// Whether `phi` is the counter of a loop enclosing `loop` that stays a
-/// loop (`[loop] for (i..) [unroll] for (j <= i)`: a bound of the inner
-/// loop that follows from it changes at run time).
-static bool isEnclosingLoopCounter(const PHINode &phi, const Loop &loop) {
+/// Whether `value` is the counter (a header phi) of a loop enclosing `loop`
+/// that stays a loop (`[loop] for (i..) [unroll] for (j <= i)`: a bound of
+/// the inner loop that follows from it changes at run time).
+static bool isEnclosingLoopCounter(const Value *value, const Loop &loop) {
+  const auto *phi = dyn_cast<PHINode>(value);
+  if (!phi)
+    return false;
   for (const Loop *outer = loop.getParentLoop(); outer;
        outer = outer->getParentLoop())
-    if (outer->getHeader() == phi.getParent())
+    if (outer->getHeader() == phi->getParent())
       return true;
   return false;
 }
@@ -81,9 +84,8 @@ getExitConditions(const Loop &loop) {
 static bool hasRunTimeBound(const Loop &loop) {
   return llvm::any_of(getExitConditions(loop), [&](auto exit) {
     return dependsOn(exit.second, [&](const Value *v) {
-      const auto *phi = dyn_cast<PHINode>(v);
       return isa<Argument, LoadInst, CallInst>(v) ||
-             (phi && isEnclosingLoopCounter(*phi, loop));
+             isEnclosingLoopCounter(v, loop);
     });
   });
 }
@@ -97,8 +99,7 @@ static bool hasSmallConstantExit(ScalarEvolution &evolution, Loop &loop) {
         &loop, exit.first, ScalarEvolution::ConstantMaximum));
     return bound && bound->getAPInt().ule(4096) &&
            !dependsOn(exit.second, [&](const Value *v) {
-             const auto *phi = dyn_cast<PHINode>(v);
-             return phi && isEnclosingLoopCounter(*phi, loop);
+             return isEnclosingLoopCounter(v, loop);
            });
   });
 }
