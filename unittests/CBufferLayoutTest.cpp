@@ -233,8 +233,11 @@ struct Scalar {
 };
 
 /// Every scalar of \p type at \p base in memory order, computed from the
-/// offset functions, checking the per-object rules on the way.
-void collectScalars(Type type, uint64_t base, std::vector<Scalar> &out) {
+/// offset functions, checking the per-object rules on the way. \p reservedEnd
+/// grows to the end of bytes that DXC reserves past the data: the last
+/// vector of a matrix of 16-bit scalars takes 4 bytes per scalar.
+void collectScalars(Type type, uint64_t base, std::vector<Scalar> &out,
+                    uint64_t &reservedEnd) {
   if (getCBufferSize(type) == 0)
     return;
   if (startsCBufferRow(type))
@@ -253,8 +256,8 @@ void collectScalars(Type type, uint64_t base, std::vector<Scalar> &out) {
       EXPECT_EQ(base % 16, 0u) << print(type) << " at " << base;
     for (int64_t i = 0; i < vec.getNumElements(); ++i)
       collectScalars(vec.getElementType(),
-                     base + i * getCBufferScalarSize(vec.getElementType()),
-                     out);
+                     base + i * getCBufferScalarSize(vec.getElementType()), out,
+                     reservedEnd);
     return;
   }
   if (auto matrix = dyn_cast<MatrixType>(type)) {
@@ -263,7 +266,14 @@ void collectScalars(Type type, uint64_t base, std::vector<Scalar> &out) {
     for (unsigned v = 0; v < layout.numVectors; ++v)
       collectScalars(VectorType::get({int64_t(layout.vectorLength)},
                                      matrix.getElementType()),
-                     base + v * layout.stride, out);
+                     base + v * layout.stride, out, reservedEnd);
+    uint64_t lastVector = base + (layout.numVectors - 1) * layout.stride;
+    uint64_t reserved = lastVector + layout.vectorLength * 4;
+    if (layout.scalarSize == 2) {
+      EXPECT_LE(lastVector % 16 + layout.vectorLength * 4, 16u)
+          << print(type) << " at " << base;
+      reservedEnd = std::max(reservedEnd, reserved);
+    }
     return;
   }
   if (auto array = dyn_cast<ArrayType>(type)) {
@@ -271,13 +281,14 @@ void collectScalars(Type type, uint64_t base, std::vector<Scalar> &out) {
     EXPECT_EQ(stride % 16, 0u);
     EXPECT_GE(stride, getCBufferSize(array.getElementType()));
     for (int64_t i = 0; i < array.getSize(); ++i)
-      collectScalars(array.getElementType(), base + i * stride, out);
+      collectScalars(array.getElementType(), base + i * stride, out,
+                     reservedEnd);
     return;
   }
   auto st = cast<StructType>(type);
   SmallVector<uint64_t> fieldOffsets = getCBufferFieldOffsets(st);
   for (auto [field, offset] : llvm::zip(st.getFieldTypes(), fieldOffsets))
-    collectScalars(field, base + offset, out);
+    collectScalars(field, base + offset, out, reservedEnd);
 }
 
 /// Every scalar of a layout type read as a packed struct; returns its size.
@@ -312,16 +323,18 @@ TEST_F(CBufferLayoutTest, RandomTypesFollowTheRules) {
     Type type = random.get();
     SCOPED_TRACE(print(type));
     std::vector<Scalar> scalars;
-    collectScalars(type, 0, scalars);
+    uint64_t reservedEnd = 0;
+    collectScalars(type, 0, scalars, reservedEnd);
 
     // Scalars in memory order never overlap, and the size is the end of
-    // the last one.
+    // the last one, or of the bytes a 16-bit matrix reserves after it.
     uint64_t end = 0;
     for (const Scalar &scalar : scalars) {
       EXPECT_GE(scalar.offset, end);
       EXPECT_LE(scalar.offset % 16 + scalar.size, 16u);
       end = scalar.offset + scalar.size;
     }
+    end = std::max(end, reservedEnd);
     EXPECT_EQ(getCBufferSize(type), end);
 
     // The padded layout type puts every scalar at the same offset.
@@ -353,7 +366,8 @@ TEST_F(CBufferLayoutTest, RandomSequencesFollowTheRules) {
       SCOPED_TRACE(print(type));
       EXPECT_EQ(offset, alignCBufferOffset(previousEnd, type));
       EXPECT_GE(offset, previousEnd);
-      collectScalars(type, offset, scalars);
+      uint64_t reservedEnd = 0;
+      collectScalars(type, offset, scalars, reservedEnd);
       previousEnd = offset + getCBufferSize(type);
     }
     EXPECT_EQ(previousEnd, end);

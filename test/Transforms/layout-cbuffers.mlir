@@ -181,6 +181,37 @@ hlsl.cbuffer @mats cbuffer binding <b0> {
 
 // -----
 
+// Matrices of 16-bit scalars: DXC sizes the last vector as if its scalars
+// took 4 bytes, so what follows starts after that padding (DXC 1.9 puts d
+// at 28, f at 92, h at 104, cbuffer size 106).
+//   cbuffer mats16 { half3x2 c; half d; half3x2 e[2]; half f;
+//                    half2x1 g; half h; }
+// CHECK-LABEL: hlsl.cbuffer @mats16 cbuffer binding <b0>
+// CHECK-SAME:  layout !hlsl.struct<"__cblayout_mats16", {
+// CHECK-SAME:    c: !hlsl.struct<"__cbmatrix", {vectors: !hlsl.struct<"__cbarray", {elems: !hlsl.array<1 x !hlsl.struct<"__cbelem", {value: vector<3xf16>, !hlsl.pad<10>}>>, last: vector<3xf16>}>, !hlsl.pad<6>}>,
+// CHECK-SAME:    d: f16, !hlsl.pad<2>,
+// CHECK-SAME:    e: !hlsl.struct<"__cbarray", {elems: !hlsl.array<1 x !hlsl.struct<"__cbelem", {value: !hlsl.struct<"__cbmatrix", {vectors: [[M:.*]]}>, !hlsl.pad<4>}>>, last: !hlsl.struct<"__cbmatrix", {vectors: [[M]]}>}>,
+// CHECK-SAME:    f: f16, !hlsl.pad<2>,
+// CHECK-SAME:    g: !hlsl.struct<"__cbmatrix", {vectors: !hlsl.array<1 x vector<2xf16>>, !hlsl.pad<4>}>,
+// CHECK-SAME:    h: f16}>
+// CHECK-SAME:  size 106 {
+// CHECK-NEXT:    hlsl.cbuffer_member @c : !hlsl.matrix<3x2xf16> offset 0
+// CHECK-NEXT:    hlsl.cbuffer_member @d : f16 offset 28
+// CHECK-NEXT:    hlsl.cbuffer_member @e : !hlsl.array<2 x !hlsl.matrix<3x2xf16>> offset 32
+// CHECK-NEXT:    hlsl.cbuffer_member @f : f16 offset 92
+// CHECK-NEXT:    hlsl.cbuffer_member @g : !hlsl.matrix<2x1xf16> offset 96
+// CHECK-NEXT:    hlsl.cbuffer_member @h : f16 offset 104
+hlsl.cbuffer @mats16 cbuffer binding <b0> {
+  hlsl.cbuffer_member @c : !hlsl.matrix<3x2xf16>
+  hlsl.cbuffer_member @d : f16
+  hlsl.cbuffer_member @e : !hlsl.array<2 x !hlsl.matrix<3x2xf16>>
+  hlsl.cbuffer_member @f : f16
+  hlsl.cbuffer_member @g : !hlsl.matrix<2x1xf16>
+  hlsl.cbuffer_member @h : f16
+}
+
+// -----
+
 // Nested structs with arrays; 16-bit, 64-bit and bool members.
 //   struct Inner { float2 uv; float w[2]; };            // w at 16, size 36
 //   struct Outer { int id; Inner in[2]; float3 n; bool flag; };

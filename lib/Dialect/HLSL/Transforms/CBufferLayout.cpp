@@ -59,6 +59,11 @@ CBufferMatrixLayout mlir::hlsl::getCBufferMatrixLayout(MatrixType type) {
   layout.vectorLength = type.isRowMajor() ? type.getColumns() : type.getRows();
   layout.scalarSize = getCBufferScalarSize(type.getElementType());
   layout.stride = alignToRow(layout.vectorLength * layout.scalarSize);
+  // DXC sizes a matrix of 16-bit scalars as if they took 4 bytes each in its
+  // last vector (its data is packed; the rest is padding), and what follows
+  // the matrix starts after that. Applications fill constant buffers by
+  // DXC's offsets, so ours must agree.
+  layout.lastVectorSize = layout.vectorLength * std::max(layout.scalarSize, 4u);
   return layout;
 }
 
@@ -75,8 +80,7 @@ uint64_t mlir::hlsl::getCBufferSize(Type type) {
     return vec.getNumElements() * getCBufferScalarSize(vec.getElementType());
   if (auto matrix = dyn_cast<MatrixType>(type)) {
     CBufferMatrixLayout layout = getCBufferMatrixLayout(matrix);
-    return (layout.numVectors - 1) * layout.stride +
-           layout.vectorLength * layout.scalarSize;
+    return (layout.numVectors - 1) * layout.stride + layout.lastVectorSize;
   }
   if (auto array = dyn_cast<ArrayType>(type)) {
     uint64_t elementSize = getCBufferSize(array.getElementType());
@@ -166,8 +170,15 @@ Type mlir::hlsl::getCBufferLayoutType(Type type) {
     Type vector =
         VectorType::get({int64_t(layout.vectorLength)},
                         getCBufferStorageType(matrix.getElementType()));
-    return getPaddedArrayType(vector, layout.vectorLength * layout.scalarSize,
-                              layout.numVectors);
+    uint64_t vectorSize = layout.vectorLength * layout.scalarSize;
+    Type vectors = getPaddedArrayType(vector, vectorSize, layout.numVectors);
+    if (layout.lastVectorSize == vectorSize)
+      return vectors;
+    return StructType::get(
+        context, "__cbmatrix",
+        {vectors, PaddingType::get(
+                      context, uint32_t(layout.lastVectorSize - vectorSize))},
+        {"vectors", ""});
   }
   if (auto array = dyn_cast<ArrayType>(type))
     return getPaddedArrayType(getCBufferLayoutType(array.getElementType()),

@@ -76,6 +76,8 @@ struct CBufferMatrixLayout {
   unsigned vectorLength;
   unsigned scalarSize;
   uint64_t stride;
+  /// Bytes the last vector takes, padding included.
+  uint64_t lastVectorSize;
 };
 CBufferMatrixLayout getCBufferMatrixLayout(MatrixType type);
 
