@@ -144,6 +144,13 @@ static bool isMinPrecision(clang::QualType type) {
   return false;
 }
 
+/// DXC's constant buffer layout counts a matrix of bool as minimum
+/// precision (its register type holds i1), so the row rule applies to it.
+static bool isBoolMatrix(clang::QualType type) {
+  const auto *matrix = type->getAs<clang::ConstantMatrixType>();
+  return matrix && matrix->getElementType()->isBooleanType();
+}
+
 /// The modifiers written on an entry point's parameter, field or result
 /// that its signature element records: interpolation (`nointerpolation`,
 /// `noperspective`, `linear`, `centroid`, `sample`, kept as annotations),
@@ -1170,7 +1177,8 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
     auto member = CBufferMemberOp::create(
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
         TypeAttr::get(type), packoffset, IntegerAttr(), TypeAttr());
-    if (!options.enable16BitTypes && isMinPrecision(var->getType()))
+    if (!options.enable16BitTypes &&
+        (isMinPrecision(var->getType()) || isBoolMatrix(var->getType())))
       member.setMinPrecision(true);
     if (resourceStruct &&
         resourceStruct->kind == GlobalSymbol::ResourceStruct) {

@@ -113,9 +113,10 @@ def HLSL_CBufferMemberOp : HLSL_Op<"cbuffer_member", [Symbol,
     (same shape as `type`) for the reflection data.
 
     `min_precision` marks a member of a minimum-precision type (min16float,
-    min16int, ...; without native 16-bit types) held in 32 bits: the
-    layout starts a new 16-byte row where a cbuffer goes from such members
-    to full-precision ones or back, as DXC lays them out.
+    min16int, ...; without native 16-bit types) held in 32 bits, or a
+    matrix of bool, which DXC counts as one: the layout starts a new
+    16-byte row where a cbuffer goes from such members to full-precision
+    ones or back, as DXC lays them out.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
                        OptionalAttr<HLSL_PackOffsetAttr>:$packoffset,
