@@ -287,8 +287,17 @@ void collectScalars(Type type, uint64_t base, std::vector<Scalar> &out,
   }
   auto st = cast<StructType>(type);
   SmallVector<uint64_t> fieldOffsets = getCBufferFieldOffsets(st);
-  for (auto [field, offset] : llvm::zip(st.getFieldTypes(), fieldOffsets))
-    collectScalars(field, base + offset, out, reservedEnd);
+  for (auto [index, field] : llvm::enumerate(st.getFieldTypes())) {
+    uint64_t offset = base + fieldOffsets[index];
+    if (getCBufferSize(field) != 0) {
+      unsigned hint = st.getFieldHint(index);
+      if (hint & RowStartField)
+        EXPECT_EQ(offset % 16, 0u) << print(field) << " at " << offset;
+      if (hint & MinPrecisionField)
+        EXPECT_EQ(offset % 4, 0u) << print(field) << " at " << offset;
+    }
+    collectScalars(field, offset, out, reservedEnd);
+  }
 }
 
 /// Every scalar of a layout type read as a packed struct; returns its size.

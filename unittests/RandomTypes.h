@@ -43,13 +43,23 @@ public:
     default: {
       SmallVector<Type> fields;
       std::vector<std::string> names;
+      SmallVector<unsigned> hints;
       for (unsigned i = 0, e = pick(0, 4); i < e; ++i) {
         fields.push_back(get(depth + 1));
         names.push_back("f" + std::to_string(i));
+        // Field hints where the importer would set them: minimum
+        // precision on scalars, vectors and matrices, row_start on a
+        // matrix.
+        unsigned hint = 0;
+        if (!isa<ArrayType, StructType>(fields.back()) && pick(0, 3) == 0)
+          hint |= MinPrecisionField;
+        if (isa<MatrixType>(fields.back()) && pick(0, 3) == 0)
+          hint |= RowStartField;
+        hints.push_back(hint);
       }
       SmallVector<StringRef> refs(names.begin(), names.end());
-      return StructType::get(&context, "S" + std::to_string(counter++),
-                             fields, refs);
+      return StructType::get(&context, "S" + std::to_string(counter++), fields,
+                             refs, hints);
     }
     }
   }

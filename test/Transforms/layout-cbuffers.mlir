@@ -212,6 +212,49 @@ hlsl.cbuffer @mats16 cbuffer binding <b0> {
 
 // -----
 
+// Field hints of DXC's struct layout (DXC 1.9's offsets). With native
+// 16-bit types a struct's min16float & co. are aligned to 4 bytes:
+//   struct S { half a; min16float b; min16float2 c; half d; min16int e; };
+// gives a 0, b 4, c 8, d 12, e 16 (size 18). A matrix DXC aligns by the
+// default orientation starts a row even if it is one vector:
+//   struct R { int a; row_major float1x2 m; };   // m at 16, size 24
+// A ConstantBuffer<T> lays out its members as T's fields, hints included,
+// and without the row rule of minimum precision of cbuffer blocks.
+// CHECK-LABEL: hlsl.cbuffer @hinted cbuffer binding <b0>
+// CHECK-SAME:  layout !hlsl.struct<"__cblayout_hinted", {
+// CHECK-SAME:    s: !hlsl.struct<"__layout_S", {a: f16, !hlsl.pad<2>, b: f16, !hlsl.pad<2>, c: vector<2xf16>, d: f16, !hlsl.pad<2>, e: i16}>, !hlsl.pad<14>,
+// CHECK-SAME:    r: !hlsl.struct<"__layout_R", {a: i32, !hlsl.pad<12>, m: !hlsl.array<1 x vector<2xf32>>}>}>
+// CHECK-SAME:  size 56 {
+// CHECK-NEXT:    hlsl.cbuffer_member @s : {{.*}} offset 0
+// CHECK-NEXT:    hlsl.cbuffer_member @r : {{.*}} offset 32
+hlsl.cbuffer @hinted cbuffer binding <b0> {
+  hlsl.cbuffer_member @s : !hlsl.struct<"S", {a: f16, b: f16 min_precision, c: vector<2xf16> min_precision, d: f16, e: i16 min_precision}>
+  hlsl.cbuffer_member @r : !hlsl.struct<"R", {a: i32, m: !hlsl.matrix<1x2xf32, row_major> row_start}>
+}
+
+// CHECK-LABEL: hlsl.cbuffer @hintedT constant_buffer binding <b1> contents "T"
+// CHECK-SAME:  size 40 {
+// CHECK-NEXT:    hlsl.cbuffer_member @a : f16 offset 0
+// CHECK-NEXT:    hlsl.cbuffer_member @b : f16 min_precision offset 4
+// CHECK-NEXT:    hlsl.cbuffer_member @c : f32 offset 8
+// CHECK-NEXT:    hlsl.cbuffer_member @m : !hlsl.matrix<1x2xf32, row_major> row_start offset 16
+// CHECK-NEXT:    hlsl.cbuffer_member @d : f32 offset 24
+// CHECK-NEXT:    hlsl.cbuffer_member @e : f32 min_precision offset 28
+// CHECK-NEXT:    hlsl.cbuffer_member @f : f32 offset 32
+// CHECK-NEXT:    hlsl.cbuffer_member @g : f32 min_precision offset 36
+hlsl.cbuffer @hintedT constant_buffer binding <b1> contents "T" {
+  hlsl.cbuffer_member @a : f16
+  hlsl.cbuffer_member @b : f16 min_precision
+  hlsl.cbuffer_member @c : f32
+  hlsl.cbuffer_member @m : !hlsl.matrix<1x2xf32, row_major> row_start
+  hlsl.cbuffer_member @d : f32
+  hlsl.cbuffer_member @e : f32 min_precision
+  hlsl.cbuffer_member @f : f32
+  hlsl.cbuffer_member @g : f32 min_precision
+}
+
+// -----
+
 // Nested structs with arrays; 16-bit, 64-bit and bool members.
 //   struct Inner { float2 uv; float w[2]; };            // w at 16, size 36
 //   struct Outer { int id; Inner in[2]; float3 n; bool flag; };

@@ -48,11 +48,13 @@ private:
   /// The named struct of an HLSL struct, annotated on first use.
   Type convertStruct(StructType type);
   /// Annotates a struct made of fields called \p names, of HLSL types
-  /// \p types, at \p offsets. Which fields the shader reads is set on the
-  /// final code (setCBufferUsageForDXIL).
+  /// \p types, at \p offsets, with StructFieldHint bits \p hints (none if
+  /// empty). Which fields the shader reads is set on the final code
+  /// (setCBufferUsageForDXIL).
   void annotate(Type structType, uint64_t cbufferSize,
                 ArrayRef<StringRef> names, ArrayRef<Type> types,
-                ArrayRef<uint64_t> offsets, Attribute templateArgs = {});
+                ArrayRef<uint64_t> offsets, ArrayRef<unsigned> hints = {},
+                Attribute templateArgs = {});
   Attribute i32(int64_t v) { return b.getI32IntegerAttr(int32_t(v)); }
 
   MLIRContext *context;
@@ -127,14 +129,21 @@ Type SymbolTypeBuilder::convertStruct(StructType type) {
   structs[type] = result;
   SmallVector<uint64_t> offsets = getCBufferFieldOffsets(type);
   annotate(result, getCBufferSize(type), type.getFieldNames(),
-           type.getFieldTypes(), offsets);
+           type.getFieldTypes(), offsets, type.getFieldHints());
   return result;
 }
 
-/// DXIL ComponentType of a scalar in the type annotations (bool is I1).
-static unsigned getAnnotationComponentType(Type scalar) {
+/// DXIL ComponentType of a scalar in the type annotations (bool is I1). A
+/// minimum-precision scalar held in 32 bits is described as its 16-bit
+/// type, as DXC describes it (reflection reports min16float, not float).
+static unsigned getAnnotationComponentType(Type scalar, bool minPrecision) {
   if (scalar.isInteger(1))
     return 1;
+  if (minPrecision && scalar.isF32())
+    scalar = Float16Type::get(scalar.getContext());
+  if (auto integer = dyn_cast<IntegerType>(scalar);
+      minPrecision && integer && integer.getWidth() == 32)
+    scalar = IntegerType::get(scalar.getContext(), 16, integer.getSignedness());
   return getComponentType(scalar);
 }
 
@@ -142,12 +151,17 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
                                  ArrayRef<StringRef> names,
                                  ArrayRef<Type> types,
                                  ArrayRef<uint64_t> offsets,
+                                 ArrayRef<unsigned> hints,
                                  Attribute templateArgs) {
   StructAnnotation annotation;
   annotation.type = structType;
   annotation.cbufferSize = uint32_t(cbufferSize);
   unsigned unsignedFields = 0;
-  for (auto [name, type, offset] : llvm::zip_equal(names, types, offsets)) {
+  for (auto [index, field] :
+       llvm::enumerate(llvm::zip_equal(names, types, offsets))) {
+    auto [name, type, offset] = field;
+    bool minPrecision =
+        !hints.empty() && (hints[index] & MinPrecisionField) != 0;
     // DXIL's field annotation tags (DxilMetadataHelper): 6 name, 2 matrix
     // shape, 3 offset, 7 component type, 13 vector size (9, used, is set
     // on the final code). A base class is a field named after it.
@@ -166,7 +180,8 @@ void SymbolTypeBuilder::annotate(Type structType, uint64_t cbufferSize,
     tags.append({i32(3), i32(offset)});
     if (!isa<StructType>(element)) {
       Type scalar = getCBufferScalarType(element);
-      tags.append({i32(7), i32(getAnnotationComponentType(scalar))});
+      tags.append(
+          {i32(7), i32(getAnnotationComponentType(scalar, minPrecision))});
       unsignedFields += scalar.isUnsignedInteger();
     }
     if (auto vec = dyn_cast<VectorType>(element))
@@ -229,11 +244,13 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
     SmallVector<StringRef> names;
     SmallVector<Type> types, members;
     SmallVector<uint64_t> offsets;
+    SmallVector<unsigned> hints;
     for (auto member : cbuffer.getOps<CBufferMemberOp>()) {
       names.push_back(member.getSymName());
       types.push_back(member.getReflectedType());
       members.push_back(convertData(member.getReflectedType()));
       offsets.push_back(member.getOffset().value_or(0));
+      hints.push_back(member.getFieldHints());
     }
     uint64_t size = cbuffer.getSize().value_or(0);
     if (cbuffer.getKind() == CBufferKind::ConstantBuffer ||
@@ -242,7 +259,7 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       // named after the buffer.
       auto contents = StructType::get(
           context, cbuffer.getContents().value_or(cbuffer.getSourceName()),
-          types, names);
+          types, names, hints);
       Type inner = convertStruct(contents);
       single = getNamedStruct(
           hostLayoutName(cbuffer.getSourceName(), {contents}), {inner});
@@ -251,7 +268,7 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
     } else {
       single = getNamedStruct(hostLayoutName(cbuffer.getSourceName(), types),
                               members);
-      annotate(single, size, names, types, offsets);
+      annotate(single, size, names, types, offsets, hints);
     }
   } else {
     auto resource = cast<ResourceOp>(info.decl);
@@ -291,6 +308,7 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
                  {uint64_t(0)});
       else if (info.shape == dxil::ResourceShape::StructuredBuffer)
         annotate(single, getCBufferSize(value), {"h"}, {value}, {uint64_t(0)},
+                 {},
                  b.getArrayAttr(
                      {i32(0), b.getArrayAttr({b.getArrayAttr(
                                   {i32(0), TypeAttr::get(converted)})})}));

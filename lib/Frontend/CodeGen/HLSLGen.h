@@ -111,6 +111,13 @@ public:
   /// 32 bits, as in memory).
   unsigned getUnitBits(clang::QualType type);
 
+  /// Whether `type` is, or is made of, a minimum-precision type (min16float,
+  /// min10float, min16int, min12int, min16uint).
+  static bool isMinPrecision(clang::QualType type);
+  /// The StructFieldHint bits of a struct field (or a ConstantBuffer<T>
+  /// member) of source type `declared` converted to `type`.
+  unsigned getFieldHints(clang::QualType declared, Type type);
+
 private:
   /// The struct fields of `record` in order: a field, or a storage unit of
   /// bit fields (the first of them, and the unit's width in bits).

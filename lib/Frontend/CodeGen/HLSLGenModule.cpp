@@ -115,35 +115,6 @@ static unsigned getSampleCount(clang::QualType type) {
       specialization->getTemplateArgs()[1].getAsIntegral().getZExtValue());
 }
 
-/// Whether `type` is, or is made of, a minimum-precision type: min16float
-/// and min10float (typedefs of float without 16-bit types: their names
-/// tell) or the prelude's min16int, min12int and min16uint (`_BitInt`s).
-static bool isMinPrecision(clang::QualType type) {
-  while (!type.isNull()) {
-    const clang::Type *t = type.getTypePtr();
-    if (const auto *typedefType = dyn_cast<clang::TypedefType>(t)) {
-      StringRef name = typedefType->getDecl()->getName();
-      if (name == "min16float" || name == "min10float")
-        return true;
-      type = typedefType->desugar();
-    } else if (const auto *array = dyn_cast<clang::ArrayType>(t)) {
-      type = array->getElementType();
-    } else if (const auto *vector = dyn_cast<clang::VectorType>(t)) {
-      type = vector->getElementType();
-    } else if (const auto *matrix = dyn_cast<clang::MatrixType>(t)) {
-      type = matrix->getElementType();
-    } else if (isa<clang::BitIntType>(t)) {
-      return true;
-    } else {
-      clang::QualType next = t->getLocallyUnqualifiedSingleStepDesugaredType();
-      if (next == clang::QualType(t, 0))
-        return false;
-      type = next;
-    }
-  }
-  return false;
-}
-
 /// DXC's constant buffer layout counts a matrix of bool as minimum
 /// precision (its register type holds i1), so the row rule applies to it.
 static bool isBoolMatrix(clang::QualType type) {
@@ -168,7 +139,7 @@ static std::string getSignatureModifiers(const clang::ValueDecl *decl) {
     type = function->getReturnType();
   if (StringRef norm = getNormModifier(type); !norm.empty())
     modifiers += (modifiers.empty() ? "" : " ") + norm.str();
-  if (isMinPrecision(type))
+  if (HLSLGenTypes::isMinPrecision(type))
     modifiers += (modifiers.empty() ? "" : " ") + std::string("minprecision");
   return modifiers;
 }
@@ -586,15 +557,17 @@ Type mlir::hlsl::gen::stripResources(Type type) {
       return type;
     SmallVector<Type> fields;
     SmallVector<StringRef> names;
-    for (auto [field, name] :
-         llvm::zip_equal(st.getFieldTypes(), st.getFieldNames()))
+    SmallVector<unsigned> hints;
+    for (auto [index, field] : llvm::enumerate(st.getFieldTypes()))
       if (Type stripped = stripResources(field)) {
         fields.push_back(stripped);
-        names.push_back(name);
+        names.push_back(st.getFieldNames()[index]);
+        hints.push_back(st.getFieldHint(index));
       }
     if (fields.empty())
       return {};
-    return StructType::get(type.getContext(), st.getName(), fields, names);
+    return StructType::get(type.getContext(), st.getName(), fields, names,
+                           hints);
   }
   return type;
 }
@@ -1178,7 +1151,8 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
         builder, getLoc(var->getLocation()), builder.getStringAttr(memberName),
         TypeAttr::get(type), packoffset, IntegerAttr(), TypeAttr());
     if (!options.enable16BitTypes &&
-        (isMinPrecision(var->getType()) || isBoolMatrix(var->getType())))
+        (HLSLGenTypes::isMinPrecision(var->getType()) ||
+         isBoolMatrix(var->getType())))
       member.setMinPrecision(true);
     if (resourceStruct &&
         resourceStruct->kind == GlobalSymbol::ResourceStruct) {
@@ -1292,6 +1266,9 @@ void HLSLGenModule::emitConstantBufferVar(const clang::VarDecl *var,
         PackOffsetAttr(), IntegerAttr(), TypeAttr());
     setDeclaredType(member, field->getType(), getMatrixOrder(field),
                     field->getLocation());
+    unsigned hints = types.getFieldHints(field->getType(), type);
+    member.setMinPrecision(hints & MinPrecisionField);
+    member.setRowStart(hints & RowStartField);
   }
   globals[var] = {GlobalSymbol::ConstantBufferVar,
                   FlatSymbolRefAttr::get(context, symbol),

@@ -215,6 +215,7 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
     }
     SmallVector<Type> fields;
     SmallVector<std::string> names;
+    SmallVector<unsigned> hints;
     for (const clang::CXXBaseSpecifier &base : record->bases()) {
       Type baseType = convertImpl(base.getType(), loc,
                                   keepSignedness && keepSignednessInside);
@@ -223,6 +224,7 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
       fields.push_back(baseType);
       names.push_back(
           ("__base_" + base.getType()->getAsCXXRecordDecl()->getName()).str());
+      hints.push_back(0);
     }
     unsigned unitOrdinal = 0;
     for (const StructMember &member : getStructMembers(record)) {
@@ -237,6 +239,7 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
         fields.push_back(
             IntegerType::get(context, member.unitBits, signedness));
         names.push_back(getBitFieldUnitName(unitOrdinal++));
+        hints.push_back(0);
         continue;
       }
       Type fieldType = convertImpl(field->getType(), field->getLocation(),
@@ -246,12 +249,13 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
       fieldType = withMatrixOrder(fieldType, module.getMatrixOrder(field));
       fields.push_back(fieldType);
       names.push_back(field->getName().str());
+      hints.push_back(getFieldHints(field->getType(), fieldType));
     }
     SmallVector<StringRef> nameRefs(names.begin(), names.end());
     std::string name = record->getName().str();
     if (name.empty())
       name = "anon";
-    result = StructType::get(context, name, fields, nameRefs);
+    result = StructType::get(context, name, fields, nameRefs, hints);
   }
 
   if (!result) {
@@ -261,6 +265,61 @@ Type HLSLGenTypes::convertImpl(clang::QualType qualType,
   if (!keepSignedness)
     cache[key] = result;
   return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Field hints for DXC's struct layout in constant buffers
+//===----------------------------------------------------------------------===//
+
+// min16float and min10float are typedefs (of float without 16-bit types:
+// their names tell); the prelude's min16int, min12int and min16uint are
+// `_BitInt`s.
+bool HLSLGenTypes::isMinPrecision(clang::QualType type) {
+  while (!type.isNull()) {
+    const clang::Type *t = type.getTypePtr();
+    if (const auto *typedefType = dyn_cast<clang::TypedefType>(t)) {
+      StringRef name = typedefType->getDecl()->getName();
+      if (name == "min16float" || name == "min10float")
+        return true;
+      type = typedefType->desugar();
+    } else if (const auto *array = dyn_cast<clang::ArrayType>(t)) {
+      type = array->getElementType();
+    } else if (const auto *vector = dyn_cast<clang::VectorType>(t)) {
+      type = vector->getElementType();
+    } else if (const auto *matrix = dyn_cast<clang::MatrixType>(t)) {
+      type = matrix->getElementType();
+    } else if (isa<clang::BitIntType>(t)) {
+      return true;
+    } else {
+      clang::QualType next = t->getLocallyUnqualifiedSingleStepDesugaredType();
+      if (next == clang::QualType(t, 0))
+        return false;
+      type = next;
+    }
+  }
+  return false;
+}
+
+unsigned HLSLGenTypes::getFieldHints(clang::QualType declared, Type type) {
+  unsigned hints = 0;
+  if (isMinPrecision(declared))
+    hints |= MinPrecisionField;
+  // DXC aligns a struct's matrix field by the default orientation (the
+  // canonical type it looks at has lost row_major/column_major): a matrix
+  // that is one vector in its own orientation but several in the default
+  // one starts a row there. (The converse, several vectors that DXC packs
+  // like one, would overlap the data before it; we keep the row.)
+  if (auto matrix = dyn_cast<MatrixType>(type)) {
+    bool rowMajorByDefault =
+        module.getMatrixOrder(nullptr) == MatrixOrder::RowMajor;
+    unsigned vectors =
+        matrix.isRowMajor() ? matrix.getRows() : matrix.getColumns();
+    unsigned defaultVectors =
+        rowMajorByDefault ? matrix.getRows() : matrix.getColumns();
+    if (vectors == 1 && defaultVectors > 1)
+      hints |= RowStartField;
+  }
+  return hints;
 }
 
 //===----------------------------------------------------------------------===//

@@ -36,6 +36,11 @@ func.func private @f(!hlsl.struct<"S", {a: i32, a: f32}>)
 
 // -----
 
+// expected-error @+1 {{only a matrix field can be row_start, not 'f32'}}
+func.func private @f(!hlsl.struct<"S", {a: f32 row_start}>)
+
+// -----
+
 // expected-error @+1 {{needs a name (only padding is unnamed)}}
 func.func private @f(!hlsl.struct<"S", {!hlsl.array<2 x i32>}>)
 
@@ -151,6 +156,20 @@ hlsl.cbuffer @cb cbuffer binding <b0> {
 hlsl.cbuffer @cb cbuffer binding <b0> {
   // expected-error @+1 {{expected a packoffset such as 'c1.y' or a byte offset, got 'c1.q'}}
   hlsl.cbuffer_member @x : f32 packoffset <c1.q>
+}
+
+// -----
+
+hlsl.cbuffer @cb cbuffer binding <b0> {
+  // expected-error @+1 {{row_start is a field hint of a ConstantBuffer<T> or TextureBuffer<T> member, not of a cbuffer block's}}
+  hlsl.cbuffer_member @m : !hlsl.matrix<1x2xf32, row_major> row_start
+}
+
+// -----
+
+hlsl.cbuffer @cb constant_buffer binding <b0> contents "T" {
+  // expected-error @+1 {{only a matrix member can be row_start, not 'f32'}}
+  hlsl.cbuffer_member @x : f32 row_start
 }
 
 // -----

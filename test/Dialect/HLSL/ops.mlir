@@ -30,6 +30,22 @@ hlsl.resource @Parts : !hlsl.res<RWStructuredBuffer, !hlsl.struct<"Particle", {p
 // CHECK: hlsl.resource @CBs : !hlsl.res<ConstantBuffer, !hlsl.struct<"C", {f: vector<4xf32>}>> binding <b1>
 hlsl.resource @CBs : !hlsl.res<ConstantBuffer, !hlsl.struct<"C", {f: vector<4xf32>}>> binding <b1>
 
+// Field hints of DXC's struct layout: printed after the field's type, and
+// a struct without any is the struct written without them.
+// CHECK: hlsl.resource @Hinted : !hlsl.res<ConstantBuffer, !hlsl.struct<"H", {h: f16, m: f16 min_precision, r: !hlsl.matrix<1x2xf32, row_major> row_start, b: !hlsl.matrix<1x3xf16, row_major> min_precision row_start}>> binding <b2>
+hlsl.resource @Hinted : !hlsl.res<ConstantBuffer, !hlsl.struct<"H", {h: f16, m: f16 min_precision, r: !hlsl.matrix<1x2xf32, row_major> row_start, b: !hlsl.matrix<1x3xf16, row_major> min_precision row_start}>> binding <b2>
+// CHECK: hlsl.resource @Unhinted : !hlsl.res<ConstantBuffer, !hlsl.struct<"U", {h: f16}>> binding <b3>
+hlsl.resource @Unhinted : !hlsl.res<ConstantBuffer, !hlsl.struct<"U", {h: f16}>> binding <b3>
+
+// CHECK: hlsl.cbuffer @cbT constant_buffer binding <b4> contents "T" {
+// CHECK-NEXT: hlsl.cbuffer_member @a : f16 min_precision
+// CHECK-NEXT: hlsl.cbuffer_member @r : !hlsl.matrix<1x2xf32, row_major> row_start
+// CHECK-NEXT: }
+hlsl.cbuffer @cbT constant_buffer binding <b4> contents "T" {
+  hlsl.cbuffer_member @a : f16 min_precision
+  hlsl.cbuffer_member @r : !hlsl.matrix<1x2xf32, row_major> row_start
+}
+
 // CHECK: hlsl.cbuffer @cb0 cbuffer binding <b0> {
 // CHECK-NEXT: hlsl.cbuffer_member @x : i32 packoffset <c0.y>
 // CHECK-NEXT: hlsl.cbuffer_member @y : f32 packoffset <c1.z>

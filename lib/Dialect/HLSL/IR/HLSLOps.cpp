@@ -117,6 +117,15 @@ LogicalResult CBufferMemberOp::verify() {
   if (!isDataType(getType()) || isa<PaddingType>(getType()))
     return emitOpError() << "constant buffer member '" << getSymName()
                          << "' must have a data type, got " << getType();
+  if (getRowStart()) {
+    if (!isa<MatrixType>(getType()))
+      return emitOpError() << "only a matrix member can be row_start, not "
+                           << getType();
+    if (!(*this)->getParentOfType<CBufferOp>().isBufferOfStruct())
+      return emitOpError()
+             << "row_start is a field hint of a ConstantBuffer<T> or "
+                "TextureBuffer<T> member, not of a cbuffer block's";
+  }
   return success();
 }
 

@@ -17,20 +17,24 @@ namespace mlir::hlsl::detail {
 /// Struct types own copies of their name and field names (the parser's
 /// strings do not outlive parsing), hence the hand-written storage.
 struct StructTypeStorage : public TypeStorage {
-  using KeyTy = std::tuple<StringRef, ArrayRef<Type>, ArrayRef<StringRef>>;
+  using KeyTy = std::tuple<StringRef, ArrayRef<Type>, ArrayRef<StringRef>,
+                           ArrayRef<unsigned>>;
 
   StructTypeStorage(StringRef name, ArrayRef<Type> fieldTypes,
-                    ArrayRef<StringRef> fieldNames)
-      : name(name), fieldTypes(fieldTypes), fieldNames(fieldNames) {}
+                    ArrayRef<StringRef> fieldNames,
+                    ArrayRef<unsigned> fieldHints)
+      : name(name), fieldTypes(fieldTypes), fieldNames(fieldNames),
+        fieldHints(fieldHints) {}
 
   bool operator==(const KeyTy &key) const {
-    return key == KeyTy(name, fieldTypes, fieldNames);
+    return key == KeyTy(name, fieldTypes, fieldNames, fieldHints);
   }
 
   static llvm::hash_code hashKey(const KeyTy &key) {
-    return llvm::hash_combine(
-        std::get<0>(key), llvm::hash_combine_range(std::get<1>(key)),
-        llvm::hash_combine_range(std::get<2>(key)));
+    return llvm::hash_combine(std::get<0>(key),
+                              llvm::hash_combine_range(std::get<1>(key)),
+                              llvm::hash_combine_range(std::get<2>(key)),
+                              llvm::hash_combine_range(std::get<3>(key)));
   }
 
   static StructTypeStorage *construct(TypeStorageAllocator &allocator,
@@ -41,16 +45,20 @@ struct StructTypeStorage : public TypeStorage {
     for (StringRef fieldName : std::get<2>(key))
       names.push_back(allocator.copyInto(fieldName));
     ArrayRef<StringRef> namesRef = allocator.copyInto(ArrayRef(names));
+    ArrayRef<unsigned> hints = allocator.copyInto(std::get<3>(key));
     return new (allocator.allocate<StructTypeStorage>())
-        StructTypeStorage(name, types, namesRef);
+        StructTypeStorage(name, types, namesRef, hints);
   }
 
   /// Lets MLIR walk and replace the field types (type walks, aliases).
-  KeyTy getAsKey() const { return KeyTy(name, fieldTypes, fieldNames); }
+  KeyTy getAsKey() const {
+    return KeyTy(name, fieldTypes, fieldNames, fieldHints);
+  }
 
   StringRef name;
   ArrayRef<Type> fieldTypes;
   ArrayRef<StringRef> fieldNames;
+  ArrayRef<unsigned> fieldHints;
 };
 } // namespace mlir::hlsl::detail
 
@@ -264,6 +272,7 @@ Type StructType::parse(AsmParser &parser) {
   std::string name;
   SmallVector<Type> types;
   SmallVector<std::string> names;
+  SmallVector<unsigned> hints;
   if (parser.parseLess() || parser.parseString(&name) || parser.parseComma())
     return {};
   auto parseField = [&]() -> ParseResult {
@@ -275,8 +284,14 @@ Type StructType::parse(AsmParser &parser) {
     }
     if (parser.parseType(type))
       return failure();
+    unsigned hint = 0;
+    if (succeeded(parser.parseOptionalKeyword("min_precision")))
+      hint |= MinPrecisionField;
+    if (succeeded(parser.parseOptionalKeyword("row_start")))
+      hint |= RowStartField;
     names.push_back(fieldName);
     types.push_back(type);
+    hints.push_back(hint);
     return success();
   };
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces, parseField) ||
@@ -284,7 +299,7 @@ Type StructType::parse(AsmParser &parser) {
     return {};
   SmallVector<StringRef> nameRefs(names.begin(), names.end());
   return parser.getChecked<StructType>(parser.getContext(), name, types,
-                                       nameRefs);
+                                       nameRefs, hints);
 }
 
 void StructType::print(AsmPrinter &printer) const {
@@ -304,17 +319,31 @@ void StructType::print(AsmPrinter &printer) const {
       printer << ": ";
     }
     printer << type;
+    unsigned hint = getFieldHint(index);
+    if (hint & MinPrecisionField)
+      printer << " min_precision";
+    if (hint & RowStartField)
+      printer << " row_start";
   }
   printer << "}>";
 }
 
 LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef, ArrayRef<Type> fieldTypes,
-                                 ArrayRef<StringRef> fieldNames) {
+                                 ArrayRef<StringRef> fieldNames,
+                                 ArrayRef<unsigned> fieldHints) {
   if (fieldTypes.size() != fieldNames.size())
     return emitError() << "struct has " << fieldTypes.size()
                        << " field types but " << fieldNames.size()
                        << " field names";
+  if (!fieldHints.empty() && fieldHints.size() != fieldTypes.size())
+    return emitError() << "struct has " << fieldTypes.size()
+                       << " field types but " << fieldHints.size()
+                       << " field hints";
+  for (auto [type, hint] : llvm::zip(fieldTypes, fieldHints))
+    if ((hint & RowStartField) && !isa<MatrixType>(type))
+      return emitError() << "only a matrix field can be row_start, not "
+                         << type;
   llvm::StringSet<> seen;
   for (auto [type, name] : llvm::zip(fieldTypes, fieldNames)) {
     if (isa<PaddingType>(type)) {
@@ -373,6 +402,9 @@ ArrayRef<Type> StructType::getFieldTypes() const {
 }
 ArrayRef<StringRef> StructType::getFieldNames() const {
   return getImpl()->fieldNames;
+}
+ArrayRef<unsigned> StructType::getFieldHints() const {
+  return getImpl()->fieldHints;
 }
 
 std::optional<unsigned> StructType::getFieldIndex(StringRef name) const {

@@ -92,15 +92,15 @@ uint64_t mlir::hlsl::getCBufferSize(Type type) {
   }
   if (auto st = dyn_cast<StructType>(type)) {
     uint64_t end = 0;
-    (void)layOutCBufferSequence(st.getFieldTypes(), end);
+    (void)layOutCBufferSequence(st.getFieldTypes(), end, st.getFieldHints());
     return end;
   }
   // Not a data type; the verifiers keep these out of constant buffers.
   return 0;
 }
 
-bool mlir::hlsl::startsCBufferRow(Type type) {
-  if (isa<ArrayType, StructType>(type))
+bool mlir::hlsl::startsCBufferRow(Type type, unsigned hint) {
+  if (isa<ArrayType, StructType>(type) || (hint & RowStartField))
     return true;
   // A matrix stored as a single vector packs like that vector.
   if (auto matrix = dyn_cast<MatrixType>(type))
@@ -108,26 +108,30 @@ bool mlir::hlsl::startsCBufferRow(Type type) {
   return false;
 }
 
-uint64_t mlir::hlsl::alignCBufferOffset(uint64_t offset, Type type) {
+uint64_t mlir::hlsl::alignCBufferOffset(uint64_t offset, Type type,
+                                        unsigned hint) {
   uint64_t size = getCBufferSize(type);
   if (size == 0 || isa<PaddingType>(type))
     return offset;
-  if (startsCBufferRow(type))
+  if (startsCBufferRow(type, hint))
     return alignToRow(offset);
-  offset =
-      llvm::alignTo(offset, getCBufferScalarSize(getCBufferScalarType(type)));
+  unsigned alignment = getCBufferScalarSize(getCBufferScalarType(type));
+  if (hint & MinPrecisionField)
+    alignment = std::max(alignment, 4u);
+  offset = llvm::alignTo(offset, alignment);
   if (offset % kCBufferRowSize + size > kCBufferRowSize)
     offset = alignToRow(offset);
   return offset;
 }
 
-SmallVector<uint64_t> mlir::hlsl::layOutCBufferSequence(ArrayRef<Type> types,
-                                                        uint64_t &end) {
+SmallVector<uint64_t>
+mlir::hlsl::layOutCBufferSequence(ArrayRef<Type> types, uint64_t &end,
+                                  ArrayRef<unsigned> hints) {
   SmallVector<uint64_t> offsets;
   offsets.reserve(types.size());
   uint64_t offset = 0;
-  for (Type type : types) {
-    offset = alignCBufferOffset(offset, type);
+  for (auto [index, type] : llvm::enumerate(types)) {
+    offset = alignCBufferOffset(offset, type, hints.empty() ? 0 : hints[index]);
     offsets.push_back(offset);
     offset = capAdd(offset, getCBufferSize(type));
   }
@@ -137,7 +141,7 @@ SmallVector<uint64_t> mlir::hlsl::layOutCBufferSequence(ArrayRef<Type> types,
 
 SmallVector<uint64_t> mlir::hlsl::getCBufferFieldOffsets(StructType type) {
   uint64_t end;
-  return layOutCBufferSequence(type.getFieldTypes(), end);
+  return layOutCBufferSequence(type.getFieldTypes(), end, type.getFieldHints());
 }
 
 /// An array of \p count elements of layout type \p element that hold

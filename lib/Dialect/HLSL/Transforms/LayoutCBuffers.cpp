@@ -106,11 +106,13 @@ LogicalResult layOutCBuffer(CBufferOp cbuffer) {
         std::max(packedEnd, offsets[index] + getCBufferSize(types[index]));
   }
 
-  // The others follow the user-placed ones with the normal rules, and DXC's
-  // rule for minimum precision: a row holds minimum-precision scalars,
-  // vectors and matrices or full-precision ones, not both. (An array does
-  // not change what the row after it may hold; a struct's fields are full
-  // precision there.)
+  // The others follow the user-placed ones with the normal rules. In a
+  // cbuffer block, DXC's rule for minimum precision: a row holds
+  // minimum-precision scalars, vectors and matrices or full-precision ones,
+  // not both. (An array does not change what the row after it may hold; a
+  // struct's fields are full precision there.) A buffer of T lays out its
+  // members as T's fields, with their hints.
+  bool asStruct = cbuffer.isBufferOfStruct();
   uint64_t end = packedEnd;
   bool reportedTooLarge = false;
   bool rowIsMinPrecision = false;
@@ -118,13 +120,15 @@ LogicalResult layOutCBuffer(CBufferOp cbuffer) {
     if (member.getPackoffset())
       continue;
     Type type = types[index];
-    if (getCBufferSize(type) != 0 && !isa<ArrayType, PaddingType>(type)) {
+    if (!asStruct && getCBufferSize(type) != 0 &&
+        !isa<ArrayType, PaddingType>(type)) {
       bool minPrecision = !isa<StructType>(type) && member.getMinPrecision();
       if (minPrecision != rowIsMinPrecision && end % kCBufferRowSize != 0)
         end = llvm::alignTo(end, kCBufferRowSize);
       rowIsMinPrecision = minPrecision;
     }
-    offsets[index] = alignCBufferOffset(end, types[index]);
+    offsets[index] = alignCBufferOffset(end, types[index],
+                                        asStruct ? member.getFieldHints() : 0);
     end = offsets[index] + getCBufferSize(types[index]);
     if (end > kMaxCBufferSize && !reportedTooLarge) {
       member.emitError() << "'" << member.getSymName() << "' "

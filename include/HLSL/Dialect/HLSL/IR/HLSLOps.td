@@ -91,6 +91,11 @@ def HLSL_CBufferOp : HLSL_Op<"cbuffer", [Symbol, SymbolTable, NoTerminator,
   let builders = [OpBuilder<(ins "llvm::StringRef":$symName,
       "CBufferKind":$kind, "BindingAttr":$binding)>];
   let extraClassDeclaration = [{
+    /// A ConstantBuffer<T> or TextureBuffer<T>: DXC lays out its members
+    /// as the fields of T.
+    bool isBufferOfStruct() {
+      return getKind() == CBufferKind::ConstantBuffer || getContents();
+    }
     /// The name the user wrote (`$Globals` for the implicit buffer).
     llvm::StringRef getSourceName() {
       return getName() ? *getName() : getSymName();
@@ -112,26 +117,36 @@ def HLSL_CBufferMemberOp : HLSL_Op<"cbuffer_member", [Symbol,
     the declared type has unsigned integers, `declared` keeps it
     (same shape as `type`) for the reflection data.
 
-    `min_precision` marks a member of a minimum-precision type (min16float,
-    min16int, ...; without native 16-bit types) held in 32 bits, or a
-    matrix of bool, which DXC counts as one: the layout starts a new
-    16-byte row where a cbuffer goes from such members to full-precision
-    ones or back, as DXC lays them out.
+    DXC lays out the members of a `cbuffer` or `tbuffer` block and those
+    of a `ConstantBuffer<T>` or `TextureBuffer<T>` (the fields of T) by
+    different rules, and `min_precision` follows them. In a block, it marks
+    a member of a minimum-precision type (min16float, min16int, ...;
+    without native 16-bit types) held in 32 bits, or a matrix of bool,
+    which DXC counts as one: the layout starts a new 16-byte row where the
+    block goes from such members to full-precision ones or back. In a
+    buffer of T, it marks a field declared with a minimum-precision type
+    and `row_start` a matrix DXC starts on a new row, as the field hints of
+    a struct (!hlsl.struct) do.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
                        OptionalAttr<HLSL_PackOffsetAttr>:$packoffset,
                        OptionalAttr<I32Attr>:$offset,
                        OptionalAttr<TypeAttr>:$declared_type,
-                       UnitAttr:$min_precision);
+                       UnitAttr:$min_precision, UnitAttr:$row_start);
   let assemblyFormat = [{
     $sym_name `:` $type (`declared` $declared_type^)?
-    (`min_precision` $min_precision^)?
+    (`min_precision` $min_precision^)? (`row_start` $row_start^)?
     (`packoffset` $packoffset^)? (`offset` $offset^)? attr-dict
   }];
   let extraClassDeclaration = [{
     /// The declared type: integers keep their signedness.
     mlir::Type getReflectedType() {
       return getDeclaredType() ? *getDeclaredType() : getType();
+    }
+    /// The member's StructFieldHint bits, for a buffer of T.
+    unsigned getFieldHints() {
+      return (getMinPrecision() ? MinPrecisionField : 0) |
+             (getRowStart() ? RowStartField : 0);
     }
   }];
   let hasVerifier = 1;

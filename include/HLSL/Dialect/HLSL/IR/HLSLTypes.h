@@ -18,6 +18,14 @@ struct StructTypeStorage;
 #include "HLSL/Dialect/HLSL/IR/HLSLOpsTypes.h.inc"
 
 namespace mlir::hlsl {
+/// Hints on a struct field's declaration (StructType's fieldHints bits).
+enum StructFieldHint : unsigned {
+  /// Declared with a minimum-precision type (min16float, min16int, ...).
+  MinPrecisionField = 1,
+  /// A matrix DXC starts on a new 16-byte row in a constant buffer.
+  RowStartField = 2,
+};
+
 /// Scalars, vectors, matrices, arrays and structs of them: what can live in
 /// memory and in constant buffers (no resources, pointers or padding).
 bool isDataType(Type type);

@@ -74,22 +74,49 @@ def HLSL_StructType : HLSL_Type<"Struct", "struct"> {
     A named record with named fields. Layout structures built by the cbuffer
     layout pass also contain unnamed `!hlsl.pad<N>` fields.
 
+    A field may carry hints about its declaration that DXC's constant
+    buffer layout of a struct depends on (StructFieldHint):
+    `min_precision` (declared min16float, min16int, ...: with native 16-bit
+    types DXC aligns it to 4 bytes in a struct; without them, reflection
+    reports its 16-bit type) and `row_start` (a matrix that DXC starts on a
+    new 16-byte row: it aligns a struct's matrix fields by the default
+    orientation, not their own).
+
     ```mlir
     !hlsl.struct<"S", {a: i32, f: vector<3xf32>}>
     !hlsl.struct<"__cblayout_cb1", {i: i32, !hlsl.pad<12>, s: !hlsl.struct<"S", {v: i32}>, j: i32}>
+    !hlsl.struct<"T", {h: f16, m: f16 min_precision, r: !hlsl.matrix<1x2xf32, row_major> row_start}>
     ```
   }];
   let parameters = (ins StringRefParameter<"struct name">:$name,
                         ArrayRefParameter<"::mlir::Type">:$fieldTypes,
-                        ArrayRefParameter<"::llvm::StringRef">:$fieldNames);
+                        ArrayRefParameter<"::llvm::StringRef">:$fieldNames,
+                        ArrayRefParameter<"unsigned">:$fieldHints);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let genStorageClass = 0;
   let storageClass = "StructTypeStorage";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    TypeBuilder<(ins "::llvm::StringRef":$name,
+                     "::llvm::ArrayRef<::mlir::Type>":$fieldTypes,
+                     "::llvm::ArrayRef<::llvm::StringRef>":$fieldNames,
+                     CArg<"::llvm::ArrayRef<unsigned>", "{}">:$fieldHints), [{
+      // No hints at all is the empty list, so that equal structs are one
+      // type however they were built.
+      if (llvm::all_of(fieldHints, [](unsigned hint) { return hint == 0; }))
+        fieldHints = {};
+      return $_get($_ctxt, name, fieldTypes, fieldNames, fieldHints);
+    }]>
+  ];
   let extraClassDeclaration = [{
     unsigned getNumFields() const { return getFieldTypes().size(); }
     /// Index of the field called `name`, if any.
     std::optional<unsigned> getFieldIndex(llvm::StringRef name) const;
+    /// The StructFieldHint bits of field `index`.
+    unsigned getFieldHint(unsigned index) const {
+      return getFieldHints().empty() ? 0 : getFieldHints()[index];
+    }
   }];
 }
 

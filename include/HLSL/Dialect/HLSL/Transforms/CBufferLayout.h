@@ -57,12 +57,16 @@ Type getCBufferStorageType(Type scalar);
 uint64_t getCBufferSize(Type type);
 
 /// True if an object of \p type starts a new 16-byte row: structs, arrays
-/// and matrices stored as more than one vector.
-bool startsCBufferRow(Type type);
+/// and matrices stored as more than one vector, and a struct field whose
+/// StructFieldHint bits \p hint have RowStartField.
+bool startsCBufferRow(Type type, unsigned hint = 0);
 
 /// The offset at which an object of \p type is placed when the data before
-/// it ends at \p offset. Types without data stay at \p offset.
-uint64_t alignCBufferOffset(uint64_t offset, Type type);
+/// it ends at \p offset. Types without data stay at \p offset. \p hint are
+/// the StructFieldHint bits of a struct field: a MinPrecisionField of
+/// 16-bit scalars is aligned to 4 bytes, as DXC aligns min16float & co. in
+/// a struct.
+uint64_t alignCBufferOffset(uint64_t offset, Type type, unsigned hint = 0);
 
 /// Distance in bytes between consecutive elements of an array of
 /// \p elementType: the element size rounded up to a whole row.
@@ -84,8 +88,10 @@ CBufferMatrixLayout getCBufferMatrixLayout(MatrixType type);
 /// Byte offsets of a sequence of objects laid out one after the other from
 /// offset 0 (struct fields, or the members of a constant buffer without
 /// packoffset). \p end receives the end of the last byte of data.
-llvm::SmallVector<uint64_t> layOutCBufferSequence(llvm::ArrayRef<Type> types,
-                                                  uint64_t &end);
+/// \p hints, if not empty, are the StructFieldHint bits of each object.
+llvm::SmallVector<uint64_t>
+layOutCBufferSequence(llvm::ArrayRef<Type> types, uint64_t &end,
+                      llvm::ArrayRef<unsigned> hints = {});
 
 /// Byte offsets of the fields of \p type relative to the start of the
 /// struct.
