@@ -30,6 +30,8 @@ class Generator:
         # ByteAddressBuffer::Load<T> reads every matrix.
         self.structured = context != "cbuffer"
         self.no_matrices = avoid_dxc_bugs and context == "byte-address"
+        # Scalar types to leave out.
+        self.excluded = set()
         self.structs = []
         self.struct_count = 0
 
@@ -46,7 +48,7 @@ class Generator:
 
     def scalar(self):
         pool = SCALARS_32 + (SCALARS_16 * 2 if self.sixteen else [])
-        return self.rng.choice(pool)
+        return self.rng.choice([t for t in pool if t not in self.excluded])
 
     def declaration(self, depth=0):
         """(type prefix, array suffix, [(access path, scalar type)])."""
@@ -62,6 +64,7 @@ class Generator:
             return self.declaration(depth)
         elif r < 0.75:
             pool = MATRIX_ELEMENTS + (MATRIX_ELEMENTS_16 * 2 if self.sixteen else [])
+            pool = [t for t in pool if t not in self.excluded]
             while True:
                 t = self.rng.choice(pool)
                 rows, cols = self.rng.randint(1, 4), self.rng.randint(1, 4)
