@@ -107,3 +107,55 @@ define i64 @f(i32 %a) {
 }
 
 } // namespace
+
+// Integer intrinsics the optimizer narrows below 32 bits (`abs(x % 16)`
+// becomes llvm.abs.i8) are computed at 32 bits: DXIL has no i8 operations,
+// and i16 ones only with native 16-bit types. Each operand is extended as
+// the operation reads it; a bit reversal shifts the reversed bits down.
+TEST(LegalizeForDXIL, NarrowIntegerIntrinsics) {
+  LLVMContext context;
+  std::unique_ptr<Module> module = parse(context, R"(
+define i32 @f(i8 %a, i8 %b, i16 %c) {
+  %abs = call i8 @llvm.abs.i8(i8 %a, i1 false)
+  %smax = call i8 @llvm.smax.i8(i8 %a, i8 %b)
+  %umin = call i8 @llvm.umin.i8(i8 %a, i8 %b)
+  %pop = call i8 @llvm.ctpop.i8(i8 %a)
+  %rev = call i8 @llvm.bitreverse.i8(i8 %b)
+  %smin = call i16 @llvm.smin.i16(i16 %c, i16 7)
+  %sat = call i8 @llvm.usub.sat.i8(i8 %a, i8 %b)
+  %s1 = add i8 %abs, %smax
+  %s2 = add i8 %s1, %umin
+  %s3 = add i8 %s2, %pop
+  %s4 = add i8 %s3, %rev
+  %s5 = add i8 %s4, %sat
+  %w = zext i8 %s5 to i32
+  %v = sext i16 %smin to i32
+  %r = add i32 %w, %v
+  ret i32 %r
+}
+declare i8 @llvm.abs.i8(i8, i1)
+declare i8 @llvm.smax.i8(i8, i8)
+declare i8 @llvm.umin.i8(i8, i8)
+declare i8 @llvm.ctpop.i8(i8)
+declare i8 @llvm.bitreverse.i8(i8)
+declare i16 @llvm.smin.i16(i16, i16)
+declare i8 @llvm.usub.sat.i8(i8, i8)
+)");
+  ASSERT_TRUE(module);
+  llvm::Error error = mlir::hlsl::legalizeForDXIL(*module, false);
+  ASSERT_FALSE(bool(error)) << toString(std::move(error));
+  EXPECT_FALSE(verifyModule(*module, &errs()));
+  std::string text = print(*module->getFunction("f"));
+  EXPECT_EQ(text.find("@llvm."), std::string::npos) << text;
+  for (const Instruction &inst : instructions(*module->getFunction("f")))
+    EXPECT_FALSE(inst.getType()->isIntegerTy(8) ||
+                 inst.getType()->isIntegerTy(16))
+        << text;
+  // IMax of x and -x (abs), IMax (smax), UMin, IMin, Countbits, Bfrev.
+  for (std::string call :
+       {"@dx.op.binary.i32(i32 37", "@dx.op.binary.i32(i32 40",
+        "@dx.op.binary.i32(i32 38", "@dx.op.unaryBits.i32(i32 31",
+        "@dx.op.unary.i32(i32 30"})
+    EXPECT_NE(text.find(call), std::string::npos) << call << "\n" << text;
+  EXPECT_NE(text.find("lshr i32"), std::string::npos) << text;
+}

@@ -405,10 +405,103 @@ Expected<Value *> lowerOverflowArithmetic(IntrinsicInst &call) {
   return b.CreateInsertValue(pair, overflow, 1);
 }
 
+/// Saturating additions and subtractions, which InstCombine forms from
+/// `a > b ? a - b : 0`, `clamp((int64_t)a + b, ...)` and the like: the
+/// wrapped result, or the bound it passed.
+Value *lowerSaturatingArithmetic(IntrinsicInst &call) {
+  IRBuilder<> b(&call);
+  Value *lhs = call.getArgOperand(0), *rhs = call.getArgOperand(1);
+  Type *type = call.getType();
+  unsigned width = type->getScalarSizeInBits();
+  Value *zero = Constant::getNullValue(type);
+  switch (call.getIntrinsicID()) {
+  case Intrinsic::usub_sat:
+    return b.CreateSelect(b.CreateICmpUGT(lhs, rhs), b.CreateSub(lhs, rhs),
+                          zero);
+  case Intrinsic::uadd_sat: {
+    Value *sum = b.CreateAdd(lhs, rhs);
+    return b.CreateSelect(b.CreateICmpULT(sum, lhs),
+                          Constant::getAllOnesValue(type), sum);
+  }
+  default: {
+    bool add = call.getIntrinsicID() == Intrinsic::sadd_sat;
+    Value *result = add ? b.CreateAdd(lhs, rhs) : b.CreateSub(lhs, rhs);
+    // Overflow: the operands' signs (the same for an addition, different
+    // for a subtraction) differ from the result's.
+    Value *signs =
+        add ? b.CreateAnd(b.CreateXor(lhs, result), b.CreateXor(rhs, result))
+            : b.CreateAnd(b.CreateXor(lhs, rhs), b.CreateXor(lhs, result));
+    Value *overflow = b.CreateICmpSLT(signs, zero);
+    Value *bound =
+        b.CreateSelect(b.CreateICmpSLT(lhs, zero),
+                       ConstantInt::get(type, APInt::getSignedMinValue(width)),
+                       ConstantInt::get(type, APInt::getSignedMaxValue(width)));
+    return b.CreateSelect(overflow, bound, result);
+  }
+  }
+}
+
+/// An integer min, max, abs, population count or bit reversal at a width
+/// DXIL does not compute in (the optimizer narrows `abs(x % 16)` to i8):
+/// computed at 32 bits, on the operands extended as the operation reads
+/// them.
+Value *lowerNarrowIntegerIntrinsic(IntrinsicInst &call) {
+  IRBuilder<> b(&call);
+  Type *narrow = call.getType();
+  Type *wide = b.getInt32Ty();
+  Intrinsic::ID id = call.getIntrinsicID();
+  bool isSigned =
+      id == Intrinsic::smax || id == Intrinsic::smin || id == Intrinsic::abs;
+  auto extend = [&](Value *value) {
+    return isSigned ? b.CreateSExt(value, wide) : b.CreateZExt(value, wide);
+  };
+  Value *x = extend(call.getArgOperand(0));
+  Value *result;
+  switch (id) {
+  case Intrinsic::ctpop:
+    result = callDXOp(b, "unaryBits", 31, wide, {x}, wide);
+    break;
+  case Intrinsic::bitreverse:
+    result = b.CreateLShr(callDXOp(b, "unary", 30, wide, {x}, wide),
+                          32 - narrow->getIntegerBitWidth());
+    break;
+  case Intrinsic::abs:
+    result = callDXOp(b, "binary", 37, wide, {x, b.CreateNeg(x)}, wide);
+    break;
+  default: {
+    unsigned opcode = id == Intrinsic::smax   ? 37
+                      : id == Intrinsic::smin ? 38
+                      : id == Intrinsic::umax ? 39
+                                              : 40;
+    result = callDXOp(b, "binary", opcode, wide,
+                      {x, extend(call.getArgOperand(1))}, wide);
+    break;
+  }
+  }
+  return b.CreateTrunc(result, narrow);
+}
+
 /// Rewrites one intrinsic call; returns the replacement or an error.
-Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
+Expected<Value *> lowerIntrinsic(IntrinsicInst &call, bool native16BitTypes) {
   IRBuilder<> b(&call);
   Type *type = call.getType();
+  switch (call.getIntrinsicID()) {
+  case Intrinsic::smax:
+  case Intrinsic::smin:
+  case Intrinsic::umax:
+  case Intrinsic::umin:
+  case Intrinsic::abs:
+  case Intrinsic::ctpop:
+  case Intrinsic::bitreverse:
+    if (auto *integer = dyn_cast<IntegerType>(type)) {
+      unsigned width = integer->getBitWidth();
+      if (width < 32 && !(width == 16 && native16BitTypes))
+        return lowerNarrowIntegerIntrinsic(call);
+    }
+    break;
+  default:
+    break;
+  }
   auto unary = [&](unsigned opcode) {
     return callDXOp(b, "unary", opcode, type, {call.getArgOperand(0)}, type);
   };
@@ -554,6 +647,11 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call) {
   case Intrinsic::umul_with_overflow:
   case Intrinsic::smul_with_overflow:
     return lowerOverflowArithmetic(call);
+  case Intrinsic::usub_sat:
+  case Intrinsic::uadd_sat:
+  case Intrinsic::ssub_sat:
+  case Intrinsic::sadd_sat:
+    return lowerSaturatingArithmetic(call);
   case Intrinsic::scmp:
   case Intrinsic::ucmp: {
     // Three-way comparisons InstCombine forms from `clamp(x, -1, 1)` and
@@ -706,7 +804,8 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
         default:
           break;
         }
-        Expected<Value *> replacement = lowerIntrinsic(*intrinsic);
+        Expected<Value *> replacement =
+            lowerIntrinsic(*intrinsic, native16BitTypes);
         if (!replacement)
           return replacement.takeError();
         intrinsic->replaceAllUsesWith(*replacement);
