@@ -159,3 +159,47 @@ declare i8 @llvm.usub.sat.i8(i8, i8)
     EXPECT_NE(text.find(call), std::string::npos) << call << "\n" << text;
   EXPECT_NE(text.find("lshr i32"), std::string::npos) << text;
 }
+
+// Zero counts: FirstbitLo for trailing, FirstbitHi (which counts from the
+// top bit) for leading zeros; a narrow operand is zero-extended and its
+// extra leading zeros taken off; where zero is no poison, zero gives the
+// width.
+TEST(LegalizeForDXIL, ZeroCounts) {
+  LLVMContext context;
+  std::unique_ptr<Module> module = parse(context, R"(
+define i32 @f(i32 %a, i8 %b, i64 %c) {
+  %tz = call i32 @llvm.cttz.i32(i32 %a, i1 true)
+  %lz = call i32 @llvm.ctlz.i32(i32 %a, i1 false)
+  %lz8 = call i8 @llvm.ctlz.i8(i8 %b, i1 true)
+  %tz64 = call i64 @llvm.cttz.i64(i64 %c, i1 false)
+  %w8 = zext i8 %lz8 to i32
+  %w64 = trunc i64 %tz64 to i32
+  %s1 = add i32 %tz, %lz
+  %s2 = add i32 %s1, %w8
+  %s3 = add i32 %s2, %w64
+  ret i32 %s3
+}
+declare i32 @llvm.cttz.i32(i32, i1)
+declare i32 @llvm.ctlz.i32(i32, i1)
+declare i8 @llvm.ctlz.i8(i8, i1)
+declare i64 @llvm.cttz.i64(i64, i1)
+)");
+  ASSERT_TRUE(module);
+  llvm::Error error = mlir::hlsl::legalizeForDXIL(*module, false);
+  ASSERT_FALSE(bool(error)) << toString(std::move(error));
+  EXPECT_FALSE(verifyModule(*module, &errs()));
+  std::string text = print(*module->getFunction("f"));
+  EXPECT_EQ(text.find("@llvm."), std::string::npos) << text;
+  for (std::string call : {"@dx.op.unaryBits.i32(i32 32, i32 %a)",
+                           "@dx.op.unaryBits.i32(i32 33, i32 %a)",
+                           "@dx.op.unaryBits.i64(i32 32, i64 %c)"})
+    EXPECT_NE(text.find(call), std::string::npos) << call << "\n" << text;
+  // ctlz.i8 of the zero-extended operand, less the 24 extra zeros.
+  EXPECT_NE(text.find("sub i32 %"), std::string::npos) << text;
+  EXPECT_NE(text.find(", 24"), std::string::npos) << text;
+  // The non-poison ones select the width for zero: 32 and 64 (the 64-bit
+  // count, only truncated, is narrowed to i32).
+  EXPECT_NE(text.find("select i1 %3, i32 32, i32 %2"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("i32 64, i32 %9"), std::string::npos) << text;
+}

@@ -481,6 +481,28 @@ Value *lowerNarrowIntegerIntrinsic(IntrinsicInst &call) {
   return b.CreateTrunc(result, narrow);
 }
 
+/// Trailing or leading zero counts, which the optimizer forms from bit
+/// tricks: DXIL's FirstbitLo and FirstbitHi (which counts from the top bit,
+/// and gives -1 for zero), at 32 bits at least.
+Value *lowerZeroCount(IntrinsicInst &call) {
+  IRBuilder<> b(&call);
+  Value *x = call.getArgOperand(0);
+  Type *type = call.getType();
+  unsigned width = type->getIntegerBitWidth();
+  bool leading = call.getIntrinsicID() == Intrinsic::ctlz;
+  Value *operand = width < 32 ? b.CreateZExt(x, b.getInt32Ty()) : x;
+  Value *count = callDXOp(b, "unaryBits", leading ? 33 : 32, b.getInt32Ty(),
+                          {operand}, operand->getType());
+  // The zero-extended operand's extra leading zeros.
+  if (leading && width < 32)
+    count = b.CreateSub(count, b.getInt32(32 - width));
+  count = b.CreateZExtOrTrunc(count, type);
+  if (cast<ConstantInt>(call.getArgOperand(1))->isOne())
+    return count; // a zero operand is poison
+  return b.CreateSelect(b.CreateICmpEQ(x, Constant::getNullValue(type)),
+                        ConstantInt::get(type, width), count);
+}
+
 /// Rewrites one intrinsic call; returns the replacement or an error.
 Expected<Value *> lowerIntrinsic(IntrinsicInst &call, bool native16BitTypes) {
   IRBuilder<> b(&call);
@@ -647,6 +669,9 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call, bool native16BitTypes) {
   case Intrinsic::umul_with_overflow:
   case Intrinsic::smul_with_overflow:
     return lowerOverflowArithmetic(call);
+  case Intrinsic::cttz:
+  case Intrinsic::ctlz:
+    return lowerZeroCount(call);
   case Intrinsic::usub_sat:
   case Intrinsic::uadd_sat:
   case Intrinsic::ssub_sat:
