@@ -29,6 +29,7 @@ def HLSL_Dialect : Dialect {
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
