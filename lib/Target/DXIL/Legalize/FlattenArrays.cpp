@@ -146,7 +146,8 @@ static bool isConstantScaling(Value *value) {
           (op->getOpcode() == Instruction::Shl && factor->getZExtValue() < 32));
 }
 
-static void addTerm(Offset &offset, Value *variable, int64_t scale) {
+static void addTerm(Offset &offset, Value *variable, int64_t scale,
+                    const DataLayout *layout = nullptr) {
   if (auto *constant = dyn_cast<ConstantInt>(variable)) {
     offset.constant += constant->getSExtValue() * scale;
     return;
@@ -172,6 +173,24 @@ static void addTerm(Offset &offset, Value *variable, int64_t scale) {
         factor->getZExtValue() < 32)
       return addTerm(offset, op->getOperand(0),
                      scale * (int64_t(1) << factor->getZExtValue()));
+  }
+  // A byte offset SROA and InstCombine computed (`select %c, i32 4, i32 0`
+  // into an i8 GEP): its known trailing zeros become the scale, so that it
+  // counts elements.
+  auto *inst = dyn_cast<Instruction>(variable);
+  if (layout && scale == 1 && inst && inst->getType()->isIntegerTy()) {
+    unsigned zeros =
+        std::min(computeKnownBits(inst, *layout).countMinTrailingZeros(),
+                 inst->getType()->getIntegerBitWidth() - 1);
+    if (zeros > 0) {
+      IRBuilder<> builder(inst->getParent(),
+                          isa<PHINode>(inst)
+                              ? inst->getParent()->getFirstInsertionPt()
+                              : std::next(inst->getIterator()));
+      Value *scaled = builder.CreateAShr(inst, zeros, "", /*isExact=*/true);
+      offset.terms.push_back({scaled, int64_t(1) << zeros});
+      return;
+    }
   }
   offset.terms.push_back({variable, scale});
 }
@@ -222,7 +241,7 @@ public:
         Offset inner = offset;
         inner.constant += constant.getSExtValue();
         for (auto &[variable, scale] : variables)
-          addTerm(inner, variable, scale.getSExtValue());
+          addTerm(inner, variable, scale.getSExtValue(), &layout);
         if (Error error = rewriteUsers(gep, inner))
           return error;
         dead.push_back(gep);
