@@ -43,6 +43,17 @@ std::string print(const Function &func) {
   return text;
 }
 
+/// Runs legalizeForDXIL (without native 16-bit types) on a module with a
+/// function @f, expects valid IR without LLVM intrinsics and returns @f.
+std::string legalizeWithoutIntrinsics(Module &module) {
+  llvm::Error error = mlir::hlsl::legalizeForDXIL(module, false);
+  EXPECT_FALSE(bool(error)) << toString(std::move(error));
+  EXPECT_FALSE(verifyModule(module, &errs()));
+  std::string text = print(*module.getFunction("f"));
+  EXPECT_EQ(text.find("@llvm."), std::string::npos) << text;
+  return text;
+}
+
 // Partial redundancy elimination merged two extended indices into a phi
 // that only reaches truncations (BC7Encode's shared_temp indices): the
 // shader computed nothing in 64 bits but needed Int64Ops.
@@ -142,11 +153,7 @@ declare i16 @llvm.smin.i16(i16, i16)
 declare i8 @llvm.usub.sat.i8(i8, i8)
 )");
   ASSERT_TRUE(module);
-  llvm::Error error = mlir::hlsl::legalizeForDXIL(*module, false);
-  ASSERT_FALSE(bool(error)) << toString(std::move(error));
-  EXPECT_FALSE(verifyModule(*module, &errs()));
-  std::string text = print(*module->getFunction("f"));
-  EXPECT_EQ(text.find("@llvm."), std::string::npos) << text;
+  std::string text = legalizeWithoutIntrinsics(*module);
   for (const Instruction &inst : instructions(*module->getFunction("f")))
     EXPECT_FALSE(inst.getType()->isIntegerTy(8) ||
                  inst.getType()->isIntegerTy(16))
@@ -185,11 +192,7 @@ declare i8 @llvm.ctlz.i8(i8, i1)
 declare i64 @llvm.cttz.i64(i64, i1)
 )");
   ASSERT_TRUE(module);
-  llvm::Error error = mlir::hlsl::legalizeForDXIL(*module, false);
-  ASSERT_FALSE(bool(error)) << toString(std::move(error));
-  EXPECT_FALSE(verifyModule(*module, &errs()));
-  std::string text = print(*module->getFunction("f"));
-  EXPECT_EQ(text.find("@llvm."), std::string::npos) << text;
+  std::string text = legalizeWithoutIntrinsics(*module);
   for (std::string call : {"@dx.op.unaryBits.i32(i32 32, i32 %a)",
                            "@dx.op.unaryBits.i32(i32 33, i32 %a)",
                            "@dx.op.unaryBits.i64(i32 32, i64 %c)"})
