@@ -441,46 +441,6 @@ Value *lowerSaturatingArithmetic(IntrinsicInst &call) {
   }
 }
 
-/// An integer min, max, abs, population count or bit reversal at a width
-/// DXIL does not compute in (the optimizer narrows `abs(x % 16)` to i8):
-/// computed at 32 bits, on the operands extended as the operation reads
-/// them.
-Value *lowerNarrowIntegerIntrinsic(IntrinsicInst &call) {
-  IRBuilder<> b(&call);
-  Type *narrow = call.getType();
-  Type *wide = b.getInt32Ty();
-  Intrinsic::ID id = call.getIntrinsicID();
-  bool isSigned =
-      id == Intrinsic::smax || id == Intrinsic::smin || id == Intrinsic::abs;
-  auto extend = [&](Value *value) {
-    return isSigned ? b.CreateSExt(value, wide) : b.CreateZExt(value, wide);
-  };
-  Value *x = extend(call.getArgOperand(0));
-  Value *result;
-  switch (id) {
-  case Intrinsic::ctpop:
-    result = callDXOp(b, "unaryBits", 31, wide, {x}, wide);
-    break;
-  case Intrinsic::bitreverse:
-    result = b.CreateLShr(callDXOp(b, "unary", 30, wide, {x}, wide),
-                          32 - narrow->getIntegerBitWidth());
-    break;
-  case Intrinsic::abs:
-    result = callDXOp(b, "binary", 37, wide, {x, b.CreateNeg(x)}, wide);
-    break;
-  default: {
-    unsigned opcode = id == Intrinsic::smax   ? 37
-                      : id == Intrinsic::smin ? 38
-                      : id == Intrinsic::umax ? 39
-                                              : 40;
-    result = callDXOp(b, "binary", opcode, wide,
-                      {x, extend(call.getArgOperand(1))}, wide);
-    break;
-  }
-  }
-  return b.CreateTrunc(result, narrow);
-}
-
 /// Trailing or leading zero counts, which the optimizer forms from bit
 /// tricks: DXIL's FirstbitLo and FirstbitHi (which counts from the top bit,
 /// and gives -1 for zero), at 32 bits at least.
@@ -503,6 +463,38 @@ Value *lowerZeroCount(IntrinsicInst &call) {
                         ConstantInt::get(type, width), count);
 }
 
+Expected<Value *> lowerIntrinsic(IntrinsicInst &call, bool native16BitTypes);
+
+/// An integer min, max, abs, population count or bit reversal at a width
+/// DXIL does not compute in (the optimizer narrows `abs(x % 16)` to i8):
+/// the same intrinsic on the operands extended to 32 bits as it reads them,
+/// lowered as such.
+Expected<Value *> lowerNarrowIntegerIntrinsic(IntrinsicInst &call,
+                                              bool native16BitTypes) {
+  IRBuilder<> b(&call);
+  Type *narrow = call.getType();
+  Type *wide = b.getInt32Ty();
+  Intrinsic::ID id = call.getIntrinsicID();
+  bool isSigned =
+      id == Intrinsic::smax || id == Intrinsic::smin || id == Intrinsic::abs;
+  SmallVector<Value *> args;
+  for (Value *arg : call.args())
+    args.push_back(arg->getType() != narrow ? arg // abs's poison flag
+                   : isSigned               ? b.CreateSExt(arg, wide)
+                                            : b.CreateZExt(arg, wide));
+  auto *wideCall = cast<IntrinsicInst>(b.CreateIntrinsic(wide, id, args));
+  Expected<Value *> result = lowerIntrinsic(*wideCall, native16BitTypes);
+  if (!result)
+    return result.takeError();
+  wideCall->replaceAllUsesWith(*result);
+  wideCall->eraseFromParent();
+  Value *value = *result;
+  // The reversed bits of the extended operand are at the top.
+  if (id == Intrinsic::bitreverse)
+    value = b.CreateLShr(value, 32 - narrow->getIntegerBitWidth());
+  return b.CreateTrunc(value, narrow);
+}
+
 /// Rewrites one intrinsic call; returns the replacement or an error.
 Expected<Value *> lowerIntrinsic(IntrinsicInst &call, bool native16BitTypes) {
   IRBuilder<> b(&call);
@@ -518,7 +510,7 @@ Expected<Value *> lowerIntrinsic(IntrinsicInst &call, bool native16BitTypes) {
     if (auto *integer = dyn_cast<IntegerType>(type)) {
       unsigned width = integer->getBitWidth();
       if (width < 32 && !(width == 16 && native16BitTypes))
-        return lowerNarrowIntegerIntrinsic(call);
+        return lowerNarrowIntegerIntrinsic(call, native16BitTypes);
     }
     break;
   default:
