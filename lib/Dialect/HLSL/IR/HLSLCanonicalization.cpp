@@ -9,8 +9,9 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Transforms/RegionUtils.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DepthFirstIterator.h"
 
 using namespace mlir;
 using namespace mlir::hlsl;
@@ -41,17 +42,8 @@ struct EraseUnreachableBeforeBranchMerge
     if (dest == block || dest->getSinglePredecessor() != block)
       return failure();
     Region *region = block->getParent();
-    SmallPtrSet<Block *, 16> reachable;
-    SmallVector<Block *> worklist = {&region->front()};
-    reachable.insert(&region->front());
-    while (!worklist.empty()) {
-      Block *current = worklist.pop_back_val();
-      if (current == block)
-        return failure();
-      for (Block *successor : current->getSuccessors())
-        if (reachable.insert(successor).second)
-          worklist.push_back(successor);
-    }
+    if (llvm::is_contained(llvm::depth_first(&region->front()), block))
+      return failure();
     return eraseUnreachableBlocks(rewriter, *region);
   }
 };
