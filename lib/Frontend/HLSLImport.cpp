@@ -500,10 +500,19 @@ public:
   ImportAction(const ImportOptions &options, StringRef prelude,
                MLIRContext *context, OwningOpRef<ModuleOp> &result,
                TimingScope &timing, TimingScope &clangTiming,
-               HeldOutput &diagOut, FollowOnErrorFilter &filter)
+               HeldOutput &diagOut, FollowOnErrorFilter &filter,
+               clang::Token &lastToken)
       : options(options), prelude(prelude), context(context), result(result),
         timing(timing), clangTiming(clangTiming), diagOut(diagOut),
-        filter(filter) {}
+        filter(filter), lastToken(lastToken) {}
+
+  /// Keeps the last token Clang read: where parsing stood if Clang
+  /// crashes (Clang's crashes give no location of their own).
+  bool BeginSourceFileAction(clang::CompilerInstance &compiler) override {
+    compiler.getPreprocessor().setTokenWatcher(
+        [this](const clang::Token &token) { lastToken = token; });
+    return clang::ASTFrontendAction::BeginSourceFileAction(compiler);
+  }
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
@@ -521,7 +530,27 @@ private:
   TimingScope &clangTiming;
   HeldOutput &diagOut;
   FollowOnErrorFilter &filter;
+  clang::Token &lastToken;
 };
+
+/// "file:line:col" of where Clang stood when it crashed, or `fileName`
+/// when that is not a place in the source (at the end of the file Clang
+/// works on templates and the like).
+std::string describeCrashPlace(const clang::Token &lastToken,
+                               clang::CompilerInstance &compiler,
+                               StringRef fileName) {
+  if (lastToken.is(clang::tok::eof) || lastToken.getLocation().isInvalid() ||
+      !compiler.hasSourceManager())
+    return fileName.str();
+  clang::SourceManager &sources = compiler.getSourceManager();
+  clang::PresumedLoc place =
+      sources.getPresumedLoc(sources.getExpansionLoc(lastToken.getLocation()));
+  if (place.isInvalid())
+    return fileName.str();
+  return (Twine(place.getFilename()) + ":" + Twine(place.getLine()) + ":" +
+          Twine(place.getColumn()))
+      .str();
+}
 } // namespace
 
 OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
@@ -687,6 +716,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       }
     pp.Includes.push_back(prelude);
 
+    clang::Token lastToken;
+    lastToken.startToken();
     auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
     compiler->createVirtualFileSystem(createIncludeFileSystem());
     auto *filter =
@@ -718,7 +749,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     }
     std::unique_ptr<clang::FrontendAction> action =
         std::make_unique<ImportAction>(options, prelude, context, result,
-                                       timing, clangTiming, diagOut, *filter);
+                                       timing, clangTiming, diagOut, *filter,
+                                       lastToken);
     // -rootsig-define: Clang's HLSL action wrapper attaches the macro's root
     // signature to the entry (its preprocessor callback sees the #define).
     if (!options.rootSignatureDefine.empty())
@@ -738,7 +770,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       llvm::CrashRecoveryContext recovery;
       if (!recovery.RunSafely(
               [&] { executed = compiler->ExecuteAction(*action); })) {
-        (void)compiler.release();
+        // Abandoned, not destroyed; its source manager still names places.
+        clang::CompilerInstance *crashedCompiler = compiler.release();
         (void)action.release();
         (void)result.release();
         crashed = true;
@@ -754,10 +787,12 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
             abort();
           }
         } else {
-          crashReport = fileName +
-                        ": error: Clang crashed while parsing this file (a "
-                        "bug in Clang 22's HLSL support; the errors above, "
-                        "if any, are the likely cause)\n";
+          crashReport =
+              describeCrashPlace(lastToken, *crashedCompiler, fileName) +
+              ": error: Clang crashed while parsing this file, "
+              "before this point (a bug in Clang 22's HLSL "
+              "support; the errors above, if any, are the likely "
+              "cause)\n";
         }
         return false;
       }

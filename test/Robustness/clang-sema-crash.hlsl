@@ -5,9 +5,11 @@
 // Clang 22's HLSL Sema crashes building the layout of a cbuffer that holds
 // a struct left incomplete by a syntax error (found by hlsl-fuzz-import).
 // The import runs Clang under crash recovery: the user gets Clang's errors
-// and a clear final error, with a non-zero exit, not a stack dump.
+// and a clear final error at the place Clang had read up to (the last
+// token it read: the `}` closing the cbuffer), with a non-zero exit, not a
+// stack dump.
 // CHECK: error: variable has incomplete type '{{(struct )?}}Light'
-// CHECK: clang-sema-crash.hlsl: error: Clang crashed while parsing this file (a bug in Clang 22's HLSL support; the errors above, if any, are the likely cause)
+// CHECK: clang-sema-crash.hlsl:20:2: error: Clang crashed while parsing this file, before this point (a bug in Clang 22's HLSL support; the errors above, if any, are the likely cause)
 // CHECK-NOT: Stack dump
 struct Light asfloat{
   float3 position;
