@@ -90,7 +90,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordOneElementMatrixCast(info) || recordAttributeSpelling(info) ||
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
-         recordStaticOutOfLine(info) || recordRepeatedRootSignature(info);
+         recordStaticOutOfLine(info) || recordRepeatedRootSignature(info) ||
+         recordNestedInitializerList(info);
 }
 
 bool SourceRewrites::recordRepeatedRootSignature(
@@ -1714,5 +1715,65 @@ bool SourceRewrites::recordSamplerStateBlock(const clang::Diagnostic &info) {
   if (edits[place->file].count(open))
     return true; // another name in the same block
   blankSpan(place->file, text, open, close);
+  return true;
+}
+
+bool SourceRewrites::recordNestedInitializerList(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_hlsl_incorrect_num_initializers)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  // The `{` that encloses `at` in the same statement.
+  auto enclosingBrace = [&](size_t at) -> std::optional<size_t> {
+    int depth = 0;
+    while (at-- > 0) {
+      char c = text[at];
+      if (c == ';')
+        return std::nullopt;
+      if (c == '}')
+        ++depth;
+      else if (c == '{' && depth-- == 0)
+        return at;
+    }
+    return std::nullopt;
+  };
+  // The error is at a list's `{` or at its first initializer.
+  if (place->offset >= text.size())
+    return false;
+  std::optional<size_t> outer = place->offset;
+  if (text[*outer] != '{')
+    outer = enclosingBrace(*outer);
+  // Out to the list that initializes the declaration (the `{` after `=`);
+  // a `{` after anything but `=`, `,` or `{` is not a list's.
+  while (outer) {
+    size_t before = skipBackOverBlanks(text, *outer);
+    char previous = before == 0 ? '\0' : text[before - 1];
+    if (previous == '=')
+      break;
+    if (previous != ',' && previous != '{')
+      return false;
+    outer = enclosingBrace(*outer);
+  }
+  if (!outer)
+    return false;
+  std::optional<size_t> close = findClosingBrace(text, *outer);
+  if (!close)
+    return false;
+  // `{}` inside would leave two commas in a row.
+  std::vector<size_t> braces;
+  for (size_t at = *outer + 1; at < *close; ++at) {
+    if (text[at] != '{' && text[at] != '}')
+      continue;
+    if (text[at] == '{' && text[skipBlanks(text, at + 1)] == '}')
+      return false;
+    braces.push_back(at);
+  }
+  if (braces.empty())
+    return false;
+  for (size_t at : braces)
+    blankSpan(place->file, text, at, at);
   return true;
 }

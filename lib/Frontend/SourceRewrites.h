@@ -65,6 +65,13 @@
 //  - The effect framework's state block after a sampler's or an effect
 //    object's name (`SamplerState s { Filter = ...; };`, `BlendState b {
 //    ... };`), which DXC ignores: the block becomes spaces.
+//  - Braces inside an initializer list (`S s = { 1.0, { a, b } };`, or
+//    braces that do not follow the type's structure, `T3 t[] = { { f0,
+//    f2, m2 }, ... }`): HLSL flattens every initializer list, so they group
+//    nothing; Clang 22 miscounts some nested lists ("too few initializers
+//    in list", e.g. with a buffer element `In[i]` in the inner list) and
+//    requires nested lists to match the type's members. The inner braces
+//    become spaces.
 //  - A min-precision type as an enum's underlying type (`enum E :
 //    min16int`), which Clang refuses for the prelude's `_BitInt`s: the
 //    name becomes `$eN`, which expands to the integer type it computes in.
@@ -303,6 +310,7 @@ private:
   bool recordStructOutParameter(const clang::Diagnostic &info);
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
   bool recordSamplerStateBlock(const clang::Diagnostic &info);
+  bool recordNestedInitializerList(const clang::Diagnostic &info);
   bool recordMinPrecisionEnumBase(const clang::Diagnostic &info);
   bool recordUnsignedShorthand(const clang::Diagnostic &info);
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
