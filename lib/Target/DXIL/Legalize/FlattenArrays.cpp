@@ -479,6 +479,75 @@ static SmallVector<Instruction *> collectAddressChoices(Function &func) {
   return choices;
 }
 
+/// The addresses a phi or select of addresses chooses between.
+static SmallVector<Value *> getChosenAddresses(Instruction *choice) {
+  if (auto *phi = dyn_cast<PHINode>(choice))
+    return SmallVector<Value *>(phi->incoming_values());
+  return {choice->getOperand(1), choice->getOperand(2)};
+}
+
+/// The largest size that divides all `offsets` (an element's, mostly):
+/// offsets chosen in such units keep saying how far apart the elements
+/// the access steps over are.
+static uint64_t getCommonUnit(ArrayRef<Offset> offsets) {
+  uint64_t unit = 0;
+  for (const Offset &offset : offsets) {
+    unit = std::gcd(unit, uint64_t(std::abs(offset.constant)));
+    for (auto [variable, scale] : offset.terms)
+      unit = std::gcd(unit, uint64_t(std::abs(scale)));
+  }
+  return unit ? unit : 1;
+}
+
+/// The same choice as `choice` (a phi or select) between `values(i)`, the
+/// value for its i-th incoming address: emitted at the end of the i-th
+/// incoming block for a phi, at the select for a select.
+static Value *
+chooseLike(Instruction *choice, Type *type,
+           llvm::function_ref<Value *(IRBuilder<> &, unsigned)> values) {
+  if (auto *phi = dyn_cast<PHINode>(choice)) {
+    // (A block that branches here on several edges gives one value.)
+    DenseMap<BasicBlock *, Value *> valueOfBlock;
+    auto *chosen = PHINode::Create(type, phi->getNumIncomingValues(), "",
+                                   phi->getIterator());
+    for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
+      BasicBlock *from = phi->getIncomingBlock(i);
+      Value *&value = valueOfBlock[from];
+      if (!value) {
+        IRBuilder<> at(from->getTerminator());
+        value = values(at, i);
+      }
+      chosen->addIncoming(value, from);
+    }
+    return chosen;
+  }
+  IRBuilder<> at(choice);
+  return at.CreateSelect(choice->getOperand(0), values(at, 0), values(at, 1));
+}
+
+/// Where the addresses that replace `choice` go: after its block's phis for
+/// a phi, at the select for a select.
+static IRBuilder<> getBuilderAfterChoice(Instruction *choice) {
+  if (isa<SelectInst>(choice))
+    return IRBuilder<>(choice);
+  return IRBuilder<>(choice->getParent(),
+                     choice->getParent()->getFirstInsertionPt());
+}
+
+/// The byte offsets of `addresses` from `bases` (one each), or nothing.
+static std::optional<SmallVector<Offset>>
+getOffsetsFrom(const DataLayout &layout, ArrayRef<Value *> addresses,
+               ArrayRef<Value *> bases) {
+  SmallVector<Offset> offsets;
+  for (auto [address, base] : llvm::zip_equal(addresses, bases)) {
+    std::optional<Offset> offset = offsetFrom(layout, address, base);
+    if (!offset)
+      return std::nullopt;
+    offsets.push_back(*offset);
+  }
+  return offsets;
+}
+
 /// A choice between addresses into one variable (a phi or select of GEPs
 /// of it, which the optimizer makes of `cond ? a[i] : a[j]`) becomes one
 /// address of a choice between offsets, which flattening can resolve.
@@ -486,64 +555,130 @@ static void chooseOffsetsNotAddresses(Function &func,
                                       const DataLayout &layout) {
   SmallVector<Instruction *> choices = collectAddressChoices(func);
   for (Instruction *choice : choices) {
-    SmallVector<Value *> addresses;
-    if (auto *phi = dyn_cast<PHINode>(choice))
-      addresses.append(phi->incoming_values().begin(),
-                       phi->incoming_values().end());
-    else
-      addresses = {choice->getOperand(1), choice->getOperand(2)};
+    SmallVector<Value *> addresses = getChosenAddresses(choice);
     Value *base = getUnderlyingObject(addresses.front());
     if (!base || !(isa<AllocaInst>(base) || isa<GlobalVariable>(base)) ||
         llvm::any_of(addresses, [&](Value *address) {
           return getUnderlyingObject(address) != base;
         }))
       continue;
-    // The offsets are chosen in units of the largest size that divides them
-    // all (an element's, mostly): the access through the chosen address
-    // then still says how far apart the elements are.
-    SmallVector<std::optional<Offset>> offsets;
-    for (Value *address : addresses)
-      offsets.push_back(offsetFrom(layout, address, base));
-    if (llvm::is_contained(offsets, std::nullopt))
+    SmallVector<Value *> bases(addresses.size(), base);
+    std::optional<SmallVector<Offset>> offsets =
+        getOffsetsFrom(layout, addresses, bases);
+    if (!offsets)
       continue;
-    uint64_t unit = 0;
-    for (const std::optional<Offset> &offset : offsets) {
-      unit = std::gcd(unit, uint64_t(std::abs(offset->constant)));
-      for (auto [variable, scale] : offset->terms)
-        unit = std::gcd(unit, uint64_t(std::abs(scale)));
-    }
-    if (!unit)
-      unit = 1;
-    Value *offset = nullptr;
-    if (auto *phi = dyn_cast<PHINode>(choice)) {
-      // (A block that branches here on several edges gives one offset.)
-      DenseMap<BasicBlock *, Value *> offsetOfBlock;
-      auto *offsetPhi =
-          PHINode::Create(Type::getInt32Ty(func.getContext()),
-                          phi->getNumIncomingValues(), "", phi->getIterator());
-      for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
-        BasicBlock *from = phi->getIncomingBlock(i);
-        Value *&value = offsetOfBlock[from];
-        if (!value) {
-          IRBuilder<> at(from->getTerminator());
-          value = emitOffset(at, *offsets[i], unit);
-        }
-        offsetPhi->addIncoming(value, from);
-      }
-      offset = offsetPhi;
-    } else {
-      IRBuilder<> at(choice);
-      offset = at.CreateSelect(choice->getOperand(0),
-                               emitOffset(at, *offsets[0], unit),
-                               emitOffset(at, *offsets[1], unit));
-    }
-    IRBuilder<> at(choice->getParent(),
-                   choice->getParent()->getFirstInsertionPt());
-    if (isa<SelectInst>(choice))
-      at.SetInsertPoint(choice);
+    uint64_t unit = getCommonUnit(*offsets);
+    Value *offset = chooseLike(choice, Type::getInt32Ty(func.getContext()),
+                               [&](IRBuilder<> &at, unsigned i) {
+                                 return emitOffset(at, (*offsets)[i], unit);
+                               });
+    IRBuilder<> at = getBuilderAfterChoice(choice);
     Value *address =
         at.CreateGEP(ArrayType::get(at.getInt8Ty(), unit), base, offset);
     choice->replaceAllUsesWith(address);
+    choice->eraseFromParent();
+  }
+}
+
+/// The type of the variable `base` (an alloca or a global), or null.
+static Type *getVariableType(Value *base) {
+  if (auto *alloca = dyn_cast_or_null<AllocaInst>(base))
+    return alloca->getAllocatedType();
+  if (auto *global = dyn_cast_or_null<GlobalVariable>(base))
+    return global->getValueType();
+  return nullptr;
+}
+
+/// A choice between addresses into different variables of one type that
+/// is stepped further before it is loaded (`load (gep (phi a+i, b+j), k)`:
+/// the optimizer sinks the same access of two if/else arms, each reading
+/// its own local array, past their merge), which loadThroughChoices cannot
+/// move: the offset and the variable are chosen instead, every load reads
+/// each variable at the chosen offset and the value of the chosen one is
+/// taken. (The offset is in bounds of every variable: they have one type.)
+static void loadFromEveryChosenVariable(Function &func,
+                                        const DataLayout &layout) {
+  SmallVector<Instruction *> choices = collectAddressChoices(func);
+  for (Instruction *choice : choices) {
+    SmallVector<Value *> addresses = getChosenAddresses(choice);
+    SmallVector<Value *> bases;
+    for (Value *address : addresses)
+      bases.push_back(getUnderlyingObject(address));
+    Type *type = getVariableType(bases.front());
+    if (!type || llvm::any_of(bases, [&](Value *base) {
+          return getVariableType(base) != type;
+        }))
+      continue;
+    // Loads of the choice, or of GEPs of it.
+    SmallVector<std::pair<GetElementPtrInst *, LoadInst *>> loads;
+    bool onlyLoads = true;
+    auto addLoad = [&](GetElementPtrInst *step, User *user, Value *pointer) {
+      auto *load = dyn_cast<LoadInst>(user);
+      if (!load || load->isVolatile() || load->getPointerOperand() != pointer)
+        return false;
+      loads.push_back({step, load});
+      return true;
+    };
+    for (User *user : choice->users()) {
+      auto *step = dyn_cast<GetElementPtrInst>(user);
+      if (step && step->getPointerOperand() == choice)
+        onlyLoads &= llvm::all_of(step->users(), [&](User *stepUser) {
+          return addLoad(step, stepUser, step);
+        });
+      else
+        onlyLoads &= addLoad(nullptr, user, choice);
+    }
+    std::optional<SmallVector<Offset>> offsets =
+        getOffsetsFrom(layout, addresses, bases);
+    if (!onlyLoads || loads.empty() || !offsets)
+      continue;
+    SmallVector<Value *> variables;
+    for (Value *base : bases)
+      if (!llvm::is_contained(variables, base))
+        variables.push_back(base);
+    uint64_t unit = getCommonUnit(*offsets);
+    Type *i32 = Type::getInt32Ty(func.getContext());
+    Value *offset = chooseLike(choice, i32, [&](IRBuilder<> &at, unsigned i) {
+      return emitOffset(at, (*offsets)[i], unit);
+    });
+    Value *chosenVariable =
+        chooseLike(choice, i32, [&](IRBuilder<> &at, unsigned i) {
+          return at.getInt32(llvm::find(variables, bases[i]) -
+                             variables.begin());
+        });
+    IRBuilder<> after = getBuilderAfterChoice(choice);
+    SmallVector<Value *> variableAddresses;
+    for (Value *variable : variables)
+      variableAddresses.push_back(after.CreateGEP(
+          ArrayType::get(after.getInt8Ty(), unit), variable, offset));
+    SmallVector<GetElementPtrInst *> steps;
+    for (auto [step, load] : loads) {
+      IRBuilder<> at(load);
+      Value *value = nullptr;
+      for (auto [index, address] : llvm::enumerate(variableAddresses)) {
+        Value *pointer = address;
+        if (step) {
+          auto *copy = cast<GetElementPtrInst>(step->clone());
+          copy->setOperand(GetElementPtrInst::getPointerOperandIndex(),
+                           address);
+          pointer = at.Insert(copy);
+        }
+        Value *loaded =
+            at.CreateAlignedLoad(load->getType(), pointer, load->getAlign());
+        value =
+            value
+                ? at.CreateSelect(at.CreateICmpEQ(chosenVariable,
+                                                  at.getInt32(uint32_t(index))),
+                                  loaded, value)
+                : loaded;
+      }
+      load->replaceAllUsesWith(value);
+      load->eraseFromParent();
+      if (step && !llvm::is_contained(steps, step))
+        steps.push_back(step);
+    }
+    for (GetElementPtrInst *step : steps)
+      step->eraseFromParent();
     choice->eraseFromParent();
   }
 }
@@ -648,6 +783,7 @@ Error mlir::hlsl::flattenArraysForDXIL(Module &module) {
     if (!func.isDeclaration()) {
       chooseOffsetsNotAddresses(func, layout);
       loadThroughChoices(func);
+      loadFromEveryChosenVariable(func, layout);
     }
   SmallVector<GlobalVariable *> globals;
   for (GlobalVariable &global : module.globals())
