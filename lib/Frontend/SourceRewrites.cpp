@@ -91,7 +91,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordCompoundAssignmentOperand(info) ||
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
          recordStaticOutOfLine(info) || recordRepeatedRootSignature(info) ||
-         recordNestedInitializerList(info);
+         recordNestedInitializerList(info) ||
+         recordParenthesizedMatrixRow(info);
 }
 
 bool SourceRewrites::recordRepeatedRootSignature(
@@ -1776,4 +1777,36 @@ bool SourceRewrites::recordNestedInitializerList(
   for (size_t at : braces)
     blankSpan(place->file, text, at, at);
   return true;
+}
+
+bool SourceRewrites::recordParenthesizedMatrixRow(
+    const clang::Diagnostic &info) {
+  if (info.getID() != clang::diag::err_matrix_separate_incomplete_index)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  size_t open = place->offset;
+  if (open >= text.size() || text[open] != '(')
+    return false;
+  std::optional<size_t> close = findClosingBracket(text, open, ";{");
+  if (!close)
+    return false;
+  size_t after = skipBlanks(text, *close + 1);
+  if (after >= text.size() || text[after] != '[')
+    return false;
+  // Every pair of parentheses around the row (`((m[i]))[j]`).
+  while (true) {
+    blankSpan(place->file, text, open, open);
+    blankSpan(place->file, text, *close, *close);
+    size_t inner = skipBlanks(text, open + 1);
+    if (inner >= *close || text[inner] != '(')
+      return true;
+    std::optional<size_t> innerClose = findClosingBracket(text, inner, ";{");
+    if (!innerClose || skipBackOverBlanks(text, *close) != *innerClose + 1)
+      return true;
+    open = inner;
+    close = innerClose;
+  }
 }

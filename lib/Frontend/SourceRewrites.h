@@ -72,6 +72,10 @@
 //    in list", e.g. with a buffer element `In[i]` in the inner list) and
 //    requires nested lists to match the type's members. The inner braces
 //    become spaces.
+//  - A matrix row in parentheses subscripted (`(m[i])[j]`), which Clang
+//    22 refuses ("matrix row and column subscripts cannot be separated by
+//    any expression"): the parentheses become spaces (`m[i][j]` means the
+//    same).
 //  - A min-precision type as an enum's underlying type (`enum E :
 //    min16int`), which Clang refuses for the prelude's `_BitInt`s: the
 //    name becomes `$eN`, which expands to the integer type it computes in.
@@ -311,6 +315,7 @@ private:
   bool recordLogicalBefore2021(const clang::Diagnostic &info);
   bool recordSamplerStateBlock(const clang::Diagnostic &info);
   bool recordNestedInitializerList(const clang::Diagnostic &info);
+  bool recordParenthesizedMatrixRow(const clang::Diagnostic &info);
   bool recordMinPrecisionEnumBase(const clang::Diagnostic &info);
   bool recordUnsignedShorthand(const clang::Diagnostic &info);
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
