@@ -548,6 +548,34 @@ getOffsetsFrom(const DataLayout &layout, ArrayRef<Value *> addresses,
   return offsets;
 }
 
+/// Whether `address` is `base` or reached from it through GEPs.
+static bool isReachedThroughGEPs(Value *address, Value *base) {
+  while (address != base) {
+    auto *gep = dyn_cast<GEPOperator>(address);
+    if (!gep)
+      return false;
+    address = gep->getPointerOperand();
+  }
+  return true;
+}
+
+/// The nearest address that all `addresses` are reached from through GEPs
+/// (`&s.f[0]` for `c ? s.f[i] : s.f[j]`), or null. Offsets from it keep
+/// the field's element size as their unit, where offsets from the variable
+/// itself may only share a smaller one (a field at 12 of 8-byte elements).
+static Value *getCommonGEPBase(ArrayRef<Value *> addresses) {
+  for (Value *candidate = addresses.front();;) {
+    if (llvm::all_of(addresses.drop_front(), [&](Value *address) {
+          return isReachedThroughGEPs(address, candidate);
+        }))
+      return candidate;
+    auto *gep = dyn_cast<GEPOperator>(candidate);
+    if (!gep)
+      return nullptr;
+    candidate = gep->getPointerOperand();
+  }
+}
+
 /// A choice between addresses into one variable (a phi or select of GEPs
 /// of it, which the optimizer makes of `cond ? a[i] : a[j]`) becomes one
 /// address of a choice between offsets, which flattening can resolve.
@@ -556,11 +584,10 @@ static void chooseOffsetsNotAddresses(Function &func,
   SmallVector<Instruction *> choices = collectAddressChoices(func);
   for (Instruction *choice : choices) {
     SmallVector<Value *> addresses = getChosenAddresses(choice);
-    Value *base = getUnderlyingObject(addresses.front());
-    if (!base || !(isa<AllocaInst>(base) || isa<GlobalVariable>(base)) ||
-        llvm::any_of(addresses, [&](Value *address) {
-          return getUnderlyingObject(address) != base;
-        }))
+    Value *base = getCommonGEPBase(addresses);
+    Value *variable = base ? getUnderlyingObject(base) : nullptr;
+    if (!variable ||
+        !(isa<AllocaInst>(variable) || isa<GlobalVariable>(variable)))
       continue;
     SmallVector<Value *> bases(addresses.size(), base);
     std::optional<SmallVector<Offset>> offsets =
