@@ -619,6 +619,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // scalar: DXC ignores these legacy (D3D9) bindings; Clang 22's warning
   // about them defaults to an error.
   args.push_back("-Wno-error=legacy-constant-register-binding");
+  // DXC takes an in-class initializer of a static const float member as a
+  // constant (`static const float k = 2;`); Clang wants `constexpr`.
+  args.push_back("-Wno-static-float-init");
+  // One translation unit: a template's static member has its definition.
+  args.push_back("-Wno-undefined-var-template");
   args.push_back(fileName);
   std::vector<const char *> argv;
   for (const std::string &arg : args)
