@@ -15,6 +15,7 @@
 
 #include "HLSL/Target/DXIL/Legalize.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -94,10 +95,15 @@ public:
         }
     forEachElement(builder, type, ptr, align,
                    [&](unsigned i, Value *elementPtr, Align elementAlign) {
+                     // The element an insertvalue chain put there (at -Od
+                     // nothing folds the chain, whose undef start the
+                     // validator refuses).
                      Value *element =
                          isa<Constant>(value)
                              ? cast<Constant>(value)->getAggregateElement(i)
-                             : builder.CreateExtractValue(value, i);
+                             : FindInsertedValue(value, {i});
+                     if (!element)
+                       element = builder.CreateExtractValue(value, i);
                      emitStore(builder, element, elementPtr, elementAlign);
                    });
   }
