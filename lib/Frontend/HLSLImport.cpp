@@ -533,23 +533,35 @@ private:
   clang::Token &lastToken;
 };
 
-/// "file:line:col" of where Clang stood when it crashed, or `fileName`
-/// when that is not a place in the source (at the end of the file Clang
-/// works on templates and the like).
-std::string describeCrashPlace(const clang::Token &lastToken,
-                               clang::CompilerInstance &compiler,
-                               StringRef fileName) {
+/// Where Clang stood when it crashed.
+struct CrashPlace {
+  /// "file:line:col", or the file's name when the last token is not a place
+  /// in the source (at the end of the file Clang works on templates and the
+  /// like).
+  std::string description;
+  /// The last token's offset in the main file, if it is there.
+  std::optional<unsigned> mainFileOffset;
+};
+
+CrashPlace getCrashPlace(const clang::Token &lastToken,
+                         clang::CompilerInstance &compiler,
+                         StringRef fileName) {
+  CrashPlace crash{fileName.str(), std::nullopt};
   if (lastToken.is(clang::tok::eof) || lastToken.getLocation().isInvalid() ||
       !compiler.hasSourceManager())
-    return fileName.str();
+    return crash;
   clang::SourceManager &sources = compiler.getSourceManager();
-  clang::PresumedLoc place =
-      sources.getPresumedLoc(sources.getExpansionLoc(lastToken.getLocation()));
+  clang::SourceLocation location =
+      sources.getExpansionLoc(lastToken.getLocation());
+  clang::PresumedLoc place = sources.getPresumedLoc(location);
   if (place.isInvalid())
-    return fileName.str();
-  return (Twine(place.getFilename()) + ":" + Twine(place.getLine()) + ":" +
-          Twine(place.getColumn()))
-      .str();
+    return crash;
+  crash.description = (Twine(place.getFilename()) + ":" +
+                       Twine(place.getLine()) + ":" + Twine(place.getColumn()))
+                          .str();
+  if (sources.getFileID(location) == sources.getMainFileID())
+    crash.mainFileOffset = sources.getFileOffset(location);
+  return crash;
 }
 } // namespace
 
@@ -650,6 +662,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // (a crash was reported on stderr).
   OwningOpRef<ModuleOp> result;
   std::string crashReport;
+  // Where in the main file Clang stood when it last crashed.
+  std::optional<unsigned> crashOffset;
   // The text-level passes every parse starts from.
   auto prepareSource = [&]() {
     std::string text = unbraceScalarInitializers(source.getBuffer());
@@ -792,12 +806,14 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
             abort();
           }
         } else {
-          crashReport =
-              describeCrashPlace(lastToken, *crashedCompiler, fileName) +
-              ": error: Clang crashed while parsing this file, "
-              "before this point (a bug in Clang 22's HLSL "
-              "support; the errors above, if any, are the likely "
-              "cause)\n";
+          CrashPlace place =
+              getCrashPlace(lastToken, *crashedCompiler, fileName);
+          crashOffset = place.mainFileOffset;
+          crashReport = place.description +
+                        ": error: Clang crashed while parsing this file, "
+                        "before this point (a bug in Clang 22's HLSL "
+                        "support; the errors above, if any, are the likely "
+                        "cause)\n";
         }
         return false;
       }
@@ -817,16 +833,24 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
           options.hlslVersion != "2017" && options.hlslVersion != "2018",
       getProfilePrefix(profile.stage));
   bool crashed = false;
+  // Clang crashed on a construct it has no diagnostic for: the text is
+  // rewritten where a known crash can be avoided, and parsed again.
+  auto recoverFromCrash = [&]() {
+    if (!crashed || inImporter)
+      return;
+    bool recorded = rewrites.recordAfterClangCrash(fileName, prepareSource());
+    if (crashOffset)
+      recorded |= rewrites.recordCrashAt(
+          fileName, rewrites.rewrite(fileName, prepareSource()), *crashOffset);
+    if (recorded) {
+      crashed = false;
+      crashReport.clear();
+    }
+  };
   rewrites.beginRun();
   bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
   rewrites.finishRun();
-  // Clang crashed on a construct it has no diagnostic for: the text is
-  // rewritten where a known crash can be avoided, and parsed again.
-  if (crashed && !inImporter &&
-      rewrites.recordAfterClangCrash(fileName, prepareSource())) {
-    crashed = false;
-    crashReport.clear();
-  }
+  recoverFromCrash();
   unsigned firstShownErrors = rewrites.shownErrorCount;
   unsigned applied = 0; // rewrites the last run applied
   for (unsigned run = 1;
@@ -842,6 +866,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     rewrites.beginRun(/*last=*/run + 1 == kMaxSourceRewriteRuns);
     ok = runClang(&rewrites, *lastOut, &rewrites, crashed);
     rewrites.finishRun();
+    recoverFromCrash();
   }
   // The last run's diagnostics, unless it failed and the first run had
   // errors no rewrite removes: they describe the shader as written (the

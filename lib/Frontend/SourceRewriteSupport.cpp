@@ -499,4 +499,25 @@ std::optional<std::pair<size_t, size_t>> findAssignedValue(llvm::StringRef text,
   return std::make_pair(first, end);
 }
 
+std::vector<clang::Token> lexRawTokens(llvm::StringRef text) {
+  clang::LangOptions options;
+  options.CPlusPlus = true;
+  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
+                     text.begin(), text.end());
+  std::vector<clang::Token> tokens;
+  while (true) {
+    clang::Token token;
+    lexer.LexFromRawLexer(token);
+    if (token.is(clang::tok::eof))
+      break;
+    tokens.push_back(token);
+  }
+  return tokens;
+}
+
+llvm::StringRef getRawSpelling(llvm::StringRef text,
+                               const clang::Token &token) {
+  return text.substr(token.getLocation().getRawEncoding(), token.getLength());
+}
+
 } // namespace mlir::hlsl::rewrites

@@ -10,12 +10,14 @@
 #define HLSL_LIB_FRONTEND_SOURCEREWRITESUPPORT_H
 
 #include "clang/AST/Type.h"
+#include "clang/Lex/Token.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace clang {
 class CXXRecordDecl;
@@ -27,6 +29,11 @@ class SourceRange;
 namespace mlir::hlsl::rewrites {
 
 bool isIdentifierChar(char c);
+/// The raw tokens of `text` (no preprocessing). The lexer's locations start
+/// at 0: a token's raw location is its offset in `text`.
+std::vector<clang::Token> lexRawTokens(llvm::StringRef text);
+/// The text of a token of lexRawTokens(text).
+llvm::StringRef getRawSpelling(llvm::StringRef text, const clang::Token &token);
 /// Whether `name` stands in `text` at `at` as a whole word.
 bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef name);
 

@@ -894,29 +894,6 @@ std::string SourceRewrites::rewrite(llvm::StringRef file,
   return result;
 }
 
-/// The raw tokens of `text` (no preprocessing). The lexer's locations start
-/// at 0: a token's raw location is its offset in `text`.
-static std::vector<clang::Token> lexRawTokens(llvm::StringRef text) {
-  clang::LangOptions options;
-  options.CPlusPlus = true;
-  clang::Lexer lexer(clang::SourceLocation(), options, text.begin(),
-                     text.begin(), text.end());
-  std::vector<clang::Token> tokens;
-  while (true) {
-    clang::Token token;
-    lexer.LexFromRawLexer(token);
-    if (token.is(clang::tok::eof))
-      break;
-    tokens.push_back(token);
-  }
-  return tokens;
-}
-
-static llvm::StringRef getRawSpelling(llvm::StringRef text,
-                                      const clang::Token &token) {
-  return text.substr(token.getLocation().getRawEncoding(), token.getLength());
-}
-
 std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
   static const llvm::StringSet<> scalarTypes = {
       "bool",     "int",       "uint",       "dword",      "half",

@@ -151,6 +151,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -248,6 +249,12 @@ public:
   /// rewrites that avoid the crashes we know (SourceRewritesCrashes.cpp).
   /// Returns whether it recorded any (once per compilation).
   bool recordAfterClangCrash(const std::string &file, llvm::StringRef text);
+  /// After Clang crashed with its last token at `offset` of `file` (whose
+  /// text, as Clang read it, is `text`): records the rewrite of the crash
+  /// that happens there (SourceRewritesCrashes.cpp). Returns whether it
+  /// did (once per place).
+  bool recordCrashAt(const std::string &file, llvm::StringRef text,
+                     size_t offset);
   /// A note that follows an error: for some errors, whether the rewrite
   /// applies depends on the note that explains it.
   void recordNote(const clang::Diagnostic &info);
@@ -371,6 +378,8 @@ private:
   llvm::StringMap<llvm::StringSet<>> flattenedNamespaces;
   /// Whether recordAfterClangCrash ran.
   bool crashRewritesRecorded = false;
+  /// The offsets recordCrashAt looked at.
+  std::set<size_t> crashPlacesTried;
   /// Per file: offset -> replacement character.
   std::map<std::string, std::map<unsigned, char>> edits;
   llvm::StringMap<std::string> macros;

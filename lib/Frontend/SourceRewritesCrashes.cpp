@@ -20,15 +20,26 @@
 //   with a uint x): ASTContext::getIntegerRank gets the typedef. The
 //   underlying type is spelled as the builtin type it names (`unsigned
 //   int`), which is the same type.
+// - An integer vector and a matrix as the operands of a binary operator
+//   (`uint4 + uint4x1`, `int4 < float2x2`): SemaHLSL's vector conversion
+//   asks ASTContext for the integer rank of the matrix. DXC takes the
+//   matrix for the vector of its elements. Clang stood right after the
+//   operator's right operand when it crashed (the last token it read):
+//   that operator's expression becomes `(__hlsl_as_vector(a) op
+//   __hlsl_as_vector(b))`, which the prelude's helper makes a vector
+//   operation (with the matrix on the left DXC's result is a matrix, ours
+//   a vector of the same elements).
 //
 //===----------------------------------------------------------------------===//
 
 #include "SourceRewriteSupport.h"
 #include "SourceRewrites.h"
 
+#include "clang/Basic/TokenKinds.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::rewrites;
@@ -175,4 +186,193 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
     }
   }
   return constructs != before;
+}
+
+/// How tightly the binary operator `kind` binds (higher binds tighter), or
+/// 0 for other tokens.
+static int getBinaryPrecedence(clang::tok::TokenKind kind) {
+  switch (kind) {
+  case clang::tok::star:
+  case clang::tok::slash:
+  case clang::tok::percent:
+    return 10;
+  case clang::tok::plus:
+  case clang::tok::minus:
+    return 9;
+  case clang::tok::lessless:
+  case clang::tok::greatergreater:
+    return 8;
+  case clang::tok::less:
+  case clang::tok::greater:
+  case clang::tok::lessequal:
+  case clang::tok::greaterequal:
+    return 7;
+  case clang::tok::equalequal:
+  case clang::tok::exclaimequal:
+    return 6;
+  case clang::tok::amp:
+    return 5;
+  case clang::tok::caret:
+    return 4;
+  case clang::tok::pipe:
+    return 3;
+  case clang::tok::ampamp:
+    return 2;
+  case clang::tok::pipepipe:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+namespace {
+/// Operands of expressions read backwards over raw tokens.
+class OperandScanner {
+public:
+  OperandScanner(llvm::StringRef text)
+      : text(text), tokens(lexRawTokens(text)) {}
+
+  /// The index of the token at `offset`, if one starts there.
+  std::optional<size_t> findToken(size_t offset) const {
+    for (size_t i = 0; i < tokens.size(); ++i)
+      if (startOf(i) == offset)
+        return i;
+    return std::nullopt;
+  }
+  size_t startOf(size_t i) const {
+    return tokens[i].getLocation().getRawEncoding();
+  }
+  size_t endOf(size_t i) const { return startOf(i) + tokens[i].getLength(); }
+  clang::tok::TokenKind kindOf(size_t i) const { return tokens[i].getKind(); }
+
+  /// Whether token `i` ends an operand (so that a `-` after it is binary).
+  bool endsOperand(size_t i) const {
+    clang::tok::TokenKind kind = kindOf(i);
+    return kind == clang::tok::r_paren || kind == clang::tok::r_square ||
+           kind == clang::tok::numeric_constant ||
+           (kind == clang::tok::raw_identifier && !isKeyword(i));
+  }
+
+  /// The first token of the unary or postfix operand whose last token is
+  /// `last` (names, literals, member accesses, calls, subscripts, casts,
+  /// unary operators), or nothing.
+  std::optional<size_t> operandStart(size_t last) const {
+    size_t first = last + 1;
+    bool needPiece = true, lastWasGroup = false;
+    while (first > 0) {
+      size_t i = first - 1;
+      clang::tok::TokenKind kind = kindOf(i);
+      bool closes = kind == clang::tok::r_paren || kind == clang::tok::r_square;
+      bool name = kind == clang::tok::raw_identifier && !isKeyword(i);
+      if (needPiece) {
+        if (closes) {
+          std::optional<size_t> open = openingOf(i);
+          if (!open)
+            return std::nullopt;
+          first = *open;
+          lastWasGroup = true;
+        } else if (name || kind == clang::tok::numeric_constant) {
+          first = i;
+          lastWasGroup = false;
+        } else {
+          return std::nullopt;
+        }
+        needPiece = false;
+        continue;
+      }
+      if (kind == clang::tok::period || kind == clang::tok::coloncolon) {
+        first = i;
+        needPiece = true;
+      } else if (lastWasGroup && name) {
+        // A call, a constructor or a subscript of a name.
+        first = i;
+        lastWasGroup = false;
+      } else if (closes) {
+        // A cast (`(uint4)x`, `(uint4)(x)`) or a subscript of a group.
+        std::optional<size_t> open = openingOf(i);
+        if (!open)
+          return std::nullopt;
+        first = *open;
+        lastWasGroup = true;
+      } else if ((kind == clang::tok::exclaim || kind == clang::tok::tilde ||
+                  kind == clang::tok::minus || kind == clang::tok::plus) &&
+                 !(i > 0 && endsOperand(i - 1))) {
+        first = i;
+      } else {
+        break;
+      }
+    }
+    if (needPiece)
+      return std::nullopt;
+    return first;
+  }
+
+private:
+  bool isKeyword(size_t i) const {
+    return llvm::StringSwitch<bool>(getRawSpelling(text, tokens[i]))
+        .Cases("return", "if", "else", "while", "for", "do", "switch", true)
+        .Cases("case", "default", "break", "continue", true)
+        .Default(false);
+  }
+
+  /// The `(` or `[` that `)` or `]` at `close` closes.
+  std::optional<size_t> openingOf(size_t close) const {
+    int depth = 0;
+    for (size_t i = close + 1; i-- > 0;) {
+      clang::tok::TokenKind kind = kindOf(i);
+      if (kind == clang::tok::r_paren || kind == clang::tok::r_square)
+        ++depth;
+      else if ((kind == clang::tok::l_paren || kind == clang::tok::l_square) &&
+               --depth == 0)
+        return i;
+      else if (kind == clang::tok::semi || kind == clang::tok::l_brace ||
+               kind == clang::tok::r_brace)
+        return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  llvm::StringRef text;
+  std::vector<clang::Token> tokens;
+};
+} // namespace
+
+bool SourceRewrites::recordCrashAt(const std::string &file,
+                                   llvm::StringRef text, size_t offset) {
+  if (!crashPlacesTried.insert(offset).second)
+    return false;
+  OperandScanner scanner(text);
+  std::optional<size_t> stop = scanner.findToken(offset);
+  if (!stop || *stop == 0)
+    return false;
+  // The right operand ends before the token Clang stood at.
+  std::optional<size_t> rightStart = scanner.operandStart(*stop - 1);
+  if (!rightStart || *rightStart == 0)
+    return false;
+  size_t op = *rightStart - 1;
+  int precedence = getBinaryPrecedence(scanner.kindOf(op));
+  if (!precedence || op == 0 || !scanner.endsOperand(op - 1))
+    return false;
+  // The left operand: operands joined by operators that bind tighter.
+  size_t leftStart = op;
+  while (true) {
+    std::optional<size_t> start = scanner.operandStart(leftStart - 1);
+    if (!start)
+      return false;
+    leftStart = *start;
+    if (leftStart < 2)
+      break;
+    int before = getBinaryPrecedence(scanner.kindOf(leftStart - 1));
+    if (before <= precedence || !scanner.endsOperand(leftStart - 2))
+      break;
+    --leftStart;
+  }
+  size_t first = scanner.startOf(leftStart), last = scanner.endOf(*stop - 1);
+  llvm::StringRef left = text.slice(first, scanner.startOf(op)).rtrim();
+  llvm::StringRef right = text.slice(scanner.startOf(*rightStart), last);
+  llvm::StringRef spelling = text.slice(scanner.startOf(op), scanner.endOf(op));
+  return replaceExpression(file, text, first, last - 1,
+                           ("(__hlsl_as_vector(" + left + ") " + spelling +
+                            " __hlsl_as_vector(" + right + "))")
+                               .str());
 }

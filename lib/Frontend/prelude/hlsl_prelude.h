@@ -2240,6 +2240,15 @@ template <typename T = float4> struct TextureCubeArray {
   __HLSL_DIMS_MIP_3(width, height, elements)
 };
 #endif
+// An integer vector with a matrix operand (`uint4 + uint4x1`) crashes Clang
+// 22; after such a crash the import rewrites the operands to
+// `__hlsl_as_vector(x)` (SourceRewritesCrashes.cpp): a matrix becomes the
+// vector of its elements, row by row, as DXC reads it there.
+template <typename T, int R, int C>
+vector<T, R * C> __hlsl_as_vector(matrix<T, R, C> m) {
+  return (vector<T, R * C>)m;
+}
+template <typename T> T __hlsl_as_vector(T x) { return x; }
 // `t.mips[level][pos]` (a source rewrite) is `t.Load(__hlsl_mips_coord(pos,
 // level))`: the location with the mip level appended.
 template <typename E, int N>
