@@ -35,6 +35,7 @@
 #include "SourceRewriteSupport.h"
 #include "SourceRewrites.h"
 
+#include "clang/Basic/OperatorPrecedence.h"
 #include "clang/Basic/TokenKinds.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -188,41 +189,16 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
   return constructs != before;
 }
 
-/// How tightly the binary operator `kind` binds (higher binds tighter), or
-/// 0 for other tokens.
+/// How tightly the binary operator `kind` binds (Clang's precedence level,
+/// higher binds tighter), or 0 for other tokens (assignments, `?:`, `,`).
 static int getBinaryPrecedence(clang::tok::TokenKind kind) {
-  switch (kind) {
-  case clang::tok::star:
-  case clang::tok::slash:
-  case clang::tok::percent:
-    return 10;
-  case clang::tok::plus:
-  case clang::tok::minus:
-    return 9;
-  case clang::tok::lessless:
-  case clang::tok::greatergreater:
-    return 8;
-  case clang::tok::less:
-  case clang::tok::greater:
-  case clang::tok::lessequal:
-  case clang::tok::greaterequal:
-    return 7;
-  case clang::tok::equalequal:
-  case clang::tok::exclaimequal:
-    return 6;
-  case clang::tok::amp:
-    return 5;
-  case clang::tok::caret:
-    return 4;
-  case clang::tok::pipe:
-    return 3;
-  case clang::tok::ampamp:
-    return 2;
-  case clang::tok::pipepipe:
-    return 1;
-  default:
+  clang::prec::Level level =
+      clang::getBinOpPrecedence(kind, /*GreaterThanIsOperator=*/true,
+                                /*CPlusPlus11=*/true);
+  if (level < clang::prec::LogicalOr || level > clang::prec::Multiplicative ||
+      level == clang::prec::Spaceship)
     return 0;
-  }
+  return level;
 }
 
 namespace {
