@@ -838,10 +838,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   auto recoverFromCrash = [&]() {
     if (!crashed || inImporter)
       return;
-    bool recorded = rewrites.recordAfterClangCrash(fileName, prepareSource());
+    std::string text = prepareSource();
+    bool recorded = rewrites.recordAfterClangCrash(fileName, text);
     if (crashOffset)
       recorded |= rewrites.recordCrashAt(
-          fileName, rewrites.rewrite(fileName, prepareSource()), *crashOffset);
+          fileName, rewrites.rewrite(fileName, text), *crashOffset);
     if (recorded) {
       crashed = false;
       crashReport.clear();
