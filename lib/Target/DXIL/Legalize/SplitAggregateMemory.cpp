@@ -95,13 +95,10 @@ public:
         }
     forEachElement(builder, type, ptr, align,
                    [&](unsigned i, Value *elementPtr, Align elementAlign) {
-                     // The element an insertvalue chain put there (at -Od
-                     // nothing folds the chain, whose undef start the
-                     // validator refuses).
-                     Value *element =
-                         isa<Constant>(value)
-                             ? cast<Constant>(value)->getAggregateElement(i)
-                             : FindInsertedValue(value, {i});
+                     // A constant's element, or the one an insertvalue
+                     // chain put there (at -Od nothing folds the chain,
+                     // whose undef start the validator refuses).
+                     Value *element = FindInsertedValue(value, {i});
                      if (!element)
                        element = builder.CreateExtractValue(value, i);
                      emitStore(builder, element, elementPtr, elementAlign);
