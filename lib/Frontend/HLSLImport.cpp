@@ -279,22 +279,42 @@ static StringRef getTripleStage(ShaderStage stage) {
 
 namespace {
 
+/// Whether `record` or one of its bases declares a member function (a
+/// template included) of its own.
+bool declaresMemberFunctions(const clang::CXXRecordDecl &record) {
+  auto declares = [](const clang::CXXRecordDecl *each) {
+    return llvm::any_of(each->decls(), [](const clang::Decl *member) {
+      return isa<clang::FunctionTemplateDecl>(member) ||
+             (isa<clang::CXXMethodDecl>(member) && !member->isImplicit());
+    });
+  };
+  return declares(&record) ||
+         (record.hasDefinition() &&
+          !record.forallBases([&](const clang::CXXRecordDecl *base) {
+            return !declares(base);
+          }));
+}
+
 /// Clang 22 puts every non-static global that is not a resource into
-/// `hlsl_constant` ($Globals), including structs that hold resources; a
-/// member function call or `s.Buf[i]` on such a global then fails overload
-/// resolution ("'this' object is in address space 'hlsl_constant'"). Such a
-/// global is a set of resource bindings, not constant buffer memory: give it
-/// back the generic address space as soon as it is declared, before the
-/// function bodies that use it are parsed.
-void restoreResourceStructAddressSpace(clang::ASTContext &ast,
-                                       clang::VarDecl &var) {
+/// `hlsl_constant` (a cbuffer's members, $Globals), including structs that
+/// hold resources; a member function call or `s.Buf[i]` on such a global
+/// then fails overload resolution ("'this' object is in address space
+/// 'hlsl_constant'"; a member function template cannot be called at all).
+/// A struct that holds resources is a set of resource bindings, not
+/// constant buffer memory; the importer reads a struct with member
+/// functions from its constant buffer whatever its type says, and refuses
+/// writes to it itself. Either gets back the generic address space as soon
+/// as it is declared, before the function bodies that use it are parsed.
+void restoreStructAddressSpace(clang::ASTContext &ast, clang::VarDecl &var) {
   clang::QualType type = var.getType();
   if (type.getAddressSpace() != clang::LangAS::hlsl_constant ||
       !(var.isFileVarDecl() ||
         isa<clang::HLSLBufferDecl>(var.getDeclContext())))
     return;
   clang::QualType element = ast.getBaseElementType(type);
-  if (!element->isRecordType() || !element->isHLSLIntangibleType())
+  const clang::CXXRecordDecl *record = element->getAsCXXRecordDecl();
+  if (!record ||
+      (!element->isHLSLIntangibleType() && !declaresMemberFunctions(*record)))
     return;
   var.setType(ast.removeAddrSpaceQualType(type));
 }
@@ -364,14 +384,14 @@ public:
     takeBackAcceptedPreludeErrors();
     for (clang::Decl *decl : group) {
       if (auto *var = dyn_cast<clang::VarDecl>(decl)) {
-        restoreResourceStructAddressSpace(*ast, *var);
+        restoreStructAddressSpace(*ast, *var);
         markGroupSharedStruct(*ast, *var);
       }
-      // (A cbuffer member struct with resources, in the cbuffer's scope.)
+      // (A cbuffer member struct, in the cbuffer's scope.)
       if (auto *buffer = dyn_cast<clang::HLSLBufferDecl>(decl))
         for (clang::Decl *member : buffer->decls())
           if (auto *var = dyn_cast<clang::VarDecl>(member))
-            restoreResourceStructAddressSpace(*ast, *var);
+            restoreStructAddressSpace(*ast, *var);
     }
     return true;
   }
