@@ -25,10 +25,10 @@
 //   asks ASTContext for the integer rank of the matrix. DXC takes the
 //   matrix for the vector of its elements. Clang stood right after the
 //   operator's right operand when it crashed (the last token it read):
-//   that operator's expression becomes `(__hlsl_as_vector(a) op
-//   __hlsl_as_vector(b))`, which the prelude's helper makes a vector
-//   operation (with the matrix on the left DXC's result is a matrix, ours
-//   a vector of the same elements).
+//   that operator's expression becomes `__hlsl_shape_of<L>::of(
+//   __hlsl_as_vector(a) op __hlsl_as_vector(b))`: the prelude's helpers
+//   make it a vector operation whose result has the left operand's shape
+//   (L, the type of `a`), as DXC's (a matrix on the left gives a matrix).
 //
 //===----------------------------------------------------------------------===//
 
@@ -348,7 +348,8 @@ bool SourceRewrites::recordCrashAt(const std::string &file,
   llvm::StringRef right = text.slice(scanner.startOf(*rightStart), last);
   llvm::StringRef spelling = text.slice(scanner.startOf(op), scanner.endOf(op));
   return replaceExpression(file, text, first, last - 1,
-                           ("(__hlsl_as_vector(" + left + ") " + spelling +
-                            " __hlsl_as_vector(" + right + "))")
+                           ("__hlsl_shape_of<__decltype(__hlsl_decay(" + left +
+                            "))>::of(__hlsl_as_vector(" + left + ") " +
+                            spelling + " __hlsl_as_vector(" + right + "))")
                                .str());
 }

@@ -2249,6 +2249,19 @@ vector<T, R * C> __hlsl_as_vector(matrix<T, R, C> m) {
   return (vector<T, R * C>)m;
 }
 template <typename T> T __hlsl_as_vector(T x) { return x; }
+// DXC's result of such an operator has the left operand's shape: a matrix
+// on the left makes it a matrix of the same dimensions
+// (`__hlsl_shape_of<__decltype(__hlsl_decay(a))>::of(...)`; the decay
+// drops references and address spaces).
+template <typename T> T __hlsl_decay(T x);
+template <typename L> struct __hlsl_shape_of {
+  template <typename E> static E of(E v) { return v; }
+};
+template <typename T, int R, int C> struct __hlsl_shape_of<matrix<T, R, C>> {
+  template <typename E> static matrix<E, R, C> of(vector<E, R * C> v) {
+    return (matrix<E, R, C>)v;
+  }
+};
 // `t.mips[level][pos]` (a source rewrite) is `t.Load(__hlsl_mips_coord(pos,
 // level))`: the location with the mip level appended.
 template <typename E, int N>
