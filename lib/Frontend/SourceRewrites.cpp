@@ -92,7 +92,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordNamespaceInCBuffer(info) || recordFlattenedNamespaceUse(info) ||
          recordStaticOutOfLine(info) || recordRepeatedRootSignature(info) ||
          recordNestedInitializerList(info) ||
-         recordParenthesizedMatrixRow(info);
+         recordParenthesizedMatrixRow(info) ||
+         recordUnsizedResourceArrayParameter(info);
 }
 
 bool SourceRewrites::recordRepeatedRootSignature(

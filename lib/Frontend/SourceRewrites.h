@@ -132,6 +132,11 @@
 //    DXC takes for a vector and Clang for its first element ("implicit
 //    conversion turns matrix to scalar"): the matrix becomes `$cN`, which
 //    expands to `((vector<int, 4>)(i4x1))`.
+//  - An unsized resource array parameter (`float4 f(Texture2D t[])`),
+//    which DXC takes for the caller's array of any size and Clang refuses
+//    ("incomplete resource array in a function parameter"): the function
+//    becomes a template over the parameter's type
+//    (SourceRewritesUnsizedArrays.cpp).
 //
 // A rewrite can reveal an error Clang could not see before (an operand
 // that was itself in error): runs repeat, each on the text the previous one
@@ -336,6 +341,7 @@ private:
   bool recordForLoopVariableAfterLoop(const clang::Diagnostic &info);
   bool recordForLoopVariableRedefinition(const clang::Diagnostic &info);
   bool recordGroupSharedParameter(const clang::Diagnostic &info);
+  bool recordUnsizedResourceArrayParameter(const clang::Diagnostic &info);
   bool recordOneElementMatrixCast(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   bool recordVectorLikeMatrixOperand(const clang::Diagnostic &info);

@@ -488,8 +488,10 @@ public:
   Value emitResource(const clang::Expr *expr);
   /// The ConstantBuffer<T> variable `expr` names, if it names one.
   const GlobalSymbol *lookupConstantBuffer(const clang::Expr *expr);
-  /// Global resource arrays and sub-arrays as array values.
-  Value tryEmitResourceSlice(const clang::Expr *expr);
+  /// Global resource arrays and sub-arrays as array values (an unbounded
+  /// one only for an unsized array parameter, `allowUnbounded`).
+  Value tryEmitResourceSlice(const clang::Expr *expr,
+                             bool allowUnbounded = false);
 
   // Calls (HLSLGenCall.cpp).
   Value emitCall(const clang::CallExpr *expr);

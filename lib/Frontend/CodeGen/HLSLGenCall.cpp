@@ -204,7 +204,11 @@ static LogicalResult emitArgs(HLSLGenFunction &gen,
       if (const auto *decay = dyn_cast<clang::ImplicitCastExpr>(array);
           decay && decay->getCastKind() == clang::CK_ArrayToPointerDecay)
         array = decay->getSubExpr();
-      value = gen.emitRValue(array);
+      // A global resource array is passed as its slice, of any size: the
+      // callee only indexes it.
+      value = gen.tryEmitResourceSlice(array, /*allowUnbounded=*/true);
+      if (!value)
+        value = gen.emitRValue(array);
       auto sized = value ? dyn_cast<ArrayType>(value.getType()) : ArrayType();
       if (value && !sized) {
         gen.notSupported(arg, "this argument for an unsized array parameter");

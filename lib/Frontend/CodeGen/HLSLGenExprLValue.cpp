@@ -595,7 +595,8 @@ Value HLSLGenFunction::emitResource(const clang::Expr *expr) {
   return emitLoad(lvalue, loc);
 }
 
-Value HLSLGenFunction::tryEmitResourceSlice(const clang::Expr *expr) {
+Value HLSLGenFunction::tryEmitResourceSlice(const clang::Expr *expr,
+                                            bool allowUnbounded) {
   SmallVector<const clang::Expr *> indexExprs;
   const GlobalSymbol *symbol = findGlobalResource(*this, expr, indexExprs);
   if (!symbol)
@@ -613,7 +614,7 @@ Value HLSLGenFunction::tryEmitResourceSlice(const clang::Expr *expr) {
   auto array = dyn_cast<ArrayType>(type);
   if (!array)
     return {};
-  if (array.isUnbounded()) {
+  if (array.isUnbounded() && !allowUnbounded) {
     module.errorNotSupported(expr->getExprLoc(),
                              "copying an unbounded resource array");
     return {};

@@ -1502,6 +1502,13 @@ func::FuncOp HLSLGenModule::getOrCreateFunction(const clang::FunctionDecl *decl,
     clang::QualType paramType = param->getType();
     if (param->getOriginalType()->isIncompleteArrayType())
       paramType = param->getOriginalType();
+    // HLSL has no pointers: a parameter of a type deduced from an array
+    // (the unsized resource array parameters the import turns into template
+    // parameters, SourceRewritesUnsizedArrays.cpp) took the decayed array,
+    // and is an unsized array value too.
+    else if (const auto *pointer = paramType->getAs<clang::PointerType>())
+      paramType = astContext.getIncompleteArrayType(
+          pointer->getPointeeType(), clang::ArraySizeModifier::Normal, 0);
     Type type = types.convert(paramType, param->getLocation());
     if (!type)
       return {};

@@ -35,6 +35,10 @@ OpFoldResult ArrayExtractOp::fold(FoldAdaptor) {
       return insert.getValue();
     array = insert.getArray();
   }
+  // An element of an array converted to an unsized one (an argument of an
+  // unsized array parameter) is the element of the original.
+  if (auto cast = array.getDefiningOp<ArrayCastOp>())
+    array = cast.getInput();
   if (auto construct = array.getDefiningOp<ConstructOp>())
     if (index && *index >= 0 &&
         *index < static_cast<int64_t>(construct.getElements().size()))

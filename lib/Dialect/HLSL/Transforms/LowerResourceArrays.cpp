@@ -6,6 +6,7 @@
 #include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -178,6 +179,36 @@ LogicalResult checkUndefinedResources(ModuleOp module) {
   return failure(failedCheck);
 }
 
+/// A handle of a sized resource array at a constant index past its range
+/// (`E[2]` of `E[2]`, or `b[100]` in a function whose unsized array
+/// parameter `b` was given an array of three) means no resource of the
+/// array, and DXIL's validator refuses the index. DXC takes the index modulo
+/// the array's size (`K[100]` of `K[3]` is `K[1]`); so do we, with a
+/// warning (Clang warns about the direct `E[2]` too).
+void wrapConstantHandleIndices(ModuleOp module, SymbolTable &symbols) {
+  module.walk([&](CreateHandleOp op) {
+    auto resource = symbols.lookup<ResourceOp>(op.getResource());
+    std::optional<uint64_t> size =
+        resource ? resource.getRangeSize() : std::nullopt;
+    APInt index;
+    if (!size || *size == 0 ||
+        !matchPattern(op.getIndex(), m_ConstantInt(&index)))
+      return;
+    uint64_t position = index.getZExtValue() & 0xffffffffu;
+    if (position < *size)
+      return;
+    uint64_t wrapped = position % *size;
+    op.emitWarning() << "index " << position
+                     << " is out of bounds of the resource array '"
+                     << op.getResource() << "' (" << *size
+                     << (*size == 1 ? " resource" : " resources")
+                     << "); as DXC, index " << wrapped << " is taken";
+    OpBuilder builder(op);
+    op.getIndexMutable().assign(arith::ConstantOp::create(
+        builder, op.getLoc(), builder.getI32IntegerAttr(int32_t(wrapped))));
+  });
+}
+
 struct LowerResourceArrays
     : hlsl::impl::HLSLLowerResourceArraysPassBase<LowerResourceArrays> {
   void runOnOperation() override {
@@ -202,6 +233,7 @@ struct LowerResourceArrays
     // undefined: DXC silently reads a null handle, we refuse. A variable
     // assigned on some paths only, DXC refuses as "local resource not
     // guaranteed to map to unique global resource".
+    wrapConstantHandleIndices(module, symbols);
     bool failedCheck = failed(checkUndefinedResources(module));
     if (failedCheck)
       return signalPassFailure();

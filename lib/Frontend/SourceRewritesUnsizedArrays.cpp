@@ -1,0 +1,212 @@
+//===- SourceRewritesUnsizedArrays.cpp - Unsized resource array parameters ===//
+//
+// `float4 f(Texture2D t[], uint i)`: DXC takes a global resource array of
+// any size (unbounded ones included) for an unsized resource array
+// parameter, and the callee indexes the caller's array. Clang 22 refuses
+// the parameter ("incomplete resource array in a function parameter") and
+// marks the function invalid. The function becomes a template whose
+// parameter type is deduced from the argument (`template <typename
+// __hlsl_unsized_0> float4 f(__hlsl_unsized_0 t, uint i)`): Clang deduces
+// the decayed array, and the importer takes a parameter of such a type for
+// an unsized array (HLSLGenModule), as it takes `float a[]`. Every unsized
+// array parameter of the declaration is rewritten at once; a declaration
+// that is a template already gets the new parameters appended to its list.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SourceRewriteSupport.h"
+#include "SourceRewrites.h"
+
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::rewrites;
+
+namespace {
+/// One parameter of a declaration's list, by raw token index: its first
+/// token, the first token of its type (after the modifiers), its name, and
+/// the token after its last `]` (the `,` or `)` that ends it).
+struct Parameter {
+  size_t first, type, name, end;
+  bool unsized = false;
+};
+
+bool isParameterModifier(llvm::StringRef word) {
+  return llvm::StringSwitch<bool>(word)
+      .Cases({"in", "out", "inout", "const", "uniform", "precise"}, true)
+      .Default(false);
+}
+} // namespace
+
+bool SourceRewrites::recordUnsizedResourceArrayParameter(
+    const clang::Diagnostic &info) {
+  if (info.getID() !=
+      clang::diag::err_hlsl_incomplete_resource_array_in_function_param)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  std::vector<clang::Token> tokens = lexRawTokens(text);
+  auto offsetOf = [&](size_t i) {
+    return size_t(tokens[i].getLocation().getRawEncoding());
+  };
+  auto kindOf = [&](size_t i) { return tokens[i].getKind(); };
+  size_t nameAt = 0;
+  while (nameAt < tokens.size() && offsetOf(nameAt) < place->offset)
+    ++nameAt;
+  if (nameAt == tokens.size() || offsetOf(nameAt) != place->offset ||
+      kindOf(nameAt) != clang::tok::raw_identifier)
+    return false;
+  // Another parameter of this declaration was rewritten with it already.
+  if (nameAt + 1 < tokens.size() &&
+      edits[place->file].count(offsetOf(nameAt + 1)))
+    return true;
+
+  // The `(` that opens the parameter list: back over brackets that nest.
+  size_t open = nameAt;
+  for (int depth = 0; open > 0;) {
+    --open;
+    clang::tok::TokenKind kind = kindOf(open);
+    if (kind == clang::tok::r_paren || kind == clang::tok::r_square)
+      ++depth;
+    else if ((kind == clang::tok::l_paren || kind == clang::tok::l_square) &&
+             depth-- == 0)
+      break;
+    else if (kind == clang::tok::semi || kind == clang::tok::l_brace ||
+             kind == clang::tok::r_brace)
+      return false;
+  }
+  if (kindOf(open) != clang::tok::l_paren || open == 0 ||
+      kindOf(open - 1) != clang::tok::raw_identifier)
+    return false;
+
+  // The parameters: split at commas outside brackets (`<>` of template
+  // arguments included) up to the `)` that closes the list.
+  std::vector<Parameter> parameters;
+  size_t close = open + 1;
+  {
+    int depth = 0, angles = 0;
+    Parameter current{close, close, 0, 0};
+    for (; close < tokens.size(); ++close) {
+      clang::tok::TokenKind kind = kindOf(close);
+      if (kind == clang::tok::l_paren || kind == clang::tok::l_square)
+        ++depth;
+      else if (kind == clang::tok::less)
+        ++angles;
+      else if (kind == clang::tok::greater && angles > 0)
+        --angles;
+      else if (kind == clang::tok::greatergreater && angles > 0)
+        angles = std::max(0, angles - 2);
+      else if ((kind == clang::tok::r_paren && depth == 0) ||
+               (kind == clang::tok::comma && depth == 0 && angles == 0)) {
+        current.end = close;
+        parameters.push_back(current);
+        if (kind == clang::tok::r_paren)
+          break;
+        current = Parameter{close + 1, close + 1, 0, 0};
+      } else if (kind == clang::tok::r_paren || kind == clang::tok::r_square)
+        --depth;
+      else if (kind == clang::tok::semi || kind == clang::tok::l_brace)
+        return false;
+    }
+    if (close == tokens.size())
+      return false;
+  }
+  // Each parameter: modifiers, type, name, then `[]` first if unsized.
+  for (Parameter &parameter : parameters) {
+    while (parameter.type < parameter.end &&
+           kindOf(parameter.type) == clang::tok::raw_identifier &&
+           isParameterModifier(getRawSpelling(text, tokens[parameter.type])))
+      ++parameter.type;
+    size_t i = parameter.type;
+    while (i < parameter.end && kindOf(i) != clang::tok::l_square &&
+           kindOf(i) != clang::tok::colon && kindOf(i) != clang::tok::equal)
+      ++i;
+    if (i == parameter.end || kindOf(i) != clang::tok::l_square ||
+        i < parameter.type + 2 || kindOf(i - 1) != clang::tok::raw_identifier)
+      continue;
+    parameter.name = i - 1;
+    parameter.unsized =
+        i + 1 < parameter.end && kindOf(i + 1) == clang::tok::r_square;
+  }
+
+  // Where the declaration starts: after the `;`, `{` or `}` before it, and
+  // after any preprocessor line between.
+  size_t start = open - 1;
+  while (start > 0 && kindOf(start - 1) != clang::tok::semi &&
+         kindOf(start - 1) != clang::tok::l_brace &&
+         kindOf(start - 1) != clang::tok::r_brace)
+    --start;
+  for (size_t i = start; i < open; ++i)
+    if (kindOf(i) == clang::tok::hash && tokens[i].isAtStartOfLine()) {
+      size_t next = i + 1;
+      while (next < open && !tokens[next].isAtStartOfLine())
+        ++next;
+      start = next;
+      i = next - 1;
+    }
+  if (start >= open - 1)
+    return false;
+
+  std::string templateParameters;
+  unsigned count = 0;
+  for (const Parameter &parameter : parameters)
+    if (parameter.unsized)
+      templateParameters += (count++ ? ", typename __hlsl_unsized_"
+                                     : "typename __hlsl_unsized_") +
+                            std::to_string(count - 1);
+  if (!count)
+    return false;
+  std::string file = place->file;
+  // The template header: a new one, or the declaration's own with the new
+  // parameters appended.
+  bool isTemplate = getRawSpelling(text, tokens[start]) == "template" &&
+                    start + 1 < open && kindOf(start + 1) == clang::tok::less;
+  if (isTemplate) {
+    size_t headerEnd = start + 2;
+    for (int angles = 1; headerEnd < open; ++headerEnd) {
+      clang::tok::TokenKind kind = kindOf(headerEnd);
+      if (kind == clang::tok::less)
+        ++angles;
+      else if (kind == clang::tok::greater && --angles == 0)
+        break;
+    }
+    if (headerEnd >= open)
+      return false;
+    size_t first = offsetOf(start), last = offsetOf(headerEnd);
+    std::string header = text.slice(first, last).str();
+    bool empty = headerEnd == start + 2;
+    if (!replaceExpression(file, text, first, last,
+                           header + (empty ? "" : ", ") + templateParameters +
+                               ">"))
+      return false;
+  } else {
+    size_t first = offsetOf(start);
+    size_t last = first + tokens[start].getLength() - 1;
+    if (!replaceExpression(file, text, first, last,
+                           "template <" + templateParameters + "> " +
+                               text.slice(first, last + 1).str()))
+      return false;
+  }
+  // Each unsized parameter: its type is the template's, its dimensions go.
+  count = 0;
+  for (const Parameter &parameter : parameters) {
+    if (!parameter.unsized)
+      continue;
+    size_t first = offsetOf(parameter.type);
+    size_t last = offsetOf(parameter.name - 1) +
+                  tokens[parameter.name - 1].getLength() - 1;
+    if (!replaceExpression(file, text, first, last,
+                           "__hlsl_unsized_" + std::to_string(count++)))
+      return false;
+    size_t dimensions = offsetOf(parameter.name + 1);
+    size_t end = offsetOf(parameter.end) - 1;
+    while (end > dimensions && text[end] != ']')
+      --end;
+    blankSpan(file, text, dimensions, end);
+  }
+  return true;
+}
