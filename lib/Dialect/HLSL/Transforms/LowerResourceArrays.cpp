@@ -229,11 +229,11 @@ struct LowerResourceArrays
     if (failed(applyPatternsGreedily(module, std::move(patterns), config)))
       return signalPassFailure();
 
+    wrapConstantHandleIndices(module, symbols);
     // A handle read from a local resource array element nobody assigned is
     // undefined: DXC silently reads a null handle, we refuse. A variable
     // assigned on some paths only, DXC refuses as "local resource not
     // guaranteed to map to unique global resource".
-    wrapConstantHandleIndices(module, symbols);
     bool failedCheck = failed(checkUndefinedResources(module));
     if (failedCheck)
       return signalPassFailure();
