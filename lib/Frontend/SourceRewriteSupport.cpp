@@ -520,4 +520,13 @@ llvm::StringRef getRawSpelling(llvm::StringRef text,
   return text.substr(token.getLocation().getRawEncoding(), token.getLength());
 }
 
+std::optional<size_t> RawTokens::findToken(size_t offset) const {
+  auto at = llvm::partition_point(tokens, [&](const clang::Token &token) {
+    return token.getLocation().getRawEncoding() < offset;
+  });
+  if (at == tokens.end() || at->getLocation().getRawEncoding() != offset)
+    return std::nullopt;
+  return size_t(at - tokens.begin());
+}
+
 } // namespace mlir::hlsl::rewrites

@@ -34,6 +34,31 @@ bool isIdentifierChar(char c);
 std::vector<clang::Token> lexRawTokens(llvm::StringRef text);
 /// The text of a token of lexRawTokens(text).
 llvm::StringRef getRawSpelling(llvm::StringRef text, const clang::Token &token);
+
+/// The raw tokens of a text by index: where each starts and ends in the
+/// text, its kind and its spelling.
+class RawTokens {
+public:
+  explicit RawTokens(llvm::StringRef text)
+      : text(text), tokens(lexRawTokens(text)) {}
+
+  size_t size() const { return tokens.size(); }
+  /// The index of the token that starts at `offset`, if one does.
+  std::optional<size_t> findToken(size_t offset) const;
+  size_t startOf(size_t i) const {
+    return tokens[i].getLocation().getRawEncoding();
+  }
+  size_t endOf(size_t i) const { return startOf(i) + tokens[i].getLength(); }
+  clang::tok::TokenKind kindOf(size_t i) const { return tokens[i].getKind(); }
+  llvm::StringRef spellingOf(size_t i) const {
+    return getRawSpelling(text, tokens[i]);
+  }
+  bool isAtStartOfLine(size_t i) const { return tokens[i].isAtStartOfLine(); }
+
+protected:
+  llvm::StringRef text;
+  std::vector<clang::Token> tokens;
+};
 /// Whether `name` stands in `text` at `at` as a whole word.
 bool isWordAt(llvm::StringRef text, size_t at, llvm::StringRef name);
 

@@ -203,23 +203,9 @@ static int getBinaryPrecedence(clang::tok::TokenKind kind) {
 
 namespace {
 /// Operands of expressions read backwards over raw tokens.
-class OperandScanner {
+class OperandScanner : public RawTokens {
 public:
-  OperandScanner(llvm::StringRef text)
-      : text(text), tokens(lexRawTokens(text)) {}
-
-  /// The index of the token at `offset`, if one starts there.
-  std::optional<size_t> findToken(size_t offset) const {
-    for (size_t i = 0; i < tokens.size(); ++i)
-      if (startOf(i) == offset)
-        return i;
-    return std::nullopt;
-  }
-  size_t startOf(size_t i) const {
-    return tokens[i].getLocation().getRawEncoding();
-  }
-  size_t endOf(size_t i) const { return startOf(i) + tokens[i].getLength(); }
-  clang::tok::TokenKind kindOf(size_t i) const { return tokens[i].getKind(); }
+  using RawTokens::RawTokens;
 
   /// Whether token `i` ends an operand (so that a `-` after it is binary).
   bool endsOperand(size_t i) const {
@@ -285,7 +271,7 @@ public:
 
 private:
   bool isKeyword(size_t i) const {
-    return llvm::StringSwitch<bool>(getRawSpelling(text, tokens[i]))
+    return llvm::StringSwitch<bool>(spellingOf(i))
         .Cases("return", "if", "else", "while", "for", "do", "switch", true)
         .Cases("case", "default", "break", "continue", true)
         .Default(false);
@@ -307,9 +293,6 @@ private:
     }
     return std::nullopt;
   }
-
-  llvm::StringRef text;
-  std::vector<clang::Token> tokens;
 };
 } // namespace
 

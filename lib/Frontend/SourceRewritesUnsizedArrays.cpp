@@ -18,18 +18,18 @@
 #include "SourceRewrites.h"
 
 #include "clang/Basic/DiagnosticSema.h"
-#include "clang/Lex/Token.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
 
 using namespace mlir::hlsl;
 using namespace mlir::hlsl::rewrites;
 
 namespace {
-/// One parameter of a declaration's list, by raw token index: its first
-/// token, the first token of its type (after the modifiers), its name, and
-/// the token after its last `]` (the `,` or `)` that ends it).
+/// One parameter of a declaration's list, by raw token index: the first
+/// token of its type (after the modifiers), its name, and the token after
+/// its last `]` (the `,` or `)` that ends it).
 struct Parameter {
-  size_t first, type, name, end;
+  size_t type, name, end;
   bool unsized = false;
 };
 
@@ -49,17 +49,13 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
   if (!place)
     return false;
   llvm::StringRef text = place->text;
-  std::vector<clang::Token> tokens = lexRawTokens(text);
-  auto offsetOf = [&](size_t i) {
-    return size_t(tokens[i].getLocation().getRawEncoding());
-  };
-  auto kindOf = [&](size_t i) { return tokens[i].getKind(); };
-  size_t nameAt = 0;
-  while (nameAt < tokens.size() && offsetOf(nameAt) < place->offset)
-    ++nameAt;
-  if (nameAt == tokens.size() || offsetOf(nameAt) != place->offset ||
-      kindOf(nameAt) != clang::tok::raw_identifier)
+  RawTokens tokens(text);
+  auto offsetOf = [&](size_t i) { return tokens.startOf(i); };
+  auto kindOf = [&](size_t i) { return tokens.kindOf(i); };
+  std::optional<size_t> found = tokens.findToken(place->offset);
+  if (!found || kindOf(*found) != clang::tok::raw_identifier)
     return false;
+  size_t nameAt = *found;
   // Another parameter of this declaration was rewritten with it already.
   if (nameAt + 1 < tokens.size() &&
       edits[place->file].count(offsetOf(nameAt + 1)))
@@ -89,7 +85,7 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
   size_t close = open + 1;
   {
     int depth = 0, angles = 0;
-    Parameter current{close, close, 0, 0};
+    Parameter current{close, 0, 0};
     for (; close < tokens.size(); ++close) {
       clang::tok::TokenKind kind = kindOf(close);
       if (kind == clang::tok::l_paren || kind == clang::tok::l_square)
@@ -106,7 +102,7 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
         parameters.push_back(current);
         if (kind == clang::tok::r_paren)
           break;
-        current = Parameter{close + 1, close + 1, 0, 0};
+        current = Parameter{close + 1, 0, 0};
       } else if (kind == clang::tok::r_paren || kind == clang::tok::r_square)
         --depth;
       else if (kind == clang::tok::semi || kind == clang::tok::l_brace)
@@ -119,7 +115,7 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
   for (Parameter &parameter : parameters) {
     while (parameter.type < parameter.end &&
            kindOf(parameter.type) == clang::tok::raw_identifier &&
-           isParameterModifier(getRawSpelling(text, tokens[parameter.type])))
+           isParameterModifier(tokens.spellingOf(parameter.type)))
       ++parameter.type;
     size_t i = parameter.type;
     while (i < parameter.end && kindOf(i) != clang::tok::l_square &&
@@ -141,9 +137,9 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
          kindOf(start - 1) != clang::tok::r_brace)
     --start;
   for (size_t i = start; i < open; ++i)
-    if (kindOf(i) == clang::tok::hash && tokens[i].isAtStartOfLine()) {
+    if (kindOf(i) == clang::tok::hash && tokens.isAtStartOfLine(i)) {
       size_t next = i + 1;
-      while (next < open && !tokens[next].isAtStartOfLine())
+      while (next < open && !tokens.isAtStartOfLine(next))
         ++next;
       start = next;
       i = next - 1;
@@ -155,15 +151,15 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
   unsigned count = 0;
   for (const Parameter &parameter : parameters)
     if (parameter.unsized)
-      templateParameters += (count++ ? ", typename __hlsl_unsized_"
-                                     : "typename __hlsl_unsized_") +
-                            std::to_string(count - 1);
+      templateParameters +=
+          (count ? ", " : "") +
+          ("typename __hlsl_unsized_" + llvm::Twine(count++)).str();
   if (!count)
     return false;
   std::string file = place->file;
   // The template header: a new one, or the declaration's own with the new
   // parameters appended.
-  bool isTemplate = getRawSpelling(text, tokens[start]) == "template" &&
+  bool isTemplate = tokens.spellingOf(start) == "template" &&
                     start + 1 < open && kindOf(start + 1) == clang::tok::less;
   if (isTemplate) {
     size_t headerEnd = start + 2;
@@ -185,7 +181,7 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
       return false;
   } else {
     size_t first = offsetOf(start);
-    size_t last = first + tokens[start].getLength() - 1;
+    size_t last = tokens.endOf(start) - 1;
     if (!replaceExpression(file, text, first, last,
                            "template <" + templateParameters + "> " +
                                text.slice(first, last + 1).str()))
@@ -197,8 +193,7 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
     if (!parameter.unsized)
       continue;
     size_t first = offsetOf(parameter.type);
-    size_t last = offsetOf(parameter.name - 1) +
-                  tokens[parameter.name - 1].getLength() - 1;
+    size_t last = tokens.endOf(parameter.name - 1) - 1;
     if (!replaceExpression(file, text, first, last,
                            "__hlsl_unsized_" + std::to_string(count++)))
       return false;
