@@ -106,6 +106,49 @@ func.func @swizzle() {
 
 // -----
 
+// Matrix members spanning rows (`m._m21_m02`, elements 7 and 2 of a 3x3):
+// an inout temporary is read element by element and written back to each
+// element's address (row = element / 3, column = element % 3).
+func.func private @Bump(!hlsl.ptr<vector<2xf32>> {hlsl.direction = #hlsl<direction inout>})
+// CHECK-LABEL: func.func @matrixMembers
+// CHECK: %[[T:.*]] = hlsl.var : !hlsl.ptr<vector<2xf32>>
+// CHECK: %[[M:.*]] = hlsl.var "m"
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[R2:.*]] = hlsl.element_addr %[[M]][%[[C2]]]
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[E7:.*]] = hlsl.element_addr %[[R2]][%[[C1]]]
+// CHECK-NEXT: %[[A:.*]] = hlsl.load %[[E7]]
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[R0:.*]] = hlsl.element_addr %[[M]][%[[C0]]]
+// CHECK-NEXT: %[[C2B:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[E2:.*]] = hlsl.element_addr %[[R0]][%[[C2B]]]
+// CHECK-NEXT: %[[B:.*]] = hlsl.load %[[E2]]
+// CHECK-NEXT: %[[V:.*]] = vector.from_elements %[[A]], %[[B]] : vector<2xf32>
+// CHECK-NEXT: hlsl.store %[[V]], %[[T]]
+// CHECK-NEXT: call @Bump(%[[T]])
+// CHECK-NEXT: %[[W:.*]] = hlsl.load %[[T]]
+// CHECK-NEXT: %[[W0:.*]] = vector.extract %[[W]][0]
+// CHECK-NEXT: %[[SC2:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[SR2:.*]] = hlsl.element_addr %[[M]][%[[SC2]]]
+// CHECK-NEXT: %[[SC1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[S7:.*]] = hlsl.element_addr %[[SR2]][%[[SC1]]]
+// CHECK-NEXT: hlsl.store %[[W0]], %[[S7]]
+// CHECK-NEXT: %[[W1:.*]] = vector.extract %[[W]][1]
+// CHECK-NEXT: %[[SC0:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[SR0:.*]] = hlsl.element_addr %[[M]][%[[SC0]]]
+// CHECK-NEXT: %[[SC2B:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[S2:.*]] = hlsl.element_addr %[[SR0]][%[[SC2B]]]
+// CHECK-NEXT: hlsl.store %[[W1]], %[[S2]]
+// CHECK-NEXT: return
+func.func @matrixMembers() {
+  %m = hlsl.var "m" : !hlsl.ptr<!hlsl.matrix<3x3xf32>>
+  %t = hlsl.out_arg inout %m swizzle [7, 2] : !hlsl.ptr<!hlsl.matrix<3x3xf32>> -> !hlsl.ptr<vector<2xf32>>
+  func.call @Bump(%t) : (!hlsl.ptr<vector<2xf32>>) -> ()
+  return
+}
+
+// -----
+
 // A groupshared lvalue is not a local: another thread could observe it, so
 // the temporary stays.
 hlsl.global groupshared @g : i32

@@ -97,13 +97,12 @@ Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
                              "a bit field as an out or inout argument");
     return {};
   }
-  if (lvalue.isSwizzle() && isa<MatrixType>(lvalueType)) {
-    module.errorNotSupported(arg->getExprLoc(),
-                             "matrix members spanning rows as an out argument");
-    return {};
-  }
   if (lvalue.isSwizzle()) {
-    Type element = cast<VectorType>(lvalueType).getElementType();
+    // A vector's components or, for members spanning rows (`m._m01_m10`),
+    // a matrix's elements.
+    Type element = isa<MatrixType>(lvalueType)
+                       ? cast<MatrixType>(lvalueType).getElementType()
+                       : cast<VectorType>(lvalueType).getElementType();
     lvalueType = lvalue.swizzle.size() == 1
                      ? element
                      : VectorType::get({int64_t(lvalue.swizzle.size())}, element);

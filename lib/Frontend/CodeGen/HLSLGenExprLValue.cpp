@@ -49,22 +49,7 @@ static Value emitIndex(HLSLGenFunction &gen, const clang::Expr *expr) {
 
 Value HLSLGenFunction::emitMatrixElementAddr(Value matrixAddr, int32_t flat,
                                              Location loc) {
-  auto ptr = cast<PointerType>(matrixAddr.getType());
-  auto matrix = cast<MatrixType>(ptr.getPointee());
-  auto constant = [&](int32_t v) -> Value {
-    return arith::ConstantOp::create(builder, loc,
-                                     builder.getI32IntegerAttr(v));
-  };
-  int32_t columns = matrix.getColumns();
-  Value rowAddr = ElementAddrOp::create(
-      builder, loc,
-      PointerType::get(VectorType::get({columns}, matrix.getElementType()),
-                       ptr.getAddressSpace()),
-      matrixAddr, constant(flat / columns));
-  return ElementAddrOp::create(
-      builder, loc,
-      PointerType::get(matrix.getElementType(), ptr.getAddressSpace()), rowAddr,
-      constant(flat % columns));
+  return buildMatrixElementAddr(builder, loc, matrixAddr, flat);
 }
 
 Value HLSLGenFunction::emitDynamicSwizzleElementAddr(

@@ -516,9 +516,20 @@ func.func @f(%p: !hlsl.ptr<vector<2xi32>>) {
 
 // -----
 
+// Matrix members are numbered row * columns + column: a 2x3 has 6.
+func.func private @g(!hlsl.ptr<vector<2xi32>>)
+func.func @f(%p: !hlsl.ptr<!hlsl.matrix<2x3xi32>>) {
+  // expected-error @+1 {{swizzle components out of range for '!hlsl.matrix<2x3xi32>'}}
+  %t = hlsl.out_arg out %p swizzle [5, 6] : !hlsl.ptr<!hlsl.matrix<2x3xi32>> -> !hlsl.ptr<vector<2xi32>>
+  func.call @g(%t) : (!hlsl.ptr<vector<2xi32>>) -> ()
+  return
+}
+
+// -----
+
 func.func private @g(!hlsl.ptr<vector<2xi32>>)
 func.func @f(%p: !hlsl.ptr<i32>) {
-  // expected-error @+1 {{swizzle needs a vector lvalue}}
+  // expected-error @+1 {{swizzle needs a vector or matrix lvalue}}
   %t = hlsl.out_arg out %p swizzle [0, 0] : !hlsl.ptr<i32> -> !hlsl.ptr<vector<2xi32>>
   func.call @g(%t) : (!hlsl.ptr<vector<2xi32>>) -> ()
   return

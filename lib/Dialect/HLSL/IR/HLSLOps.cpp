@@ -2,6 +2,7 @@
 
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -383,15 +384,39 @@ LogicalResult ResourceAddrOp::verify() {
 // OutArgOp
 //===----------------------------------------------------------------------===//
 
+Value mlir::hlsl::buildMatrixElementAddr(OpBuilder &builder, Location loc,
+                                         Value matrixAddr, int32_t flat) {
+  auto ptr = cast<PointerType>(matrixAddr.getType());
+  auto matrix = cast<MatrixType>(ptr.getPointee());
+  int32_t columns = matrix.getColumns();
+  auto index = [&](int32_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(v));
+  };
+  Value row = ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(VectorType::get({columns}, matrix.getElementType()),
+                       ptr.getAddressSpace()),
+      matrixAddr, index(flat / columns));
+  return ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(matrix.getElementType(), ptr.getAddressSpace()), row,
+      index(flat % columns));
+}
+
 Type OutArgOp::getLValueType() {
   Type pointee = getLvalue().getType().getPointee();
   std::optional<ArrayRef<int32_t>> swizzle = getSwizzle();
-  auto vec = dyn_cast<VectorType>(pointee);
-  if (!swizzle || !vec)
+  Type element;
+  if (auto vec = dyn_cast<VectorType>(pointee))
+    element = vec.getElementType();
+  else if (auto matrix = dyn_cast<MatrixType>(pointee))
+    element = matrix.getElementType();
+  if (!swizzle || !element)
     return pointee;
   if (swizzle->size() == 1)
-    return vec.getElementType();
-  return VectorType::get({int64_t(swizzle->size())}, vec.getElementType());
+    return element;
+  return VectorType::get({int64_t(swizzle->size())}, element);
 }
 
 /// A conversion region takes one value of `from` and yields one of `to`.
@@ -427,14 +452,18 @@ LogicalResult OutArgOp::verifyRegions() {
   if (temp.getAddressSpace() != AddressSpace::Function)
     return emitOpError() << "temporary must be a function-space pointer";
   if (std::optional<ArrayRef<int32_t>> swizzle = getSwizzle()) {
-    auto vec = dyn_cast<VectorType>(getLvalue().getType().getPointee());
-    if (!vec)
-      return emitOpError() << "swizzle needs a vector lvalue";
+    Type pointee = getLvalue().getType().getPointee();
+    int64_t elements = 0;
+    if (auto vec = dyn_cast<VectorType>(pointee))
+      elements = vec.getNumElements();
+    else if (auto matrix = dyn_cast<MatrixType>(pointee))
+      elements = matrix.getNumElements();
+    else
+      return emitOpError() << "swizzle needs a vector or matrix lvalue";
     if (swizzle->empty() || swizzle->size() > 4 ||
-        llvm::any_of(*swizzle, [&](int32_t i) {
-          return i < 0 || i >= vec.getNumElements();
-        }))
-      return emitOpError() << "swizzle components out of range for " << vec;
+        llvm::any_of(*swizzle,
+                     [&](int32_t i) { return i < 0 || i >= elements; }))
+      return emitOpError() << "swizzle components out of range for " << pointee;
     // Writing the same component twice through an out argument is not a
     // valid lvalue in HLSL.
     SmallVector<int32_t> sorted(swizzle->begin(), swizzle->end());

@@ -22,6 +22,11 @@
 namespace mlir::hlsl {
 /// Whether `hlsl.intrinsic` knows `name` with `numArgs` operands.
 bool isKnownIntrinsic(llvm::StringRef name, size_t numArgs);
+
+/// The address of element `flat` (row * columns + column) of the matrix at
+/// `matrixAddr`: its row's element.
+Value buildMatrixElementAddr(OpBuilder &builder, Location loc, Value matrixAddr,
+                             int32_t flat);
 } // namespace mlir::hlsl
 
 #endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_H

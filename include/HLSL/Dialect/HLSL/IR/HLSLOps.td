@@ -457,7 +457,9 @@ def HLSL_OutArgOp : HLSL_Op<"out_arg"> {
   let description = [{
     The temporary passed for an `out` or `inout` parameter (seed 000). It
     names the argument lvalue (`lvalue`, the address the value is written
-    back to, optionally narrowed to some `swizzle` components of a vector),
+    back to, optionally narrowed to some `swizzle` components of a vector,
+    or to some elements of a matrix, numbered row * columns + column, for
+    members such as `m._m01_m10` that span rows),
     whether the temporary is initialized (`inout`) or starts undefined
     (`out`), the copy-in conversion from the lvalue's type to the parameter
     type and the write-back conversion from the parameter type back to the
@@ -494,7 +496,7 @@ def HLSL_OutArgOp : HLSL_Op<"out_arg"> {
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// The type of the argument lvalue as the call site sees it (the
-    /// swizzled vector if there is a swizzle).
+    /// swizzled vector or matrix members if there is a swizzle).
     ::mlir::Type getLValueType();
     bool isInOut() { return getDirection() == ParamDirection::InOut; }
   }];
