@@ -642,6 +642,19 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     args.push_back("-I");
     args.push_back(dir.str());
   }
+  // The HLSL standard headers (<vector_utils>, <type_traits>, ...), found
+  // after the user's directories as DXC finds its embedded ones.
+  SmallString<256> standardHeaders(llvm::sys::path::parent_path(prelude));
+  llvm::sys::path::append(standardHeaders, "hlsl");
+  args.push_back("-internal-isystem");
+  args.push_back(std::string(standardHeaders));
+  // __HLSL_VERSION as DXC defines it: Clang's hlsl202x (our 2021) says 2028,
+  // and DXC's 202x is 2029.
+  if (options.hlslVersion == "2021" || options.hlslVersion == "202x") {
+    args.push_back("-U__HLSL_VERSION");
+    args.push_back(options.hlslVersion == "2021" ? "-D__HLSL_VERSION=2021"
+                                                 : "-D__HLSL_VERSION=2029");
+  }
   if (!options.rootSignatureDefine.empty())
     args.push_back("-fdx-rootsignature-define=" + options.rootSignatureDefine);
   if (!options.rootSignatureVersion.empty())
