@@ -144,6 +144,24 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
       start = next;
       i = next - 1;
     }
+  // HLSL attributes before the declaration (`[noinline]`): Clang parses
+  // neither order with a template header and ignores the ones a helper
+  // function may carry, so they go.
+  std::vector<std::pair<size_t, size_t>> attributes;
+  while (start < open && kindOf(start) == clang::tok::l_square) {
+    size_t close = start + 1;
+    for (int depth = 1; close < open; ++close) {
+      clang::tok::TokenKind kind = kindOf(close);
+      if (kind == clang::tok::l_square)
+        ++depth;
+      else if (kind == clang::tok::r_square && --depth == 0)
+        break;
+    }
+    if (close >= open)
+      return false;
+    attributes.push_back({start, close});
+    start = close + 1;
+  }
   if (start >= open - 1)
     return false;
 
@@ -187,6 +205,8 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
                                text.slice(first, last + 1).str()))
       return false;
   }
+  for (auto [first, last] : attributes)
+    blankSpan(file, text, offsetOf(first), tokens.endOf(last) - 1);
   // Each unsized parameter: its type is the template's, its dimensions go.
   count = 0;
   for (const Parameter &parameter : parameters) {
