@@ -12,9 +12,10 @@ ConstantBuffer<Light> Grid[2][3];
 ConstantBuffer<Light> More[] : register(b0, space1);
 RWStructuredBuffer<float4> Out : register(u0);
 
-// CHECK: hlsl.resource @Lights : !hlsl.array<4 x !hlsl.res<ConstantBuffer, !hlsl.struct<"Light", {color: vector<4xf32>, dir: vector<3xf32>, flags: i32}>>> binding <b2>
-// CHECK: hlsl.resource @Grid : !hlsl.array<2 x !hlsl.array<3 x !hlsl.res<ConstantBuffer, !hlsl.struct<"Light", {{.*}}>>>> binding <order 0>
-// CHECK: hlsl.resource @More : !hlsl.array<? x !hlsl.res<ConstantBuffer, !hlsl.struct<"Light", {{.*}}>>> binding <b0, space1>
+// The struct is signless; `declared` keeps its uint for reflection.
+// CHECK: hlsl.resource @Lights : !hlsl.array<4 x !hlsl.res<ConstantBuffer, !hlsl.struct<"Light", {color: vector<4xf32>, dir: vector<3xf32>, flags: i32}>>> declared !hlsl.struct<"Light", {color: vector<4xf32>, dir: vector<3xf32>, flags: ui32}> binding <b2>
+// CHECK: hlsl.resource @Grid : !hlsl.array<2 x !hlsl.array<3 x !hlsl.res<ConstantBuffer, !hlsl.struct<"Light", {{.*}}>>>> declared {{.*}} binding <order 0>
+// CHECK: hlsl.resource @More : !hlsl.array<? x !hlsl.res<ConstantBuffer, !hlsl.struct<"Light", {{.*}}>>> declared {{.*}} binding <b0, space1>
 
 float4 color(ConstantBuffer<Light> c) { return c.color; }
 uint flagsOf(Light l) { return l.flags; }

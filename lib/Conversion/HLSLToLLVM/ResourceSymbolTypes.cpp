@@ -295,7 +295,9 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       std::string name = ("class." + kind + "<" + element +
                           (StringRef(element).ends_with(">") ? " >" : ">"))
                              .str();
-      Type value = type.getValueType();
+      // A ConstantBuffer<T>'s T as declared: reflection shows its unsigned
+      // integers (the LLVM struct is the same).
+      Type value = resource.getDeclaredElement().value_or(type.getValueType());
       Type converted = convertData(value);
       single = getNamedStruct(hostLayoutName(name, {value}), {converted});
       // A ConstantBuffer<T> or TextureBuffer<T> (array) is a struct of one T

@@ -287,8 +287,10 @@ private:
   /// static local has been initialized.
   GlobalOp createStaticLocalGuard(const clang::VarDecl *var);
   /// What a resource's type as written says beyond its dialect type: the
-  /// element's snorm/unorm and a multisampled texture's sample count.
-  void setResourceTypeAttributes(ResourceOp resource, clang::QualType type);
+  /// element's snorm/unorm, a multisampled texture's sample count, the
+  /// unsigned integers of a ConstantBuffer<T>'s struct.
+  void setResourceTypeAttributes(ResourceOp resource, clang::QualType type,
+                                 clang::SourceLocation loc);
   /// The initializer of a static global, emitted once every declaration
   /// is: it may read a cbuffer member, and Clang declares the $Globals
   /// cbuffer last.

@@ -774,12 +774,29 @@ void HLSLGenModule::emitStaticInitializer(GlobalOp global,
   YieldOp::create(gen.builder, loc, value);
 }
 
+/// Whether a data type has unsigned integers (signless ones are signed).
+static bool hasUnsignedIntegers(Type type) {
+  return anyNestedType(type, [](Type t) { return t.isUnsignedInteger(); });
+}
+
 void HLSLGenModule::setResourceTypeAttributes(ResourceOp resource,
-                                              clang::QualType type) {
+                                              clang::QualType type,
+                                              clang::SourceLocation loc) {
   if (StringRef norm = getElementNormModifier(type); !norm.empty())
     resource->setAttr("hlsl.element_norm", builder.getStringAttr(norm));
   if (unsigned samples = getSampleCount(type))
     resource->setAttr("hlsl.sample_count", builder.getI32IntegerAttr(samples));
+  // The struct of a ConstantBuffer<T> (array) as declared, for reflection.
+  if (!isConstantBufferKind(resource.getResourceType().getKind()))
+    return;
+  const auto *spec = dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+      astContext.getBaseElementType(type)->getAsCXXRecordDecl());
+  if (!spec || spec->getTemplateArgs().size() != 1)
+    return;
+  Type declared =
+      types.convertDeclared(spec->getTemplateArgs()[0].getAsType(), loc);
+  if (declared && hasUnsignedIntegers(declared))
+    resource.setDeclaredElementAttr(TypeAttr::get(declared));
 }
 
 void HLSLGenModule::emitResource(const clang::VarDecl *var) {
@@ -803,8 +820,8 @@ void HLSLGenModule::emitResource(const clang::VarDecl *var) {
   BindingAttr binding = getBinding(var, resourceType.getResourceClass());
   auto resource =
       ResourceOp::create(builder, loc, builder.getStringAttr(symbol),
-                         TypeAttr::get(type), binding);
-  setResourceTypeAttributes(resource, var->getType());
+                         TypeAttr::get(type), binding, TypeAttr());
+  setResourceTypeAttributes(resource, var->getType(), var->getLocation());
   if (isGloballyCoherent(var))
     resource->setAttr("hlsl.globally_coherent", builder.getUnitAttr());
   globals[var] = {GlobalSymbol::Resource,
@@ -905,10 +922,10 @@ void HLSLGenModule::emitResourceStruct(const clang::VarDecl *var) {
     // Binding diagnostics point at the variable (its register annotation);
     // the symbol names the member.
     std::string symbol = uniqueSymbol(path);
-    auto resource = ResourceOp::create(builder, getLoc(var->getLocation()),
-                                       builder.getStringAttr(symbol),
-                                       TypeAttr::get(type), binding);
-    setResourceTypeAttributes(resource, field->getType());
+    auto resource = ResourceOp::create(
+        builder, getLoc(var->getLocation()), builder.getStringAttr(symbol),
+        TypeAttr::get(type), binding, TypeAttr());
+    setResourceTypeAttributes(resource, field->getType(), var->getLocation());
     structResources[getStructResourceKey(var, chain)] = {
         GlobalSymbol::Resource,
         FlatSymbolRefAttr::get(context, symbol),
@@ -1171,11 +1188,6 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
                     FlatSymbolRefAttr::get(context, symbol), type,
                     AddressSpace::Constant};
   }
-}
-
-/// Whether a data type has unsigned integers (signless ones are signed).
-static bool hasUnsignedIntegers(Type type) {
-  return anyNestedType(type, [](Type t) { return t.isUnsignedInteger(); });
 }
 
 void HLSLGenModule::setDeclaredType(CBufferMemberOp member,

@@ -96,6 +96,16 @@ func.func private @f(!hlsl.res<ConstantBuffer, f32>)
 
 // -----
 
+// expected-error @+1 {{declared element '!hlsl.struct<"T", {u: ui32}>' must be the struct of a ConstantBuffer or TextureBuffer with its integers' signedness}}
+hlsl.resource @S : !hlsl.res<StructuredBuffer, !hlsl.struct<"T", {u: i32}>> declared !hlsl.struct<"T", {u: ui32}> binding <t0>
+
+// -----
+
+// expected-error @+1 {{declared element '!hlsl.struct<"T", {u: ui32, f: f32}>' must be the struct of a ConstantBuffer}}
+hlsl.resource @C : !hlsl.res<ConstantBuffer, !hlsl.struct<"T", {u: i32}>> declared !hlsl.struct<"T", {u: ui32, f: f32}> binding <b0>
+
+// -----
+
 // expected-error @+1 {{binding without a register needs an order id}}
 hlsl.resource @A : !hlsl.res<RWBuffer, f32> binding <space1>
 

@@ -5,6 +5,9 @@
 
 // CHECK-LABEL: hlsl.resource @A : !hlsl.array<4 x !hlsl.res<RWBuffer, f32>> binding <u10>
 hlsl.resource @A : !hlsl.array<4 x !hlsl.res<RWBuffer, f32>> binding <u10>
+// A ConstantBuffer<T> array's T as declared, integers keeping their sign.
+// CHECK: hlsl.resource @CB : !hlsl.array<2 x !hlsl.res<ConstantBuffer, !hlsl.struct<"T", {u: vector<2xi32>, a: !hlsl.array<3 x i16>}>>> declared !hlsl.struct<"T", {u: vector<2xui32>, a: !hlsl.array<3 x ui16>}> binding <b3>
+hlsl.resource @CB : !hlsl.array<2 x !hlsl.res<ConstantBuffer, !hlsl.struct<"T", {u: vector<2xi32>, a: !hlsl.array<3 x i16>}>>> declared !hlsl.struct<"T", {u: vector<2xui32>, a: !hlsl.array<3 x ui16>}> binding <b3>
 // CHECK: hlsl.resource @C : !hlsl.array<2 x !hlsl.array<2 x !hlsl.array<5 x !hlsl.res<RWBuffer, f32>>>> binding <u10, space1>
 hlsl.resource @C : !hlsl.array<2 x !hlsl.array<2 x !hlsl.array<5 x !hlsl.res<RWBuffer, f32>>>> binding <u10, space1>
 // CHECK: hlsl.resource @D : !hlsl.array<? x !hlsl.res<RWBuffer, f32>> binding <order 0>

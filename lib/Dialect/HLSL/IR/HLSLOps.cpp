@@ -68,6 +68,13 @@ LogicalResult ResourceOp::verify() {
            stringifyResourceKind(resource.getKind()))
               .str())))
     return failure();
+  if (std::optional<Type> declared = getDeclaredElement()) {
+    if (!isConstantBufferKind(resource.getKind()) ||
+        getSignlessType(*declared) != resource.getElementType())
+      return emitOpError() << "declared element " << *declared
+                           << " must be the struct of a ConstantBuffer or "
+                              "TextureBuffer with its integers' signedness";
+  }
   std::optional<uint64_t> size = getRangeSize();
   if (size && *size == 0)
     return emitOpError() << "resource array '" << getSymName()

@@ -123,6 +123,29 @@ bool mlir::hlsl::anyNestedType(Type type,
   return false;
 }
 
+Type mlir::hlsl::getSignlessType(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return IntegerType::get(type.getContext(), integer.getWidth());
+  if (auto vec = dyn_cast<VectorType>(type))
+    return VectorType::get(vec.getShape(),
+                           getSignlessType(vec.getElementType()));
+  if (auto matrix = dyn_cast<MatrixType>(type))
+    return MatrixType::get(matrix.getRows(), matrix.getColumns(),
+                           getSignlessType(matrix.getElementType()),
+                           matrix.getOrder());
+  if (auto array = dyn_cast<ArrayType>(type))
+    return ArrayType::get(type.getContext(), array.getSize(),
+                          getSignlessType(array.getElementType()));
+  if (auto st = dyn_cast<StructType>(type)) {
+    SmallVector<Type> fields;
+    for (Type field : st.getFieldTypes())
+      fields.push_back(getSignlessType(field));
+    return StructType::get(type.getContext(), st.getName(), fields,
+                           st.getFieldNames(), st.getFieldHints());
+  }
+  return type;
+}
+
 bool mlir::hlsl::containsResource(Type type) {
   return anyNestedType(type, [](Type t) { return isa<ResourceType>(t); });
 }
@@ -166,9 +189,10 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (inner.isUnbounded())
       return emitError()
              << "only the outermost dimension of an array can be unbounded";
+  // Declared types (reflection) keep unsigned integers.
   if (isa<PointerType, PaddingType>(elementType) ||
-      (!isDataType(elementType) && !containsResource(elementType) &&
-       !isa<ArrayType>(elementType)))
+      (!isDataType(getSignlessType(elementType)) &&
+       !containsResource(elementType) && !isa<ArrayType>(elementType)))
     return emitError() << "array element type must be a data or resource type, "
                           "got "
                        << elementType;
@@ -298,6 +322,10 @@ Type StructType::parse(AsmParser &parser) {
       parser.parseGreater())
     return {};
   SmallVector<StringRef> nameRefs(names.begin(), names.end());
+  // No hints at all is the empty list, as the builder makes it: a parsed
+  // struct is the type the importer builds.
+  if (llvm::all_of(hints, [](unsigned hint) { return hint == 0; }))
+    hints.clear();
   return parser.getChecked<StructType>(parser.getContext(), name, types,
                                        nameRefs, hints);
 }

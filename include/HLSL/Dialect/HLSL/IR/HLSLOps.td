@@ -38,10 +38,23 @@ def HLSL_ResourceOp : HLSL_Op<"resource", [Symbol]> {
     hlsl.resource @D : !hlsl.array<? x !hlsl.res<RWBuffer, f32>> binding <order 1>
     hlsl.resource @T : !hlsl.res<Texture2D, vector<4xf32>> binding <space1, order 2>
     ```
+
+    The struct of a `ConstantBuffer<T>` or `TextureBuffer<T>` (array) is
+    signless like every other type of the dialect; when T has unsigned
+    integers, `declared` keeps T as declared, for reflection.
+
+    ```mlir
+    hlsl.resource @B : !hlsl.array<4 x !hlsl.res<ConstantBuffer, !hlsl.struct<"Bar", {idx: vector<3xi32>}>>>
+        declared !hlsl.struct<"Bar", {idx: vector<3xui32>}> binding <b1>
+    ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$type,
-                       HLSL_BindingAttr:$binding);
-  let assemblyFormat = "$sym_name `:` $type `binding` $binding attr-dict";
+                       HLSL_BindingAttr:$binding,
+                       OptionalAttr<TypeAttr>:$declared_element);
+  let assemblyFormat = [{
+    $sym_name `:` $type (`declared` $declared_element^)? `binding` $binding
+    attr-dict
+  }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The resource type of one element.

@@ -36,6 +36,9 @@ bool isResourceOrResourceArray(Type type);
 bool anyNestedType(Type type, llvm::function_ref<bool(Type)> predicate);
 /// True if `type` contains a resource anywhere (arrays, struct fields).
 bool containsResource(Type type);
+/// `type` with every integer in it signless (a declared type whose unsigned
+/// integers the rest of the dialect does not distinguish).
+Type getSignlessType(Type type);
 /// True if `type` is a struct with no fields, or only empty structs as
 /// fields: a value with nothing in it (no signature element, for one).
 bool isEmptyStruct(Type type);
