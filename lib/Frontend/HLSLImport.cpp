@@ -10,6 +10,7 @@
 #include "HLSL/Frontend/HLSLImport.h"
 #include "CodeGen/HLSLGen.h"
 #include "DXCOverloadRanking.h"
+#include "DiagnosticExcerpts.h"
 #include "IncludeFileSystem.h"
 #include "PreludeSelection.h"
 #include "SourceRewrites.h"
@@ -182,17 +183,25 @@ private:
 
 namespace {
 /// Clang's diagnostics of a run that may be repeated (see SourceRewrites.h):
-/// held until it is known that the run stands, then written through.
+/// held until it is known that the run stands, then written through, the
+/// quoted source lines as the shader has them (DiagnosticExcerpts.h).
 class HeldOutput : public llvm::raw_ostream {
 public:
-  explicit HeldOutput(llvm::raw_ostream &out) : out(out) { SetUnbuffered(); }
+  HeldOutput(llvm::raw_ostream &out, WrittenLines lines)
+      : out(out), lines(std::move(lines)) {
+    SetUnbuffered();
+  }
+  ~HeldOutput() override {
+    if (!holding && !dropped && !partial.empty())
+      out << partial;
+  }
 
   /// Writes what was held and everything after it.
   void release() {
     if (!holding)
       return;
     holding = false;
-    out << held;
+    emit(held);
     held.clear();
   }
   /// Drops what was held and everything after it.
@@ -208,12 +217,24 @@ private:
     if (holding)
       held.append(ptr, size);
     else if (!dropped)
-      out.write(ptr, size);
+      emit(llvm::StringRef(ptr, size));
   }
   uint64_t current_pos() const override { return position; }
+  /// Writes the complete lines of `text` (after what is left of the last
+  /// write), each restored.
+  void emit(llvm::StringRef text) {
+    partial.append(text.begin(), text.end());
+    size_t start = 0;
+    for (size_t end; (end = partial.find('\n', start)) != std::string::npos;
+         start = end + 1)
+      out << lines.restore(llvm::StringRef(partial).slice(start, end)) << '\n';
+    partial.erase(0, start);
+  }
 
   llvm::raw_ostream &out;
+  WrittenLines lines;
   std::string held;
+  std::string partial;
   uint64_t position = 0;
   bool holding = true;
   bool dropped = false;
@@ -859,7 +880,30 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
 
   // Clang's diagnostics are held until it is known whether the shader needs
   // more runs (SourceRewrites.h).
-  HeldOutput firstOut(llvm::errs());
+  // Clang quotes the lines it parsed; the user sees the shader's own.
+  auto writtenLines = [&](const SourceRewrites *applied) {
+    WrittenLines lines;
+    std::string parsed = prepareSource();
+    lines.addFile(fileName,
+                  applied ? applied->rewrite(fileName, parsed) : parsed,
+                  source.getBuffer().str());
+    if (!applied)
+      return lines;
+    for (const std::string &file : applied->files()) {
+      if (file == fileName)
+        continue;
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> included =
+          llvm::MemoryBuffer::getFile(file);
+      if (!included)
+        continue;
+      std::string text = (*included)->getBuffer().str();
+      normalizeIncludeSeparators(text);
+      lines.addFile(file, applied->rewrite(file, text),
+                    (*included)->getBuffer().str());
+    }
+    return lines;
+  };
+  HeldOutput firstOut(llvm::errs(), writtenLines(nullptr));
   std::unique_ptr<HeldOutput> lastOut;
   SourceRewrites rewrites(
       /*hlsl2021=*/options.hlslVersion != "2016" &&
@@ -894,7 +938,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     applied = rewrites.count();
     if (lastOut)
       lastOut->discard();
-    lastOut = std::make_unique<HeldOutput>(llvm::errs());
+    lastOut =
+        std::make_unique<HeldOutput>(llvm::errs(), writtenLines(&rewrites));
     if (llvm::sys::Process::GetEnv("HLSL_MLIR_SHOW_REWRITES"))
       lastOut->release();
     rewrites.beginRun(/*last=*/run + 1 == kMaxSourceRewriteRuns);
