@@ -685,7 +685,7 @@ template <typename A, typename P> struct __differs {
   __HLSL_WHEN_CALL(NAME, __HLSL_FALLBACK2_I, (CAT, NAME))
 #define __HLSL_FALLBACK2_I(CAT, NAME)                                          \
   template <typename A, typename B>                                            \
-  constexpr typename __enable_if<                                                        \
+  constexpr typename __enable_if<                                              \
       __differs<A, typename __promote2<CAT, A, B>::type>::value ||             \
           __differs<B, typename __promote2<CAT, A, B>::type>::value,           \
       __decltype(NAME(                                                         \
@@ -853,14 +853,16 @@ __HLSL_FALLBACK1(__HLSL_CAT_NUMERIC, abs)
   __HLSL_INTRINSIC constexpr T N(T a, T b) { return b < a ? b : a; }
 #define __HLSL_D_MAX_CONSTEXPR(N, T)                                           \
   __HLSL_INTRINSIC constexpr T N(T a, T b) { return a < b ? b : a; }
+// Every shape of T, the scalar one declared by D.
+#define __HLSL_BIN_ALL_SCALAR_BY(D, N, T)                                      \
+  D(N, T)                                                                      \
+  __HLSL_D_BIN(N, T##1)                                                        \
+  __HLSL_D_BIN(N, T##2) __HLSL_D_BIN(N, T##3) __HLSL_D_BIN(N, T##4)            \
+      __HLSL_MAT(__HLSL_D_BIN, N, T)
 #define __HLSL_BIN_ALL_MIN_CONSTEXPR(N, T)                                     \
-  __HLSL_D_MIN_CONSTEXPR(N, T)                                                 \
-  __HLSL_D_BIN(N, T##1) __HLSL_D_BIN(N, T##2) __HLSL_D_BIN(N, T##3)            \
-      __HLSL_D_BIN(N, T##4) __HLSL_MAT(__HLSL_D_BIN, N, T)
+  __HLSL_BIN_ALL_SCALAR_BY(__HLSL_D_MIN_CONSTEXPR, N, T)
 #define __HLSL_BIN_ALL_MAX_CONSTEXPR(N, T)                                     \
-  __HLSL_D_MAX_CONSTEXPR(N, T)                                                 \
-  __HLSL_D_BIN(N, T##1) __HLSL_D_BIN(N, T##2) __HLSL_D_BIN(N, T##3)            \
-      __HLSL_D_BIN(N, T##4) __HLSL_MAT(__HLSL_D_BIN, N, T)
+  __HLSL_BIN_ALL_SCALAR_BY(__HLSL_D_MAX_CONSTEXPR, N, T)
 __HLSL_T_INT(__HLSL_BIN_ALL_MIN_CONSTEXPR, min)
 __HLSL_T_FLOAT_D(__HLSL_BIN_ALL, min)
 __HLSL_T_INT(__HLSL_BIN_ALL_MAX_CONSTEXPR, max)

@@ -166,6 +166,26 @@ LogicalResult GlobalOp::verify() {
 // Addresses and memory
 //===----------------------------------------------------------------------===//
 
+Value mlir::hlsl::buildMatrixElementAddr(OpBuilder &builder, Location loc,
+                                         Value matrixAddr, int32_t flat) {
+  auto ptr = cast<PointerType>(matrixAddr.getType());
+  auto matrix = cast<MatrixType>(ptr.getPointee());
+  int32_t columns = matrix.getColumns();
+  auto index = [&](int32_t v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getI32IntegerAttr(v));
+  };
+  Value row = ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(VectorType::get({columns}, matrix.getElementType()),
+                       ptr.getAddressSpace()),
+      matrixAddr, index(flat / columns));
+  return ElementAddrOp::create(
+      builder, loc,
+      PointerType::get(matrix.getElementType(), ptr.getAddressSpace()), row,
+      index(flat % columns));
+}
+
 LogicalResult VarOp::verify() {
   PointerType type = getAddr().getType();
   if (type.getAddressSpace() != AddressSpace::Function)
@@ -390,26 +410,6 @@ LogicalResult ResourceAddrOp::verify() {
 //===----------------------------------------------------------------------===//
 // OutArgOp
 //===----------------------------------------------------------------------===//
-
-Value mlir::hlsl::buildMatrixElementAddr(OpBuilder &builder, Location loc,
-                                         Value matrixAddr, int32_t flat) {
-  auto ptr = cast<PointerType>(matrixAddr.getType());
-  auto matrix = cast<MatrixType>(ptr.getPointee());
-  int32_t columns = matrix.getColumns();
-  auto index = [&](int32_t v) -> Value {
-    return arith::ConstantOp::create(builder, loc,
-                                     builder.getI32IntegerAttr(v));
-  };
-  Value row = ElementAddrOp::create(
-      builder, loc,
-      PointerType::get(VectorType::get({columns}, matrix.getElementType()),
-                       ptr.getAddressSpace()),
-      matrixAddr, index(flat / columns));
-  return ElementAddrOp::create(
-      builder, loc,
-      PointerType::get(matrix.getElementType(), ptr.getAddressSpace()), row,
-      index(flat % columns));
-}
 
 Type OutArgOp::getLValueType() {
   Type pointee = getLvalue().getType().getPointee();
