@@ -241,6 +241,23 @@ private:
 };
 } // namespace
 
+namespace {
+/// An included file a rewrite changed: its text and what Clang parses.
+struct IncludedText {
+  std::string written, parsed;
+};
+} // namespace
+
+static std::optional<IncludedText>
+readIncludedText(const SourceRewrites &rewrites, llvm::StringRef file) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(file);
+  if (!buffer)
+    return std::nullopt;
+  llvm::StringRef text = (*buffer)->getBuffer();
+  return IncludedText{text.str(), rewrites.rewrite(file, text)};
+}
+
 std::string mlir::hlsl::getDefaultPreludePath() {
   // Tools live in <prefix>/bin; the prelude in <prefix>/lib/hlsl-mlir/include.
   static int anchor;
@@ -759,14 +776,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       for (const std::string &file : rewrites->files()) {
         if (file == fileName)
           continue;
-        llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> included =
-            llvm::MemoryBuffer::getFile(file);
-        if (!included)
-          continue;
-        pp.addRemappedFile(
-            file, llvm::MemoryBuffer::getMemBufferCopy(
-                      rewrites->rewrite(file, (*included)->getBuffer()), file)
-                      .release());
+        if (std::optional<IncludedText> included =
+                readIncludedText(*rewrites, file))
+          pp.addRemappedFile(
+              file, llvm::MemoryBuffer::getMemBufferCopy(included->parsed, file)
+                        .release());
       }
       for (const auto &macro : rewrites->getMacros())
         pp.addMacroDef((macro.getKey() + "=" + macro.getValue()).str());
@@ -892,14 +906,10 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     for (const std::string &file : applied->files()) {
       if (file == fileName)
         continue;
-      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> included =
-          llvm::MemoryBuffer::getFile(file);
-      if (!included)
-        continue;
-      std::string text = (*included)->getBuffer().str();
-      normalizeIncludeSeparators(text);
-      lines.addFile(file, applied->rewrite(file, text),
-                    (*included)->getBuffer().str());
+      if (std::optional<IncludedText> included =
+              readIncludedText(*applied, file))
+        lines.addFile(file, std::move(included->parsed),
+                      std::move(included->written));
     }
     return lines;
   };

@@ -151,18 +151,8 @@ Value HLSLGenFunction::emitLoad(const LValue &lvalue, Location loc) {
   if (lvalue.isBitField())
     return emitBitFieldLoad(lvalue, loc);
   if (lvalue.isSwizzle() &&
-      isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee())) {
-    SmallVector<Value, 4> elements;
-    for (int32_t flat : lvalue.swizzle)
-      elements.push_back(LoadOp::create(
-          builder, loc, emitMatrixElementAddr(lvalue.addr, flat, loc)));
-    if (elements.size() == 1)
-      return elements.front();
-    return vector::FromElementsOp::create(
-        builder, loc,
-        VectorType::get({int64_t(elements.size())}, elements.front().getType()),
-        elements);
-  }
+      isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee()))
+    return buildMatrixElementsLoad(builder, loc, lvalue.addr, lvalue.swizzle);
   Value value = LoadOp::create(builder, loc, lvalue.addr);
   if (!lvalue.isSwizzle())
     return value;
@@ -256,15 +246,7 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
     return;
   }
   if (isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee())) {
-    // Matrix members spanning rows: one element store each.
-    for (auto [i, flat] : llvm::enumerate(lvalue.swizzle)) {
-      Value element = isa<VectorType>(value.getType())
-                          ? Value(vector::ExtractOp::create(builder, loc, value,
-                                                            int64_t(i)))
-                          : value;
-      StoreOp::create(builder, loc, element,
-                      emitMatrixElementAddr(lvalue.addr, flat, loc));
-    }
+    buildMatrixElementsStore(builder, loc, value, lvalue.addr, lvalue.swizzle);
     return;
   }
   // Writing a swizzle updates only its components of the whole vector.

@@ -3,6 +3,7 @@
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -184,6 +185,35 @@ Value mlir::hlsl::buildMatrixElementAddr(OpBuilder &builder, Location loc,
       builder, loc,
       PointerType::get(matrix.getElementType(), ptr.getAddressSpace()), row,
       index(flat % columns));
+}
+
+Value mlir::hlsl::buildMatrixElementsLoad(OpBuilder &builder, Location loc,
+                                          Value matrixAddr,
+                                          ArrayRef<int32_t> flat) {
+  SmallVector<Value, 4> elements;
+  for (int32_t element : flat)
+    elements.push_back(LoadOp::create(
+        builder, loc,
+        buildMatrixElementAddr(builder, loc, matrixAddr, element)));
+  if (elements.size() == 1)
+    return elements.front();
+  return vector::FromElementsOp::create(
+      builder, loc,
+      VectorType::get({int64_t(elements.size())}, elements.front().getType()),
+      elements);
+}
+
+void mlir::hlsl::buildMatrixElementsStore(OpBuilder &builder, Location loc,
+                                          Value value, Value matrixAddr,
+                                          ArrayRef<int32_t> flat) {
+  for (auto [i, element] : llvm::enumerate(flat)) {
+    Value component =
+        isa<VectorType>(value.getType())
+            ? Value(vector::ExtractOp::create(builder, loc, value, int64_t(i)))
+            : value;
+    StoreOp::create(builder, loc, component,
+                    buildMatrixElementAddr(builder, loc, matrixAddr, element));
+  }
 }
 
 LogicalResult VarOp::verify() {

@@ -68,19 +68,8 @@ static FailureOr<Value> inlineConversion(Region &region, Value input,
 static Value loadLValue(OpBuilder &builder, Location loc, Value addr,
                         std::optional<ArrayRef<int32_t>> swizzle) {
   if (swizzle &&
-      isa<MatrixType>(cast<PointerType>(addr.getType()).getPointee())) {
-    // Matrix members spanning rows: one element load each.
-    SmallVector<Value> elements;
-    for (int32_t flat : *swizzle)
-      elements.push_back(LoadOp::create(
-          builder, loc, buildMatrixElementAddr(builder, loc, addr, flat)));
-    if (elements.size() == 1)
-      return elements.front();
-    return vector::FromElementsOp::create(
-        builder, loc,
-        VectorType::get({int64_t(elements.size())}, elements.front().getType()),
-        elements);
-  }
+      isa<MatrixType>(cast<PointerType>(addr.getType()).getPointee()))
+    return buildMatrixElementsLoad(builder, loc, addr, *swizzle);
   Value value = LoadOp::create(builder, loc, addr);
   if (!swizzle)
     return value;
@@ -97,22 +86,19 @@ static void storeLValue(OpBuilder &builder, Location loc, Value value,
     StoreOp::create(builder, loc, value, addr);
     return;
   }
-  auto element = [&](size_t i) -> Value {
-    return isa<VectorType>(value.getType())
-               ? Value(
-                     vector::ExtractOp::create(builder, loc, value, int64_t(i)))
-               : value;
-  };
   if (isa<MatrixType>(cast<PointerType>(addr.getType()).getPointee())) {
-    for (auto [i, flat] : llvm::enumerate(*swizzle))
-      StoreOp::create(builder, loc, element(i),
-                      buildMatrixElementAddr(builder, loc, addr, flat));
+    buildMatrixElementsStore(builder, loc, value, addr, *swizzle);
     return;
   }
   Value whole = LoadOp::create(builder, loc, addr);
-  for (auto [i, component] : llvm::enumerate(*swizzle))
-    whole = vector::InsertOp::create(builder, loc, element(i), whole,
+  for (auto [i, component] : llvm::enumerate(*swizzle)) {
+    Value element =
+        isa<VectorType>(value.getType())
+            ? Value(vector::ExtractOp::create(builder, loc, value, int64_t(i)))
+            : value;
+    whole = vector::InsertOp::create(builder, loc, element, whole,
                                      int64_t(component));
+  }
   StoreOp::create(builder, loc, whole, addr);
 }
 

@@ -27,6 +27,15 @@ bool isKnownIntrinsic(llvm::StringRef name, size_t numArgs);
 /// `matrixAddr`: its row's element.
 Value buildMatrixElementAddr(OpBuilder &builder, Location loc, Value matrixAddr,
                              int32_t flat);
+/// Matrix members spanning rows (`m._m01_m10`): elements `flat` of the
+/// matrix at `matrixAddr`, loaded one by one (a scalar for one element, else
+/// a vector).
+Value buildMatrixElementsLoad(OpBuilder &builder, Location loc,
+                              Value matrixAddr, ArrayRef<int32_t> flat);
+/// Stores `value` (a vector of one component per element, or a scalar for
+/// all) to elements `flat` of the matrix at `matrixAddr`, one by one.
+void buildMatrixElementsStore(OpBuilder &builder, Location loc, Value value,
+                              Value matrixAddr, ArrayRef<int32_t> flat);
 } // namespace mlir::hlsl
 
 #endif // HLSL_DIALECT_HLSL_IR_HLSLOPS_H
