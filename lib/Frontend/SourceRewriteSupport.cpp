@@ -529,4 +529,21 @@ std::optional<size_t> RawTokens::findToken(size_t offset) const {
   return size_t(at - tokens.begin());
 }
 
+std::optional<size_t> RawTokens::findClosing(size_t open, size_t limit) const {
+  clang::tok::TokenKind opening = kindOf(open);
+  clang::tok::TokenKind closing =
+      opening == clang::tok::l_square  ? clang::tok::r_square
+      : opening == clang::tok::less    ? clang::tok::greater
+      : opening == clang::tok::l_paren ? clang::tok::r_paren
+                                       : clang::tok::r_brace;
+  int depth = 1;
+  for (size_t i = open + 1; i < limit; ++i) {
+    if (kindOf(i) == opening)
+      ++depth;
+    else if (kindOf(i) == closing && --depth == 0)
+      return i;
+  }
+  return std::nullopt;
+}
+
 } // namespace mlir::hlsl::rewrites

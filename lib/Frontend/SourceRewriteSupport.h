@@ -45,6 +45,10 @@ public:
   size_t size() const { return tokens.size(); }
   /// The index of the token that starts at `offset`, if one does.
   std::optional<size_t> findToken(size_t offset) const;
+  /// The index of the token that closes the bracket at `open` (an
+  /// `l_square`, `less`, `l_paren` or `l_brace`; brackets of its kind nest),
+  /// if one does before `limit`.
+  std::optional<size_t> findClosing(size_t open, size_t limit) const;
   size_t startOf(size_t i) const {
     return tokens[i].getLocation().getRawEncoding();
   }

@@ -149,18 +149,11 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
   // function may carry, so they go.
   std::vector<std::pair<size_t, size_t>> attributes;
   while (start < open && kindOf(start) == clang::tok::l_square) {
-    size_t close = start + 1;
-    for (int depth = 1; close < open; ++close) {
-      clang::tok::TokenKind kind = kindOf(close);
-      if (kind == clang::tok::l_square)
-        ++depth;
-      else if (kind == clang::tok::r_square && --depth == 0)
-        break;
-    }
-    if (close >= open)
+    std::optional<size_t> close = tokens.findClosing(start, open);
+    if (!close)
       return false;
-    attributes.push_back({start, close});
-    start = close + 1;
+    attributes.push_back({start, *close});
+    start = *close + 1;
   }
   if (start >= open - 1)
     return false;
@@ -180,16 +173,10 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
   bool isTemplate = tokens.spellingOf(start) == "template" &&
                     start + 1 < open && kindOf(start + 1) == clang::tok::less;
   if (isTemplate) {
-    size_t headerEnd = start + 2;
-    for (int angles = 1; headerEnd < open; ++headerEnd) {
-      clang::tok::TokenKind kind = kindOf(headerEnd);
-      if (kind == clang::tok::less)
-        ++angles;
-      else if (kind == clang::tok::greater && --angles == 0)
-        break;
-    }
-    if (headerEnd >= open)
+    std::optional<size_t> close = tokens.findClosing(start + 1, open);
+    if (!close)
       return false;
+    size_t headerEnd = *close;
     size_t first = offsetOf(start), last = offsetOf(headerEnd);
     std::string header = text.slice(first, last).str();
     bool empty = headerEnd == start + 2;
