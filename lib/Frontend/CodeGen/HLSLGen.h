@@ -219,6 +219,9 @@ public:
   ModuleOp getModule() { return *module; }
   /// Order of a matrix declared with `decl`'s attributes.
   MatrixOrder getMatrixOrder(const clang::Decl *decl);
+  /// The order of the first typedef `type` goes through that declares one
+  /// (`typedef row_major float2x1 T;`), if any.
+  std::optional<MatrixOrder> getTypedefMatrixOrder(clang::QualType type);
   /// A variable of an effect framework type (BlendState, PixelShader, ...),
   /// which DXC ignores with a warning: warns and returns true.
   bool skipEffectObject(const clang::VarDecl *var);
@@ -499,6 +502,10 @@ public:
   Value emitCall(const clang::CallExpr *expr);
   Value emitIntrinsic(const clang::CallExpr *expr,
                       const clang::FunctionDecl *callee, Value object);
+  /// The matrix type a byte-address buffer's Load<T> reads (T's typedef
+  /// gives its order); warns where DXC reads other elements.
+  Type getRawLoadMatrixType(const clang::CallExpr *expr, Value object,
+                            Type resultType);
   /// A call of `__hlsl_operator_<op>`: an operator Clang 22 refuses on
   /// matrices or vectors, rewritten to a call (HLSLGenOperatorCall.cpp).
   Value emitOperatorCall(const clang::CallExpr *expr, StringRef op);

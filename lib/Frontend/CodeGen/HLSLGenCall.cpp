@@ -707,6 +707,49 @@ clang::QualType HLSLGenFunction::getAtomicOperandType(
                                        isSigned);
 }
 
+/// The type argument of `buf.Load<T>(...)` as written (`float3x2` or a
+/// typedef, not Clang's canonical `matrix<float, 3, 2>`), or null.
+static clang::QualType getWrittenLoadType(const clang::CallExpr *expr) {
+  const auto *member =
+      dyn_cast<clang::MemberExpr>(expr->getCallee()->IgnoreParenImpCasts());
+  if (!member || member->getNumTemplateArgs() != 1)
+    return {};
+  const clang::TypeSourceInfo *info =
+      member->getTemplateArgs()[0].getTypeSourceInfo();
+  return info ? info->getType() : clang::QualType();
+}
+
+/// A byte-address buffer's `Load<M>` of a matrix: its order is the one a
+/// typedef gives M (`typedef row_major float3x2 M;`; Clang's template
+/// argument is the canonical type). A column_major one is read column after
+/// column, as Store<T> writes it and as Clang reads it; DXC reads every
+/// matrix of a byte-address buffer row after row whatever its orientation,
+/// so data laid out for DXC's code comes out transposed: say so where it
+/// happens.
+Type HLSLGenFunction::getRawLoadMatrixType(const clang::CallExpr *expr,
+                                           Value object, Type resultType) {
+  auto resource = dyn_cast<ResourceType>(object.getType());
+  auto matrix = dyn_cast_or_null<MatrixType>(resultType);
+  if (!resource || !isByteAddressBuffer(resource.getKind()) || !matrix)
+    return resultType;
+  clang::QualType written = getWrittenLoadType(expr);
+  if (std::optional<MatrixOrder> order = module.getTypedefMatrixOrder(written))
+    matrix = MatrixType::get(matrix.getRows(), matrix.getColumns(),
+                             matrix.getElementType(), *order);
+  if (matrix.isRowMajor() || matrix.getRows() < 2 || matrix.getColumns() < 2)
+    return matrix;
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  (written.isNull() ? expr->getType() : written)
+      .print(os, module.getASTContext().getPrintingPolicy());
+  module.warning(expr->getExprLoc(),
+                 "Load<" + type +
+                     "> reads the matrix column after column (column_major, "
+                     "as Store writes it); DXC reads it row after row: -Zpr "
+                     "or a row_major typedef makes both read rows");
+  return matrix;
+}
+
 Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
                                      const clang::FunctionDecl *callee,
                                      Value object) {
@@ -722,6 +765,8 @@ Value HLSLGenFunction::emitIntrinsic(const clang::CallExpr *expr,
   ArrayRef<const clang::Expr *> argExprs(expr->getArgs(), expr->getNumArgs());
   if (isa<clang::CXXOperatorCallExpr>(expr) && object)
     argExprs = argExprs.drop_front();
+  if (name == "Load" && object)
+    resultType = getRawLoadMatrixType(expr, object, resultType);
   SmallVector<Value> args;
   if (object)
     args.push_back(object);

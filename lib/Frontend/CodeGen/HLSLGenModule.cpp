@@ -370,25 +370,31 @@ static std::optional<MatrixOrder> getDeclaredOrder(const clang::Decl *decl) {
   return std::nullopt;
 }
 
+std::optional<MatrixOrder>
+HLSLGenModule::getTypedefMatrixOrder(clang::QualType type) {
+  while (!type.isNull()) {
+    const auto *typedefType = type->getAs<clang::TypedefType>();
+    if (!typedefType)
+      break;
+    if (std::optional<MatrixOrder> order =
+            getDeclaredOrder(typedefType->getDecl()))
+      return order;
+    type = typedefType->getDecl()->getUnderlyingType();
+  }
+  return std::nullopt;
+}
+
 MatrixOrder HLSLGenModule::getMatrixOrder(const clang::Decl *decl) {
   if (decl) {
     if (std::optional<MatrixOrder> order = getDeclaredOrder(decl))
       return *order;
-    // `typedef row_major float2x1 T;`: the typedefs the type goes through.
     clang::QualType type;
     if (const auto *value = dyn_cast<clang::ValueDecl>(decl))
       type = value->getType();
     else if (const auto *function = dyn_cast<clang::FunctionDecl>(decl))
       type = function->getReturnType();
-    while (!type.isNull()) {
-      const auto *typedefType = type->getAs<clang::TypedefType>();
-      if (!typedefType)
-        break;
-      if (std::optional<MatrixOrder> order =
-              getDeclaredOrder(typedefType->getDecl()))
-        return *order;
-      type = typedefType->getDecl()->getUnderlyingType();
-    }
+    if (std::optional<MatrixOrder> order = getTypedefMatrixOrder(type))
+      return *order;
   }
   return options.rowMajorByDefault ? MatrixOrder::RowMajor
                                    : MatrixOrder::ColumnMajor;
