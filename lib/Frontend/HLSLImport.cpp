@@ -798,42 +798,42 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     // min-precision `_BitInt`s, whose target error it takes back).
     pp.addMacroDef("__HLSL_MLIR_IMPORT");
     if (usedNames) {
-        pp.addMacroDef("__HLSL_SELECTIVE");
-        for (const std::string &name : *usedNames)
-          pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
-      }
-      includePreludeGuarded(pp, prelude, getUserMacroNames(options.defines));
+      pp.addMacroDef("__HLSL_SELECTIVE");
+      for (const std::string &name : *usedNames)
+        pp.addMacroDef("__HLSL_USE_" + name + "=__HLSL_PROBE");
+    }
+    includePreludeGuarded(pp, prelude, getUserMacroNames(options.defines));
 
-      clang::Token lastToken;
-      lastToken.startToken();
-      auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
-      compiler->createVirtualFileSystem(createIncludeFileSystem());
-      auto *filter = new FollowOnErrorFilter(
-          std::make_unique<clang::TextDiagnosticPrinter>(
-              diagOut, compiler->getDiagnosticOpts()),
-          record, prelude);
-      compiler->createDiagnostics(filter, /*ShouldOwnClient=*/true);
-      // "N errors generated." goes with the diagnostics.
-      compiler->setVerboseOutputStream(diagOut);
-      // DXC makes falling off the end of a non-void function an error (its
-      // -Wreturn-type warnings are errors).
-      compiler->getDiagnostics().setSeverityForGroup(
-          clang::diag::Flavor::WarningOrError, "return-type",
-          clang::diag::Severity::Error);
-      clang::DiagnosticsEngine &engine = compiler->getDiagnostics();
-      for (const std::string &group : options.disabledWarningGroups)
-        // (The group names were checked when the options were read.)
-        (void)engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
-                                         group, clang::diag::Severity::Ignored);
-      engine.setWarningsAsErrors(options.warningsAsErrors);
-      // -no-warnings silences warnings but not DXC's errors that are Clang
-      // warnings (a non-void function falling off its end): every warning is
-      // mapped to ignored, and return-type back to an error.
-      if (options.noWarnings) {
-        engine.setSeverityForAll(clang::diag::Flavor::WarningOrError,
-                                 clang::diag::Severity::Ignored);
-        engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
-                                   "return-type", clang::diag::Severity::Error);
+    clang::Token lastToken;
+    lastToken.startToken();
+    auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
+    compiler->createVirtualFileSystem(createIncludeFileSystem());
+    auto *filter =
+        new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
+                                    diagOut, compiler->getDiagnosticOpts()),
+                                record, prelude);
+    compiler->createDiagnostics(filter, /*ShouldOwnClient=*/true);
+    // "N errors generated." goes with the diagnostics.
+    compiler->setVerboseOutputStream(diagOut);
+    // DXC makes falling off the end of a non-void function an error (its
+    // -Wreturn-type warnings are errors).
+    compiler->getDiagnostics().setSeverityForGroup(
+        clang::diag::Flavor::WarningOrError, "return-type",
+        clang::diag::Severity::Error);
+    clang::DiagnosticsEngine &engine = compiler->getDiagnostics();
+    for (const std::string &group : options.disabledWarningGroups)
+      // (The group names were checked when the options were read.)
+      (void)engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
+                                       group, clang::diag::Severity::Ignored);
+    engine.setWarningsAsErrors(options.warningsAsErrors);
+    // -no-warnings silences warnings but not DXC's errors that are Clang
+    // warnings (a non-void function falling off its end): every warning is
+    // mapped to ignored, and return-type back to an error.
+    if (options.noWarnings) {
+      engine.setSeverityForAll(clang::diag::Flavor::WarningOrError,
+                               clang::diag::Severity::Ignored);
+      engine.setSeverityForGroup(clang::diag::Flavor::WarningOrError,
+                                 "return-type", clang::diag::Severity::Error);
     }
     std::unique_ptr<clang::FrontendAction> action =
         std::make_unique<ImportAction>(options, prelude, context, result,
