@@ -80,7 +80,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordMinPrecisionEnumBase(info) || recordUnsignedShorthand(info) ||
          recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
-         recordSystemValuePassThrough(info) || recordConstObjectCall(info) ||
+         recordSystemValuePassThrough(info) ||
+         recordParameterSemanticOverlap(info) || recordConstObjectCall(info) ||
          recordThreeComponentPackOffset(info) || recordStructArgument(info) ||
          recordVectorConstructorInTemplate(info) ||
          recordForLoopVariableAfterLoop(info) ||
@@ -369,6 +370,43 @@ bool SourceRewrites::recordSystemValuePassThrough(
   return replaceWithMacro(place->file, place->offset,
                           place->offset + name.size() - 1, "$s",
                           "__hlsl_mlir_" + canonical);
+}
+
+bool SourceRewrites::recordParameterSemanticOverlap(
+    const clang::Diagnostic &info) {
+  // `void main(float2 uv : TEXCOORD0, out float2 o : TEXCOORD0)` ("semantic
+  // index overlap TEXCOORD0"): Clang 22 checks an entry's in and out
+  // parameters as one set, where an input and an output are in different
+  // signatures (DXC accepts it; the lowering refuses a semantic used twice
+  // in one signature). The later parameter's semantic becomes a macro for
+  // `__hlsl_mlir_p<N>_<semantic>`, a name of its own that the importer
+  // reads as the semantic written.
+  if (info.getID() != clang::diag::err_hlsl_semantic_index_overlap)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place)
+    return false;
+  llvm::StringRef text = place->text;
+  llvm::StringRef name = place->word();
+  if (name.empty())
+    return false;
+  size_t at = skipBlanks(text, place->offset + name.size());
+  while (at < text.size() && text[at] == '[') {
+    std::optional<size_t> close = findClosingBracket(text, at, ";{}");
+    if (!close)
+      return false;
+    at = skipBlanks(text, *close + 1);
+  }
+  if (at >= text.size() || text[at] != ':')
+    return false;
+  size_t semantic = skipBlanks(text, at + 1);
+  llvm::StringRef written =
+      text.drop_front(semantic).take_while(isIdentifierChar);
+  if (written.empty() || written == "register" || written == "packoffset")
+    return false;
+  return replaceWithMacro(
+      place->file, semantic, semantic + written.size() - 1, "$s",
+      ("__hlsl_mlir_p" + llvm::Twine(macros.size()) + "_" + written).str());
 }
 
 bool SourceRewrites::recordThreeComponentPackOffset(

@@ -334,6 +334,7 @@ private:
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
   bool recordSystemValuePassThrough(const clang::Diagnostic &info);
+  bool recordParameterSemanticOverlap(const clang::Diagnostic &info);
   bool recordThreeComponentPackOffset(const clang::Diagnostic &info);
   bool recordConstObjectCall(const clang::Diagnostic &info);
   bool recordStructArgument(const clang::Diagnostic &info);

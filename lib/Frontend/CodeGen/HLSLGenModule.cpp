@@ -203,8 +203,17 @@ static unsigned getSignatureRows(Type type) {
 }
 
 /// A semantic's name as the shader writes it: a rewrite spells the system
-/// values Clang refuses for their type `__hlsl_mlir_SV_...`.
+/// values Clang refuses for their type `__hlsl_mlir_SV_...`, and a
+/// parameter's semantic that Clang takes for a repeat of another
+/// parameter's `__hlsl_mlir_p<N>_...` (SourceRewrites.h).
 static StringRef getWrittenSemanticName(StringRef name) {
+  StringRef rest = name;
+  if (rest.consume_front("__hlsl_mlir_p") && !rest.empty() &&
+      llvm::isDigit(rest.front())) {
+    rest = rest.drop_while(llvm::isDigit);
+    if (rest.consume_front("_") && !rest.empty())
+      name = rest;
+  }
   if (name.starts_with("__hlsl_mlir_SV_"))
     return name.drop_front(strlen("__hlsl_mlir_"));
   return name;
