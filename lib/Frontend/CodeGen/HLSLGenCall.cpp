@@ -69,6 +69,9 @@ static LogicalResult emitConversionRegion(HLSLGenFunction &gen, Region &region,
       return failure();
     value = converted;
   }
+  // Matrices of other orientations (a row_major argument of a column_major
+  // parameter): the same elements.
+  value = gen.coerce(value, to, loc);
   if (value.getType() != to) {
     gen.notSupported(chainTop, "out-argument conversion between these types");
     return failure();
@@ -125,6 +128,7 @@ Value HLSLGenFunction::emitOutArg(const clang::HLSLOutArgExpr *arg,
                        arg->getOpaqueArgLValue()->getType(), arg->getExprLoc());
     if (!converted)
       return {};
+    converted = coerce(converted, lvalueType, loc);
     if (converted.getType() != lvalueType)
       return notSupported(arg, "out-argument conversion between these types");
     YieldOp::create(builder, loc, converted);
