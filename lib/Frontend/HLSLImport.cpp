@@ -405,10 +405,11 @@ public:
   ImportConsumer(const ImportOptions &options, StringRef prelude,
                  MLIRContext *context, OwningOpRef<ModuleOp> &result,
                  TimingScope &timing, TimingScope &clangTiming,
-                 HeldOutput &diagOut, FollowOnErrorFilter &filter)
+                 HeldOutput &diagOut, FollowOnErrorFilter &filter,
+                 const gen::PackMatrixPragmas &packMatrixPragmas)
       : options(options), prelude(prelude), context(context), result(result),
         timing(timing), clangTiming(clangTiming), diagOut(diagOut),
-        filter(filter) {}
+        filter(filter), packMatrixPragmas(packMatrixPragmas) {}
 
   void Initialize(clang::ASTContext &context) override { ast = &context; }
   void InitializeSema(clang::Sema &s) override { sema = &s; }
@@ -454,7 +455,7 @@ public:
     diagOut.release();
     inImporter = true;
     TimingScope importTiming = timing.nest("AST import");
-    gen::HLSLGenModule module(ast, diags, context, options);
+    gen::HLSLGenModule module(ast, diags, context, options, &packMatrixPragmas);
     if (module.emitTranslationUnit(ast.getTranslationUnitDecl()))
       result = module.takeModule();
     if (result && options.includedFiles)
@@ -550,6 +551,7 @@ private:
   TimingScope &clangTiming;
   HeldOutput &diagOut;
   FollowOnErrorFilter &filter;
+  const gen::PackMatrixPragmas &packMatrixPragmas;
   clang::ASTContext *ast = nullptr;
   clang::Sema *sema = nullptr;
 };
@@ -570,6 +572,7 @@ public:
   bool BeginSourceFileAction(clang::CompilerInstance &compiler) override {
     compiler.getPreprocessor().setTokenWatcher(
         [this](const clang::Token &token) { lastToken = token; });
+    packMatrixPragmas.addHandlerTo(compiler.getPreprocessor());
     return clang::ASTFrontendAction::BeginSourceFileAction(compiler);
   }
 
@@ -577,10 +580,11 @@ public:
   CreateASTConsumer(clang::CompilerInstance &, StringRef) override {
     return std::make_unique<ImportConsumer>(options, prelude, context, result,
                                             timing, clangTiming, diagOut,
-                                            filter);
+                                            filter, packMatrixPragmas);
   }
 
 private:
+  gen::PackMatrixPragmas packMatrixPragmas;
   const ImportOptions &options;
   StringRef prelude;
   MLIRContext *context;

@@ -13,6 +13,7 @@
 
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
 #include "HLSL/Frontend/HLSLImport.h"
+#include "PackMatrixPragmas.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -160,7 +161,8 @@ struct GlobalSymbol {
 class HLSLGenModule {
 public:
   HLSLGenModule(clang::ASTContext &astContext, clang::DiagnosticsEngine &diags,
-                MLIRContext *context, const ImportOptions &options);
+                MLIRContext *context, const ImportOptions &options,
+                const PackMatrixPragmas *packMatrixPragmas = nullptr);
 
   /// Imports the translation unit; returns false if there was an error.
   bool emitTranslationUnit(clang::TranslationUnitDecl *unit);
@@ -219,9 +221,14 @@ public:
   ModuleOp getModule() { return *module; }
   /// Order of a matrix declared with `decl`'s attributes.
   MatrixOrder getMatrixOrder(const clang::Decl *decl);
-  /// The order of the first typedef `type` goes through that declares one
-  /// (`typedef row_major float2x1 T;`), if any.
+  /// The order the typedefs `type` goes through give it: the first that
+  /// declares one (`typedef row_major float2x1 T;`), else the
+  /// `#pragma pack_matrix` in effect where the shader's innermost typedef
+  /// names the matrix; nullopt if none does.
   std::optional<MatrixOrder> getTypedefMatrixOrder(clang::QualType type);
+  /// The order of a matrix type written at `loc` without one: the
+  /// `#pragma pack_matrix` in effect there, else -Zpr/-Zpc's.
+  MatrixOrder getDefaultMatrixOrderAt(clang::SourceLocation loc);
   /// A variable of an effect framework type (BlendState, PixelShader, ...),
   /// which DXC ignores with a warning: warns and returns true.
   bool skipEffectObject(const clang::VarDecl *var);
@@ -364,6 +371,8 @@ private:
   clang::DiagnosticsEngine &diags;
   MLIRContext *context;
   const ImportOptions &options;
+  /// The shader's `#pragma pack_matrix` directives (none when null).
+  const PackMatrixPragmas *packMatrixPragmas;
   OwningOpRef<ModuleOp> module;
   OpBuilder builder;
   HLSLGenTypes types;

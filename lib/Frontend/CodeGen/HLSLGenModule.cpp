@@ -15,9 +15,10 @@ using namespace mlir::hlsl::gen;
 
 HLSLGenModule::HLSLGenModule(clang::ASTContext &astContext,
                              clang::DiagnosticsEngine &diags,
-                             MLIRContext *context, const ImportOptions &options)
+                             MLIRContext *context, const ImportOptions &options,
+                             const PackMatrixPragmas *packMatrixPragmas)
     : astContext(astContext), diags(diags), context(context), options(options),
-      builder(context), types(*this) {
+      packMatrixPragmas(packMatrixPragmas), builder(context), types(*this) {
   module = ModuleOp::create(UnknownLoc::get(context));
   builder.setInsertionPointToEnd(module->getBody());
 }
@@ -381,32 +382,56 @@ static std::optional<MatrixOrder> getDeclaredOrder(const clang::Decl *decl) {
 
 std::optional<MatrixOrder>
 HLSLGenModule::getTypedefMatrixOrder(clang::QualType type) {
+  // The shader's typedef that names the matrix type itself (the prelude's
+  // `float4x4` and the like do not count): a pragma before it gave it its
+  // order.
+  const clang::TypedefNameDecl *innermost = nullptr;
+  // (Through out/inout parameters' references and arrays.)
+  if (!type.isNull())
+    type = type.getNonReferenceType();
+  while (const clang::ArrayType *array =
+             type.isNull() ? nullptr : astContext.getAsArrayType(type))
+    type = array->getElementType();
   while (!type.isNull()) {
     const auto *typedefType = type->getAs<clang::TypedefType>();
     if (!typedefType)
       break;
-    if (std::optional<MatrixOrder> order =
-            getDeclaredOrder(typedefType->getDecl()))
+    const clang::TypedefNameDecl *decl = typedefType->getDecl();
+    if (std::optional<MatrixOrder> order = getDeclaredOrder(decl))
       return order;
-    type = typedefType->getDecl()->getUnderlyingType();
+    if (!isInPrelude(decl->getLocation()))
+      innermost = decl;
+    type = decl->getUnderlyingType();
   }
+  if (innermost && packMatrixPragmas)
+    return packMatrixPragmas->getOrderAt(astContext.getSourceManager(),
+                                         innermost->getLocation());
   return std::nullopt;
 }
 
-MatrixOrder HLSLGenModule::getMatrixOrder(const clang::Decl *decl) {
-  if (decl) {
-    if (std::optional<MatrixOrder> order = getDeclaredOrder(decl))
+MatrixOrder HLSLGenModule::getDefaultMatrixOrderAt(clang::SourceLocation loc) {
+  if (packMatrixPragmas && loc.isValid())
+    if (std::optional<MatrixOrder> order =
+            packMatrixPragmas->getOrderAt(astContext.getSourceManager(), loc))
       return *order;
-    clang::QualType type;
-    if (const auto *value = dyn_cast<clang::ValueDecl>(decl))
-      type = value->getType();
-    else if (const auto *function = dyn_cast<clang::FunctionDecl>(decl))
-      type = function->getReturnType();
-    if (std::optional<MatrixOrder> order = getTypedefMatrixOrder(type))
-      return *order;
-  }
   return options.rowMajorByDefault ? MatrixOrder::RowMajor
                                    : MatrixOrder::ColumnMajor;
+}
+
+MatrixOrder HLSLGenModule::getMatrixOrder(const clang::Decl *decl) {
+  if (!decl)
+    return getDefaultMatrixOrderAt(clang::SourceLocation());
+  if (std::optional<MatrixOrder> order = getDeclaredOrder(decl))
+    return *order;
+  // (A function is a value declaration too: its type is the function's.)
+  clang::QualType type;
+  if (const auto *function = dyn_cast<clang::FunctionDecl>(decl))
+    type = function->getReturnType();
+  else if (const auto *value = dyn_cast<clang::ValueDecl>(decl))
+    type = value->getType();
+  if (std::optional<MatrixOrder> order = getTypedefMatrixOrder(type))
+    return *order;
+  return getDefaultMatrixOrderAt(decl->getLocation());
 }
 
 std::string HLSLGenModule::uniqueSymbol(StringRef name) {

@@ -98,6 +98,10 @@ Type mlir::hlsl::gen::withMatrixOrder(Type type, MatrixOrder order) {
   if (auto array = dyn_cast<ArrayType>(type))
     return ArrayType::get(array.getContext(), array.getSize(),
                           withMatrixOrder(array.getElementType(), order));
+  // An out/inout parameter's matrix.
+  if (auto pointer = dyn_cast<PointerType>(type))
+    return PointerType::get(withMatrixOrder(pointer.getPointee(), order),
+                            pointer.getAddressSpace());
   return type;
 }
 
