@@ -746,6 +746,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     normalizeIncludeSeparators(text);
     blankVulkanAttributes(text);
     boolElementsAsUint(text);
+    narrowLongIntegerLiterals(text);
     if (profile.stage != ShaderStage::Library)
       // The stage names of `[shader("...")]` are the enum's spellings.
       text =

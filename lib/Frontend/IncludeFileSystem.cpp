@@ -80,6 +80,7 @@ public:
     bool changed = mlir::hlsl::normalizeIncludeSeparators(text);
     changed |= mlir::hlsl::blankVulkanAttributes(text);
     changed |= mlir::hlsl::boolElementsAsUint(text);
+    changed |= mlir::hlsl::narrowLongIntegerLiterals(text);
     std::unique_ptr<MemoryBuffer> contents =
         changed ? MemoryBuffer::getMemBufferCopy(text, path)
                 : std::move(*buffer);

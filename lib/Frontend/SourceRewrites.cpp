@@ -1074,6 +1074,55 @@ bool mlir::hlsl::boolElementsAsUint(std::string &text) {
   return changed;
 }
 
+bool mlir::hlsl::narrowLongIntegerLiterals(std::string &text) {
+  if (text.find_first_of("lL") == std::string::npos)
+    return false;
+  bool changed = false;
+  std::vector<clang::Token> tokens = lexRawTokens(text);
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const clang::Token &token = tokens[i];
+    if (token.isNot(clang::tok::numeric_constant))
+      continue;
+    // A literal that is a call's argument by itself (`f(2l)`) keeps its
+    // value either way, and the overload ranking (DXCOverloadRanking.cpp)
+    // reads its suffix: DXC takes `2l` for an int there.
+    bool argument =
+        i > 0 && i + 1 < tokens.size() &&
+        tokens[i + 1].isOneOf(clang::tok::r_paren, clang::tok::comma) &&
+        (tokens[i - 1].is(clang::tok::comma) ||
+         (tokens[i - 1].is(clang::tok::l_paren) && i > 1 &&
+          tokens[i - 2].isOneOf(clang::tok::raw_identifier,
+                                clang::tok::greater)));
+    if (argument)
+      continue;
+    size_t begin = token.getLocation().getRawEncoding();
+    llvm::StringRef literal(text.data() + begin, token.getLength());
+    bool hex = literal.starts_with_insensitive("0x");
+    // Integers only: no fraction, no exponent (hex digits include e).
+    if (literal.contains('.') ||
+        (hex ? literal.find_first_of("pP") != llvm::StringRef::npos
+             : literal.find_first_of("eE") != llvm::StringRef::npos))
+      continue;
+    size_t suffixLength = 0;
+    while (suffixLength < literal.size() &&
+           llvm::StringRef("uUlL").contains(
+               literal[literal.size() - 1 - suffixLength]))
+      ++suffixLength;
+    llvm::StringRef suffix = literal.take_back(suffixLength);
+    if (suffix.count('l') + suffix.count('L') != 1 ||
+        suffixLength == literal.size())
+      continue;
+    std::string narrowed;
+    for (char c : suffix)
+      if (c != 'l' && c != 'L')
+        narrowed += c;
+    narrowed += ' ';
+    text.replace(begin + literal.size() - suffixLength, suffixLength, narrowed);
+    changed = true;
+  }
+  return changed;
+}
+
 bool mlir::hlsl::blankVulkanAttributes(std::string &text) {
   if (text.find("vk") == std::string::npos)
     return false;
