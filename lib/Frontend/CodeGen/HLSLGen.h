@@ -41,6 +41,13 @@ Value toArithmeticValue(OpBuilder &builder, Location loc, Value value);
 /// `shape` (a scalar, vector or matrix type) with elements of `element`.
 Type withElementType(Type shape, Type element);
 
+/// The value at double precision of an expression of unsuffixed float
+/// literals (and integer literals, `+ - * /`, unary minus) that Clang typed
+/// `float`, as DXC evaluates it in a double context; nullopt for anything
+/// else (HLSLGenLiterals.cpp).
+std::optional<llvm::APFloat>
+evaluateLiteralAsDouble(const clang::Expr *expr, clang::ASTContext &context);
+
 /// Gives every matrix in `type` (also inside arrays) the order `order`.
 Type withMatrixOrder(Type type, MatrixOrder order);
 

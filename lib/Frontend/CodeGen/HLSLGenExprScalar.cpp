@@ -449,6 +449,13 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
   case clang::CK_HLSLVectorTruncation:
   case clang::CK_HLSLElementwiseCast:
   case clang::CK_HLSLAggregateSplatCast: {
+    // `0.1` where a double is wanted: the double nearest to it, as DXC.
+    if (expr->getCastKind() == clang::CK_FloatingCast &&
+        to->isSpecificBuiltinType(clang::BuiltinType::Double))
+      if (std::optional<llvm::APFloat> exact =
+              evaluateLiteralAsDouble(sub, module.getASTContext()))
+        return arith::ConstantOp::create(
+            builder, loc, builder.getFloatAttr(builder.getF64Type(), *exact));
     // A vector comparison converted to bools: its bools as they are.
     const auto *comparison =
         dyn_cast<clang::BinaryOperator>(sub->IgnoreParens());

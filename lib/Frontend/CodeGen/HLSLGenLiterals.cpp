@@ -1,0 +1,105 @@
+//===- HLSLGenLiterals.cpp - Float literals at double precision ---------===//
+//
+// DXC gives an unsuffixed floating literal the type of its context at full
+// precision: `double d = 0.1;`, `x * 0.1` with a double x and
+// `double2(1.0 / 3.0, 0.2)` use the double nearest to the decimal. Clang
+// 22 types the literal `float` and converts the rounded float (0.1 becomes
+// 0.10000000149..., 1e-300 becomes 0). Where Clang converts such a literal
+// (or arithmetic on literals alone) to double, the importer evaluates it
+// again from its spelling at double precision.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSLGen.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace mlir;
+using namespace mlir::hlsl;
+using namespace mlir::hlsl::gen;
+
+/// An unsuffixed float literal's value as a double, from its spelling.
+static std::optional<llvm::APFloat>
+parseLiteralAsDouble(const clang::FloatingLiteral *literal,
+                     clang::ASTContext &context) {
+  const auto *builtin = literal->getType()->getAs<clang::BuiltinType>();
+  if (!builtin || builtin->getKind() != clang::BuiltinType::Float)
+    return std::nullopt;
+  const clang::SourceManager &sources = context.getSourceManager();
+  clang::SourceLocation loc = sources.getSpellingLoc(literal->getLocation());
+  llvm::StringRef spelling =
+      clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(loc),
+                                  sources, context.getLangOpts());
+  // `0.1f` and `0.5h` are floats as written (in DXC too).
+  if (spelling.empty() || llvm::StringRef("fFhH").contains(spelling.back()))
+    return std::nullopt;
+  llvm::APFloat value(llvm::APFloat::IEEEdouble());
+  llvm::Expected<llvm::APFloat::opStatus> status =
+      value.convertFromString(spelling, llvm::APFloat::rmNearestTiesToEven);
+  if (!status) {
+    llvm::consumeError(status.takeError());
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<llvm::APFloat>
+mlir::hlsl::gen::evaluateLiteralAsDouble(const clang::Expr *expr,
+                                         clang::ASTContext &context) {
+  expr = expr->IgnoreParens();
+  if (const auto *literal = dyn_cast<clang::FloatingLiteral>(expr))
+    return parseLiteralAsDouble(literal, context);
+  if (const auto *cast = dyn_cast<clang::ImplicitCastExpr>(expr)) {
+    // An integer literal taking part (`1.0 / 3`).
+    const auto *integer =
+        dyn_cast<clang::IntegerLiteral>(cast->getSubExpr()->IgnoreParens());
+    if (cast->getCastKind() != clang::CK_IntegralToFloating || !integer)
+      return std::nullopt;
+    llvm::APFloat value(llvm::APFloat::IEEEdouble());
+    value.convertFromAPInt(integer->getValue(),
+                           integer->getType()->isSignedIntegerType(),
+                           llvm::APFloat::rmNearestTiesToEven);
+    return value;
+  }
+  if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
+    std::optional<llvm::APFloat> operand =
+        evaluateLiteralAsDouble(unary->getSubExpr(), context);
+    if (!operand)
+      return std::nullopt;
+    if (unary->getOpcode() == clang::UO_Minus)
+      operand->changeSign();
+    else if (unary->getOpcode() != clang::UO_Plus)
+      return std::nullopt;
+    return operand;
+  }
+  if (const auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    if (!binary->isAdditiveOp() && !binary->isMultiplicativeOp())
+      return std::nullopt;
+    if (binary->getOpcode() == clang::BO_Rem)
+      return std::nullopt;
+    std::optional<llvm::APFloat> lhs =
+        evaluateLiteralAsDouble(binary->getLHS(), context);
+    std::optional<llvm::APFloat> rhs =
+        lhs ? evaluateLiteralAsDouble(binary->getRHS(), context) : std::nullopt;
+    if (!rhs)
+      return std::nullopt;
+    llvm::APFloat::roundingMode mode = llvm::APFloat::rmNearestTiesToEven;
+    switch (binary->getOpcode()) {
+    case clang::BO_Add:
+      lhs->add(*rhs, mode);
+      break;
+    case clang::BO_Sub:
+      lhs->subtract(*rhs, mode);
+      break;
+    case clang::BO_Mul:
+      lhs->multiply(*rhs, mode);
+      break;
+    default:
+      lhs->divide(*rhs, mode);
+      break;
+    }
+    return lhs;
+  }
+  return std::nullopt;
+}
