@@ -692,8 +692,25 @@ private:
         return error() << "not supported yet: " << element.name << " as a "
                        << (isPixel ? "pixel" : "vertex") << " shader input";
       parts.push_back({special->opcode, /*special=*/true});
-      if (interpretation == NotInSig)
+      if (interpretation == NotInSig) {
+        // (Not in the signature, but a system value all the same: once.)
+        for (const auto &[name, index] : specialInputs)
+          if (StringRef(name).equals_insensitive(element.name) &&
+              index == element.index)
+            return error() << "the input semantic '" << element.name
+                           << element.index << "' is used twice";
+        specialInputs.push_back({element.name, element.index});
+        // (The validator's rule: one or the other.)
+        auto reads = [&](StringRef semantic) {
+          return llvm::any_of(specialInputs, [&](const auto &input) {
+            return StringRef(input.first).equals_insensitive(semantic);
+          });
+        };
+        if (reads("SV_Coverage") && reads("SV_InnerCoverage"))
+          return error() << "pixel shader inputs SV_Coverage and "
+                            "SV_InnerCoverage are mutually exclusive";
         return success();
+      }
       // A shadow element is still recorded in the signature, unread.
       auto &list = interface.inputs;
       list.push_back(std::move(element));
@@ -839,6 +856,8 @@ private:
   unsigned smMinor;
   EntryInterface interface;
   SmallVector<Interpretation> interpretations, outputInterpretations;
+  /// The system-value inputs outside the signature (SV_Coverage, ...).
+  SmallVector<std::pair<std::string, unsigned>> specialInputs;
 };
 } // namespace
 
