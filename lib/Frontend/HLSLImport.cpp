@@ -740,13 +740,16 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   std::string crashReport;
   // Where in the main file Clang stood when it last crashed.
   std::optional<unsigned> crashOffset;
+  bool narrowLongLiterals = options.hlslVersion != "202x";
   // The text-level passes every parse starts from.
   auto prepareSource = [&]() {
     std::string text = unbraceScalarInitializers(source.getBuffer());
     normalizeIncludeSeparators(text);
     blankVulkanAttributes(text);
     boolElementsAsUint(text);
-    narrowLongIntegerLiterals(text);
+    // (HLSL 202x's literals are Clang's: `L` is 64-bit there in DXC too.)
+    if (narrowLongLiterals)
+      narrowLongIntegerLiterals(text);
     if (profile.stage != ShaderStage::Library)
       // The stage names of `[shader("...")]` are the enum's spellings.
       text =
@@ -812,7 +815,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     clang::Token lastToken;
     lastToken.startToken();
     auto compiler = std::make_unique<clang::CompilerInstance>(invocation);
-    compiler->createVirtualFileSystem(createIncludeFileSystem());
+    compiler->createVirtualFileSystem(
+        createIncludeFileSystem(narrowLongLiterals));
     auto *filter =
         new FollowOnErrorFilter(std::make_unique<clang::TextDiagnosticPrinter>(
                                     diagOut, compiler->getDiagnosticOpts()),

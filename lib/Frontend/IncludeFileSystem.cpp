@@ -61,7 +61,10 @@ private:
 
 class IncludeFileSystem : public vfs::ProxyFileSystem {
 public:
-  using ProxyFileSystem::ProxyFileSystem;
+  IncludeFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> base,
+                    bool narrowLongLiterals)
+      : ProxyFileSystem(std::move(base)),
+        narrowLongLiterals(narrowLongLiterals) {}
 
   ErrorOr<std::unique_ptr<vfs::File>>
   openFileForRead(const Twine &path) override {
@@ -80,16 +83,22 @@ public:
     bool changed = mlir::hlsl::normalizeIncludeSeparators(text);
     changed |= mlir::hlsl::blankVulkanAttributes(text);
     changed |= mlir::hlsl::boolElementsAsUint(text);
-    changed |= mlir::hlsl::narrowLongIntegerLiterals(text);
+    if (narrowLongLiterals)
+      changed |= mlir::hlsl::narrowLongIntegerLiterals(text);
     std::unique_ptr<MemoryBuffer> contents =
         changed ? MemoryBuffer::getMemBufferCopy(text, path)
                 : std::move(*buffer);
     return std::unique_ptr<vfs::File>(
         std::make_unique<BufferedFile>(*status, std::move(contents)));
   }
+
+private:
+  bool narrowLongLiterals;
 };
 } // namespace
 
-IntrusiveRefCntPtr<vfs::FileSystem> mlir::hlsl::createIncludeFileSystem() {
-  return makeIntrusiveRefCnt<IncludeFileSystem>(vfs::getRealFileSystem());
+IntrusiveRefCntPtr<vfs::FileSystem>
+mlir::hlsl::createIncludeFileSystem(bool narrowLongLiterals) {
+  return makeIntrusiveRefCnt<IncludeFileSystem>(vfs::getRealFileSystem(),
+                                                narrowLongLiterals);
 }

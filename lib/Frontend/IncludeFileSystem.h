@@ -20,8 +20,11 @@ namespace mlir::hlsl {
 /// slashes; returns whether there were any.
 bool normalizeIncludeSeparators(std::string &text);
 
-/// The real file system, its files' `#include` paths normalized.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> createIncludeFileSystem();
+/// The real file system, its files' `#include` paths normalized (and the
+/// other text passes of SourceRewrites.h applied; `narrowLongLiterals`
+/// for HLSL versions before 202x, narrowLongIntegerLiterals).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createIncludeFileSystem(bool narrowLongLiterals = false);
 } // namespace mlir::hlsl
 
 #endif // HLSL_LIB_FRONTEND_INCLUDEFILESYSTEM_H

@@ -205,9 +205,9 @@ std::string blankOtherStageAttributes(llvm::StringRef text,
 bool boolElementsAsUint(std::string &text);
 
 /// Integer literals with one `L` suffix (`0xFFFFFFFFL`, `1UL`) without it:
-/// DXC's `long` literals are 32-bit (`1L << 40` is 256, `-1L` an int), where
-/// Clang's are 64-bit; `LL` stays 64-bit in both. The suffix's other
-/// letters move left and a blank ends the literal, so the text keeps its
+/// before HLSL 202x, DXC's `long` literals are 32-bit (`1L << 40` is 256, `-1L`
+/// an int), where Clang's are 64-bit; `LL` stays 64-bit in both. The suffix's
+/// other letters move left and a blank ends the literal, so the text keeps its
 /// length. A literal that is a call argument by itself keeps its suffix
 /// (its value is the same). Returns whether it changed.
 bool narrowLongIntegerLiterals(std::string &text);

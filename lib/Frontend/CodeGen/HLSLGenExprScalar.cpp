@@ -449,8 +449,10 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
   case clang::CK_HLSLVectorTruncation:
   case clang::CK_HLSLElementwiseCast:
   case clang::CK_HLSLAggregateSplatCast: {
-    // `0.1` where a double is wanted: the double nearest to it, as DXC.
+    // `0.1` where a double is wanted: the double nearest to it, as DXC
+    // (before HLSL 202x, whose literals are floats in DXC too).
     if (expr->getCastKind() == clang::CK_FloatingCast &&
+        module.getOptions().hlslVersion != "202x" &&
         to->isSpecificBuiltinType(clang::BuiltinType::Double))
       if (std::optional<llvm::APFloat> exact =
               evaluateLiteralAsDouble(sub, module.getASTContext()))

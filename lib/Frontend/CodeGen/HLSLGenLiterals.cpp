@@ -1,12 +1,13 @@
 //===- HLSLGenLiterals.cpp - Float literals at double precision ---------===//
 //
-// DXC gives an unsuffixed floating literal the type of its context at full
-// precision: `double d = 0.1;`, `x * 0.1` with a double x and
-// `double2(1.0 / 3.0, 0.2)` use the double nearest to the decimal. Clang
-// 22 types the literal `float` and converts the rounded float (0.1 becomes
-// 0.10000000149..., 1e-300 becomes 0). Where Clang converts such a literal
-// (or arithmetic on literals alone) to double, the importer evaluates it
-// again from its spelling at double precision.
+// Before HLSL 202x (whose literals are floats in DXC too), DXC gives an
+// unsuffixed floating literal the type of its context at full precision:
+// `double d = 0.1;`, `x * 0.1` with a double x and `double2(1.0 / 3.0, 0.2)`
+// use the double nearest to the decimal. Clang 22 types the literal `float` and
+// converts the rounded float (0.1 becomes 0.10000000149..., 1e-300 becomes 0).
+// Where Clang converts such a literal (or arithmetic on literals alone) to
+// double, the importer evaluates it again from its spelling at double
+// precision.
 //
 //===----------------------------------------------------------------------===//
 
