@@ -1075,7 +1075,23 @@ bool mlir::hlsl::boolElementsAsUint(std::string &text) {
 }
 
 bool mlir::hlsl::narrowLongIntegerLiterals(std::string &text) {
-  if (text.find_first_of("lL") == std::string::npos)
+  // Lexed only when a digit is followed by a suffix with an L (most files
+  // have none; the prelude comes through here too).
+  bool candidate = false;
+  for (size_t at = text.find_first_of("lL"); at != std::string::npos;
+       at = text.find_first_of("lL", at + 1)) {
+    // Back to the start of the word the L ends: a number starts with a
+    // digit.
+    size_t start = at;
+    while (start > 0 &&
+           (isIdentifierChar(text[start - 1]) || text[start - 1] == '.'))
+      --start;
+    if (llvm::isDigit(text[start])) {
+      candidate = true;
+      break;
+    }
+  }
+  if (!candidate)
     return false;
   bool changed = false;
   std::vector<clang::Token> tokens = lexRawTokens(text);
