@@ -740,22 +740,18 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   std::string crashReport;
   // Where in the main file Clang stood when it last crashed.
   std::optional<unsigned> crashOffset;
+  // (HLSL 202x's literals are Clang's: `L` is 64-bit there in DXC too.)
   bool narrowLongLiterals = options.hlslVersion != "202x";
-  // The text-level passes every parse starts from.
-  auto prepareSource = [&]() {
+  // The text every parse starts from, after the text-level passes.
+  const std::string prepared = [&]() {
     std::string text = unbraceScalarInitializers(source.getBuffer());
-    normalizeIncludeSeparators(text);
-    blankVulkanAttributes(text);
-    boolElementsAsUint(text);
-    // (HLSL 202x's literals are Clang's: `L` is 64-bit there in DXC too.)
-    if (narrowLongLiterals)
-      narrowLongIntegerLiterals(text);
+    applyFileTextPasses(text, narrowLongLiterals);
     if (profile.stage != ShaderStage::Library)
       // The stage names of `[shader("...")]` are the enum's spellings.
       text =
           blankOtherStageAttributes(text, stringifyShaderStage(profile.stage));
     return text;
-  };
+  }();
   auto runClang = [&](const SourceRewrites *rewrites,
                       HeldOutput &diagOut, SourceRewrites *record,
                       bool &crashed) -> bool {
@@ -766,7 +762,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
       return false;
     // The source comes from a buffer (possibly stdin); map it under its
     // name.
-    std::string mainText = prepareSource();
+    std::string mainText = prepared;
     if (rewrites)
       mainText = rewrites->rewrite(fileName, mainText);
     // HLSL_MLIR_SHOW_REWRITES=1 shows what a run parses (to debug the
@@ -907,9 +903,8 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   // Clang quotes the lines it parsed; the user sees the shader's own.
   auto writtenLines = [&](const SourceRewrites *applied) {
     WrittenLines lines;
-    std::string parsed = prepareSource();
     lines.addFile(fileName,
-                  applied ? applied->rewrite(fileName, parsed) : parsed,
+                  applied ? applied->rewrite(fileName, prepared) : prepared,
                   source.getBuffer().str());
     if (!applied)
       return lines;
@@ -935,11 +930,10 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   auto recoverFromCrash = [&]() {
     if (!crashed || inImporter)
       return;
-    std::string text = prepareSource();
-    bool recorded = rewrites.recordAfterClangCrash(fileName, text);
+    bool recorded = rewrites.recordAfterClangCrash(fileName, prepared);
     if (crashOffset)
       recorded |= rewrites.recordCrashAt(
-          fileName, rewrites.rewrite(fileName, text), *crashOffset);
+          fileName, rewrites.rewrite(fileName, prepared), *crashOffset);
     if (recorded) {
       crashed = false;
       crashReport.clear();

@@ -80,11 +80,7 @@ public:
       return file;
     // (The file is read once: an unchanged one keeps the buffer read.)
     std::string text = (*buffer)->getBuffer().str();
-    bool changed = mlir::hlsl::normalizeIncludeSeparators(text);
-    changed |= mlir::hlsl::blankVulkanAttributes(text);
-    changed |= mlir::hlsl::boolElementsAsUint(text);
-    if (narrowLongLiterals)
-      changed |= mlir::hlsl::narrowLongIntegerLiterals(text);
+    bool changed = mlir::hlsl::applyFileTextPasses(text, narrowLongLiterals);
     std::unique_ptr<MemoryBuffer> contents =
         changed ? MemoryBuffer::getMemBufferCopy(text, path)
                 : std::move(*buffer);
@@ -96,6 +92,16 @@ private:
   bool narrowLongLiterals;
 };
 } // namespace
+
+bool mlir::hlsl::applyFileTextPasses(std::string &text,
+                                     bool narrowLongLiterals) {
+  bool changed = normalizeIncludeSeparators(text);
+  changed |= blankVulkanAttributes(text);
+  changed |= boolElementsAsUint(text);
+  if (narrowLongLiterals)
+    changed |= narrowLongIntegerLiterals(text);
+  return changed;
+}
 
 IntrusiveRefCntPtr<vfs::FileSystem>
 mlir::hlsl::createIncludeFileSystem(bool narrowLongLiterals) {

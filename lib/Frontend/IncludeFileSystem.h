@@ -20,9 +20,14 @@ namespace mlir::hlsl {
 /// slashes; returns whether there were any.
 bool normalizeIncludeSeparators(std::string &text);
 
-/// The real file system, its files' `#include` paths normalized (and the
-/// other text passes of SourceRewrites.h applied; `narrowLongLiterals`
-/// for HLSL versions before 202x, narrowLongIntegerLiterals).
+/// The length-keeping text passes every file Clang reads goes through:
+/// `#include` paths normalized, and the passes of SourceRewrites.h
+/// (blankVulkanAttributes, boolElementsAsUint, and for HLSL versions before
+/// 202x `narrowLongLiterals`, narrowLongIntegerLiterals). Returns whether
+/// the text changed.
+bool applyFileTextPasses(std::string &text, bool narrowLongLiterals);
+
+/// The real file system, its files read through applyFileTextPasses.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 createIncludeFileSystem(bool narrowLongLiterals = false);
 } // namespace mlir::hlsl

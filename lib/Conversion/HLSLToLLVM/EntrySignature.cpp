@@ -694,16 +694,13 @@ private:
       parts.push_back({special->opcode, /*special=*/true});
       if (interpretation == NotInSig) {
         // (Not in the signature, but a system value all the same: once.)
-        for (const auto &[name, index] : specialInputs)
-          if (StringRef(name).equals_insensitive(element.name) &&
-              index == element.index)
-            return error() << "the input semantic '" << element.name
-                           << element.index << "' is used twice";
-        specialInputs.push_back({element.name, element.index});
+        specialInputs.push_back(element);
+        if (failed(checkOverlap(specialInputs, isOutput)))
+          return failure();
         // (The validator's rule: one or the other.)
         auto reads = [&](StringRef semantic) {
-          return llvm::any_of(specialInputs, [&](const auto &input) {
-            return StringRef(input.first).equals_insensitive(semantic);
+          return llvm::any_of(specialInputs, [&](const SignatureElement &e) {
+            return StringRef(e.name).equals_insensitive(semantic);
           });
         };
         if (reads("SV_Coverage") && reads("SV_InnerCoverage"))
@@ -857,7 +854,7 @@ private:
   EntryInterface interface;
   SmallVector<Interpretation> interpretations, outputInterpretations;
   /// The system-value inputs outside the signature (SV_Coverage, ...).
-  SmallVector<std::pair<std::string, unsigned>> specialInputs;
+  SmallVector<SignatureElement> specialInputs;
 };
 } // namespace
 

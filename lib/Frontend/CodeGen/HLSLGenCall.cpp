@@ -738,8 +738,7 @@ Type HLSLGenFunction::getRawLoadMatrixType(const clang::CallExpr *expr,
     return resultType;
   clang::QualType written = getWrittenLoadType(expr);
   if (std::optional<MatrixOrder> order = module.getTypedefMatrixOrder(written))
-    matrix = MatrixType::get(matrix.getRows(), matrix.getColumns(),
-                             matrix.getElementType(), *order);
+    matrix = cast<MatrixType>(withMatrixOrder(matrix, *order));
   if (matrix.isRowMajor() || matrix.getRows() < 2 || matrix.getColumns() < 2)
     return matrix;
   std::string type;

@@ -385,17 +385,14 @@ HLSLGenModule::getTypedefMatrixOrder(clang::QualType type) {
   // The shader's typedef that names the matrix type itself (the prelude's
   // `float4x4` and the like do not count): a pragma before it gave it its
   // order.
-  const clang::TypedefNameDecl *innermost = nullptr;
+  if (type.isNull())
+    return std::nullopt;
   // (Through out/inout parameters' references and arrays.)
-  if (!type.isNull())
-    type = type.getNonReferenceType();
-  while (const clang::ArrayType *array =
-             type.isNull() ? nullptr : astContext.getAsArrayType(type))
+  type = type.getNonReferenceType();
+  while (const clang::ArrayType *array = astContext.getAsArrayType(type))
     type = array->getElementType();
-  while (!type.isNull()) {
-    const auto *typedefType = type->getAs<clang::TypedefType>();
-    if (!typedefType)
-      break;
+  const clang::TypedefNameDecl *innermost = nullptr;
+  while (const auto *typedefType = type->getAs<clang::TypedefType>()) {
     const clang::TypedefNameDecl *decl = typedefType->getDecl();
     if (std::optional<MatrixOrder> order = getDeclaredOrder(decl))
       return order;
