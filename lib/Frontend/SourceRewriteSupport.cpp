@@ -73,6 +73,60 @@ std::optional<size_t> findClosingBracket(llvm::StringRef text, size_t open,
   return std::nullopt;
 }
 
+/// Whether `first`..`last` of `text` is one expression: its brackets
+/// balance, and it has no `;` or top-level comma.
+static bool isOneExpression(llvm::StringRef text, size_t first, size_t last) {
+  int depth = 0;
+  for (size_t i = first; i <= last; ++i) {
+    char c = text[i];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    if (depth < 0 || c == ';' || (c == ',' && depth == 0))
+      return false;
+  }
+  return depth == 0;
+}
+
+/// Where the tokens `begin`..`end` (spelled in a `#define NAME BODY` line
+/// of a buffer without a file, the command-line macros) are in BODY.
+static std::optional<MacroBodySpan>
+getSpanInMacroDefinition(const clang::SourceManager &sources,
+                         clang::SourceLocation begin, clang::SourceLocation end,
+                         bool tokenRange) {
+  begin = sources.getSpellingLoc(begin);
+  end = sources.getSpellingLoc(end);
+  auto [beginFile, first] = sources.getDecomposedLoc(begin);
+  auto [endFile, last] = sources.getDecomposedLoc(end);
+  if (beginFile != endFile || sources.getFileEntryRefForID(beginFile))
+    return std::nullopt;
+  bool invalid = false;
+  llvm::StringRef text = sources.getBufferData(beginFile, &invalid);
+  if (invalid || last < first || last >= text.size())
+    return std::nullopt;
+  if (tokenRange) {
+    clang::LangOptions options;
+    options.CPlusPlus = true;
+    last += clang::Lexer::MeasureTokenLength(end, sources, options) - 1;
+  }
+  size_t lineStart = text.rfind('\n', first);
+  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+  llvm::StringRef line = text.drop_front(lineStart);
+  line = line.take_until([](char c) { return c == '\n' || c == '\r'; });
+  if (!line.consume_front("#define ") || last >= lineStart + 8 + line.size())
+    return std::nullopt;
+  size_t nameSize = line.find(' ');
+  if (nameSize == llvm::StringRef::npos)
+    return std::nullopt;
+  size_t bodyStart = lineStart + 8 + nameSize + 1;
+  if (first < bodyStart)
+    return std::nullopt;
+  return MacroBodySpan{line.take_front(nameSize).str(),
+                       line.drop_front(nameSize + 1), first - bodyStart,
+                       last - bodyStart};
+}
+
 /// The characters `first`..`last` of `range` in the file `inFile` (whose
 /// text is `text`), if it is an expression written there that closes what
 /// it opens.
@@ -80,15 +134,28 @@ static std::optional<std::pair<size_t, size_t>>
 getSpanInFile(const clang::SourceManager &sources, clang::CharSourceRange range,
               clang::FileID inFile, llvm::StringRef text) {
   // In a macro's argument: where the argument is written. An operand that
-  // is a macro (an earlier rewrite's `$c3`) is the text that invokes it.
+  // is a macro (an earlier rewrite's `$c3`) is the text that invokes it;
+  // a part of a macro's expansion is not written in the file.
   if (sources.isMacroArgExpansion(range.getBegin()) &&
-      sources.isMacroArgExpansion(range.getEnd()))
+      sources.isMacroArgExpansion(range.getEnd())) {
     range = clang::CharSourceRange(
         clang::SourceRange(sources.getSpellingLoc(range.getBegin()),
                            sources.getSpellingLoc(range.getEnd())),
         range.isTokenRange());
-  else if (range.getBegin().isMacroID() || range.getEnd().isMacroID())
+  } else if (range.getBegin().isMacroID() || range.getEnd().isMacroID()) {
+    if (std::optional<MacroBodySpan> inBody = getSpanInMacroDefinition(
+            sources, range.getBegin(), range.getEnd(), range.isTokenRange())) {
+      // Only brackets of the macro's body may be left out.
+      bool whole = true;
+      for (size_t i = 0; i < inBody->body.size(); ++i)
+        if ((i < inBody->first || i > inBody->last) &&
+            !llvm::StringRef("() \t").contains(inBody->body[i]))
+          whole = false;
+      if (!whole)
+        return std::nullopt;
+    }
     range = sources.getExpansionRange(range);
+  }
   clang::SourceLocation begin = range.getBegin(), end = range.getEnd();
   if (begin.isInvalid() || end.isInvalid() || !begin.isFileID() ||
       !end.isFileID())
@@ -105,21 +172,26 @@ getSpanInFile(const clang::SourceManager &sources, clang::CharSourceRange range,
   if (last <= first || last > text.size())
     return std::nullopt;
   --last;
-  // Brackets balance, and the span is one expression (no `;` or top-level
-  // comma).
-  int depth = 0;
-  for (size_t i = first; i <= last; ++i) {
-    char c = text[i];
-    if (c == '(' || c == '[' || c == '{')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}')
-      --depth;
-    if (depth < 0 || c == ';' || (c == ',' && depth == 0))
-      return std::nullopt;
-  }
-  if (depth != 0)
+  if (!isOneExpression(text, first, last))
     return std::nullopt;
   return std::make_pair(size_t(first), size_t(last));
+}
+
+std::optional<MacroBodySpan> getMacroBodySpan(const clang::Diagnostic &info,
+                                              unsigned index) {
+  if (index >= info.getNumRanges())
+    return std::nullopt;
+  clang::CharSourceRange range = info.getRange(index);
+  const clang::SourceManager &sources = info.getSourceManager();
+  if (!range.getBegin().isMacroID() || !range.getEnd().isMacroID() ||
+      sources.isMacroArgExpansion(range.getBegin()) ||
+      sources.isMacroArgExpansion(range.getEnd()))
+    return std::nullopt;
+  std::optional<MacroBodySpan> span = getSpanInMacroDefinition(
+      sources, range.getBegin(), range.getEnd(), range.isTokenRange());
+  if (!span || !isOneExpression(span->body, span->first, span->last))
+    return std::nullopt;
+  return span;
 }
 
 std::optional<std::pair<size_t, size_t>>

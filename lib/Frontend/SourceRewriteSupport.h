@@ -98,6 +98,17 @@ std::optional<size_t> findClosingBracket(llvm::StringRef text, size_t open,
 std::optional<std::pair<size_t, size_t>>
 getExpressionSpan(const clang::Diagnostic &info, unsigned index,
                   const DiagnosticPlace &place);
+/// A part of a macro's expansion: the macro's name, its body, and the
+/// offsets of the part's first and last characters in the body.
+struct MacroBodySpan {
+  std::string macro;
+  llvm::StringRef body;
+  size_t first, last;
+};
+/// Where the source range `index` of `info` is, if it is one expression
+/// within the body of a command-line macro (an earlier rewrite's `$c3`).
+std::optional<MacroBodySpan> getMacroBodySpan(const clang::Diagnostic &info,
+                                              unsigned index);
 /// Where the expression `range` of `sources` is written: its file and text,
 /// the offset of its first character, and that of its last. Nothing if it
 /// is not written whole in one file (or does not close what it opens).

@@ -1247,6 +1247,19 @@ bool SourceRewrites::replaceExpression(const std::string &file,
                           (text.slice(start, first) + expansion).str(), text);
 }
 
+bool SourceRewrites::replaceInMacroBody(const MacroBodySpan &span,
+                                        std::string expansion) {
+  auto found = macros.find(span.macro);
+  if (found == macros.end() || found->second != span.body ||
+      !macroBodiesOfRun.insert(span.macro).second)
+    return false;
+  std::string &body = found->second;
+  body = body.substr(0, span.first) + joinLines(expansion) +
+         body.substr(span.last + 1);
+  ++constructs;
+  return true;
+}
+
 /// The start of the condition of the conditional whose `?` is at
 /// `question`: after the nearest `=` (an assignment), `,`, `?`, `:`, `;`,
 /// opening bracket or `return` outside brackets before it (everything else

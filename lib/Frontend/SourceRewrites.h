@@ -168,6 +168,9 @@ class SourceManager;
 } // namespace clang
 
 namespace mlir::hlsl {
+namespace rewrites {
+struct MacroBodySpan;
+} // namespace rewrites
 
 struct CallArgumentCasts;
 
@@ -246,6 +249,7 @@ public:
     rerunNeeded = false;
     shownErrorCount = 0;
     spansOfRun.clear();
+    macroBodiesOfRun.clear();
     pending.reset();
     deferred.clear();
     ambiguousCalls.clear();
@@ -376,6 +380,11 @@ private:
   /// it when the expression is shorter than the macro's name.
   bool replaceExpression(const std::string &file, llvm::StringRef text,
                          size_t first, size_t last, std::string expansion);
+  /// Replaces a part of an earlier rewrite's macro body with `expansion`
+  /// (a construct Clang reports only once the rewrite made it visible).
+  /// One per macro and run: the offsets of a second would be stale.
+  bool replaceInMacroBody(const rewrites::MacroBodySpan &span,
+                          std::string expansion);
   /// Makes the characters `first`..`last` of `file` (whose text is `text`)
   /// spaces, its line breaks kept.
   void blankSpan(const std::string &file, llvm::StringRef text, size_t first,
@@ -402,6 +411,8 @@ private:
   unsigned constructsBeforeRun = 0;
   /// The spans the current run replaced with macros (file, first, last).
   std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
+  /// The macros whose bodies the current run rewrote.
+  llvm::StringSet<> macroBodiesOfRun;
   bool hlsl2021;
   std::string stage;
   bool lastRun = false;

@@ -380,8 +380,14 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
                                 span->second, std::move(expansion)};
     return true;
   }
-  return replaceExpression(place->file, place->text, span->first, span->second,
-                           std::move(expansion));
+  // A rewrite inside the expression goes first (`m = m2x2 * v4`: Clang
+  // reports the assignment before the matrix operand's conversion, which
+  // could not be rewritten once inside this one's macro): this one waits
+  // for the end of the run and applies unless a rewrite inside it was
+  // recorded.
+  deferred.push_back({place->file, place->text.str(), span->first, span->second,
+                      std::move(expansion)});
+  return true;
 }
 
 /// The number of scalars in `type` (0 if it is not made of them).
@@ -526,15 +532,22 @@ bool SourceRewrites::recordVectorLikeMatrixOperand(
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (count == 1 || !element || !place)
     return false;
+  auto cast = [&](llvm::StringRef operand) {
+    return "((vector<" + *element + ", " + std::to_string(count) + ">)(" +
+           operand.str() + "))";
+  };
+  // In an earlier rewrite's expansion (`m = m2x2 * v4` had the assignment
+  // rewritten first: Clang reports the operand only once that compiles).
+  if (std::optional<MacroBodySpan> inMacro = getMacroBodySpan(info, 0))
+    return replaceInMacroBody(
+        *inMacro, cast(inMacro->body.slice(inMacro->first, inMacro->last + 1)));
   std::optional<std::pair<size_t, size_t>> span =
       getExpressionSpan(info, 0, *place);
   if (!span)
     return false;
-  llvm::StringRef operand = place->text.slice(span->first, span->second + 1);
-  return replaceExpression(place->file, place->text, span->first, span->second,
-                           "((vector<" + *element + ", " +
-                               std::to_string(count) + ">)(" + operand.str() +
-                               "))");
+  return replaceExpression(
+      place->file, place->text, span->first, span->second,
+      cast(place->text.slice(span->first, span->second + 1)));
 }
 
 /// `float4 + float1` (a one-element vector as an operand of a wider one):
