@@ -245,6 +245,9 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   }
   // (DXIL debug info is not written; -Zi is refused.)
   llvm::StripDebugInfo(*llvmModule);
+  setFastMathFlagsForDXIL(
+      *llvmModule, options.import.ieeeStrict || module->hasAttr("hlsl.precise"),
+      options.import.enable16BitTypes);
   // The flags describe the final instructions, as the validator computes
   // them; only the option-given ones are decided here.
   uint64_t declaredOnly = 0;

@@ -608,7 +608,8 @@ bool SourceRewrites::recordInterpolationModifier(
   // annotations itself). The keyword becomes a macro `$qN` that expands to
   // the annotation the importer reads. `center` is DXC's name for the
   // default (linear, pixel-centre) interpolation and `precise` asks for IEEE
-  // arithmetic, which is all the compiler does: they become spaces. So do
+  // arithmetic, which the module's `hlsl.precise` gives the whole shader:
+  // they become spaces. So do
   // a geometry shader's primitive types on its input (`triangle float4
   // p[3]`), in a file compiled for another stage (geometry shaders are not
   // supported yet: their entry points say so), and a mesh shader's output
@@ -649,7 +650,9 @@ bool SourceRewrites::recordInterpolationModifier(
   if (after.empty() || isIdentifierChar(after.front()) || type.empty() ||
       !isIdentifierChar(type.front()))
     return false;
-  // `precise` asks for what the compiler always does (no fast-math).
+  // `precise` makes the whole shader IEEE-strict (declaresPrecise).
+  if (keyword == "precise")
+    preciseDeclared = true;
   if (keyword == "center" || keyword == "precise" || primitive) {
     auto &fileEdits = edits[place->file];
     for (size_t i = 0; i < keyword.size(); ++i)

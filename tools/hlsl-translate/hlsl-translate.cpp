@@ -87,6 +87,11 @@ llvm::cl::opt<std::string>
                                "2018, 2021 (default) or "
                                "202x"),
                 llvm::cl::init("2021"), llvm::cl::cat(compileCategory));
+llvm::cl::opt<bool> ieeeStrict(
+    "Gis",
+    llvm::cl::desc("Force IEEE strictness: no operation is marked fast "
+                   "(as if every value were declared precise)"),
+    llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> backwardCompatibility(
     "Gec",
     llvm::cl::desc("Backward compatibility mode: HLSL 2016 unless -HV says "
@@ -151,6 +156,7 @@ std::optional<hlsl::ImportOptions> getImportOptions() {
   if (backwardCompatibility && !hlslVersion.getNumOccurrences())
     options.hlslVersion = "2016";
   options.dx9Semantics = backwardCompatibility;
+  options.ieeeStrict = ieeeStrict;
   options.enable16BitTypes = enable16BitTypes;
   options.rowMajorByDefault = rowMajor && !columnMajor;
   if (!rootSignatureVersion.empty() && rootSignatureVersion != "rootsig_1_0" &&
@@ -197,11 +203,6 @@ llvm::cl::opt<bool> allResourcesBound(
     "all_resources_bound",
     llvm::cl::desc("Declare that every resource the shader may access is "
                    "bound (the AllResourcesBound shader flag)"),
-    llvm::cl::cat(compileCategory));
-llvm::cl::opt<bool> ieeeStrict(
-    "Gis",
-    llvm::cl::desc("Force IEEE strictness (always the case: no fast-math "
-                   "flags are ever emitted)"),
     llvm::cl::cat(compileCategory));
 llvm::cl::opt<bool> avoidFlowControl(
     "Gfa", llvm::cl::desc("Avoid flow control constructs (a hint, ignored)"),

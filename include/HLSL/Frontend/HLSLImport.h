@@ -69,6 +69,9 @@ struct ImportOptions {
   /// are the system values they stand for (module attribute
   /// `hlsl.dx9_semantics`, read by the signature).
   bool dx9Semantics = false;
+  /// -Gis: every value is precise (module attribute `hlsl.precise`, which
+  /// a `precise` declaration in the shader sets too).
+  bool ieeeStrict = false;
   /// -Wno-<group>: Clang warning groups to silence.
   std::vector<std::string> disabledWarningGroups;
   /// After recovering from a crash inside our own AST import (a bug, unlike

@@ -60,6 +60,14 @@ void scalarizeForDXIL(llvm::Module &module);
 /// says whether i16 is a type DXIL computes in (-enable-16bit-types).
 llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 
+/// Marks the floating-point arithmetic of the module as DXIL's non-precise
+/// (`fast`) arithmetic, as DXC does; or, for a `precise` shader, leaves it
+/// exact and marks its floating-point DXIL operations `!dx.precise` (not on
+/// minimum-precision values, which DXIL forbids: `native16BitTypes` says
+/// whether `half` is a native type). Run last, after the optimizer.
+void setFastMathFlagsForDXIL(llvm::Module &module, bool precise,
+                             bool native16BitTypes);
+
 /// Drops the resource records (!dx.resources) that no handle creation of the
 /// final code names, as DXC declares only the resources the shader uses,
 /// and renumbers the others (and their createHandle calls). Libraries keep

@@ -140,6 +140,10 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
       // -Gec: the entry's DX9 semantics are the system values they stand for.
       {"hlsl.dx9_semantics", "a unit attribute",
        [](Attribute a) { return isa<UnitAttr>(a); }},
+      // A `precise` declaration or -Gis: IEEE-strict arithmetic throughout
+      // (no `fast` flags in the DXIL).
+      {"hlsl.precise", "a unit attribute",
+       [](Attribute a) { return isa<UnitAttr>(a); }},
       // The entry's root signature, serialized as the RTS0 part.
       {"hlsl.root_signature", "a string",
        [](Attribute a) { return isa<StringAttr>(a); }},
