@@ -1304,6 +1304,10 @@ static std::optional<size_t> findConditionStart(llvm::StringRef text,
 }
 
 void SourceRewrites::recordNote(const clang::Diagnostic &info) {
+  if (info.getID() == clang::diag::note_ovl_candidate_bad_conv_incomplete) {
+    (void)recordUnsizedResourceArrayParameter(info);
+    return;
+  }
   if (!pending)
     return;
   if (pending->needsStructArgument) {

@@ -169,6 +169,7 @@ class SourceManager;
 
 namespace mlir::hlsl {
 namespace rewrites {
+struct DiagnosticPlace;
 struct MacroBodySpan;
 } // namespace rewrites
 
@@ -358,6 +359,11 @@ private:
   bool recordForLoopVariableRedefinition(const clang::Diagnostic &info);
   bool recordGroupSharedParameter(const clang::Diagnostic &info);
   bool recordUnsizedResourceArrayParameter(const clang::Diagnostic &info);
+  /// Makes the function whose parameter name is at `place` a template over
+  /// its unsized array parameters, and over the one named at offset
+  /// `sizedToo` (a sized one) if given.
+  bool templateUnsizedParameters(const rewrites::DiagnosticPlace &place,
+                                 std::optional<size_t> sizedToo);
   bool recordOneElementMatrixCast(const clang::Diagnostic &info);
   bool recordOneElementVectorOperand(const clang::Diagnostic &info);
   bool recordVectorLikeMatrixOperand(const clang::Diagnostic &info);

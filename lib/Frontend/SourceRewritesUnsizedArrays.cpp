@@ -42,12 +42,55 @@ bool isParameterModifier(llvm::StringRef word) {
 
 bool SourceRewrites::recordUnsizedResourceArrayParameter(
     const clang::Diagnostic &info) {
-  if (info.getID() !=
-      clang::diag::err_hlsl_incomplete_resource_array_in_function_param)
+  if (info.getID() ==
+      clang::diag::err_hlsl_incomplete_resource_array_in_function_param) {
+    std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+    return place && templateUnsizedParameters(*place, std::nullopt);
+  }
+  // An unbounded resource array passed for a sized one (`f(Texture2D t[4])`
+  // called with `Texture2D all[]`): DXC passes it (the callee indexes the
+  // caller's array); the parameter is taken as unsized.
+  // (The note's from (3) and to (4) types.)
+  if (info.getID() != clang::diag::note_ovl_candidate_bad_conv_incomplete ||
+      info.getNumArgs() < 5)
+    return false;
+  clang::QualType from = getTypeArg(info, 3), to = getTypeArg(info, 4);
+  if (from.isNull() || to.isNull())
+    return false;
+  const auto *unsized = llvm::dyn_cast<clang::IncompleteArrayType>(
+      from.getCanonicalType().getTypePtr());
+  const auto *sized = llvm::dyn_cast<clang::ConstantArrayType>(
+      to.getCanonicalType().getTypePtr());
+  if (!unsized || !sized ||
+      unsized->getElementType().getCanonicalType() !=
+          sized->getElementType().getCanonicalType() ||
+      !unsized->getElementType()->isHLSLResourceRecord())
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
+  std::optional<std::pair<size_t, size_t>> span =
+      getExpressionSpan(info, 0, *place);
+  if (!span)
+    return false;
+  // The parameter's name: the word before its first `[`.
+  llvm::StringRef parameter = place->text.slice(span->first, span->second + 1);
+  size_t bracket = parameter.find('[');
+  if (bracket == llvm::StringRef::npos)
+    return false;
+  size_t end = span->first + parameter.take_front(bracket).rtrim().size();
+  size_t start = end;
+  while (start > span->first && isIdentifierChar(place->text[start - 1]))
+    --start;
+  if (start == end)
+    return false;
+  place->offset = start;
+  return templateUnsizedParameters(*place, start);
+}
+
+bool SourceRewrites::templateUnsizedParameters(const DiagnosticPlace &at,
+                                               std::optional<size_t> sizedToo) {
+  const DiagnosticPlace *place = &at;
   llvm::StringRef text = place->text;
   RawTokens tokens(text);
   auto offsetOf = [&](size_t i) { return tokens.startOf(i); };
@@ -126,7 +169,8 @@ bool SourceRewrites::recordUnsizedResourceArrayParameter(
       continue;
     parameter.name = i - 1;
     parameter.unsized =
-        i + 1 < parameter.end && kindOf(i + 1) == clang::tok::r_square;
+        (i + 1 < parameter.end && kindOf(i + 1) == clang::tok::r_square) ||
+        (sizedToo && offsetOf(parameter.name) == *sizedToo);
   }
 
   // Where the declaration starts: after the `;`, `{` or `}` before it, and
