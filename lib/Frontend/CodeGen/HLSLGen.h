@@ -578,12 +578,29 @@ public:
                                        Value object);
   Value atomicOperandError(const clang::Expr *arg, llvm::StringRef name,
                            clang::QualType type);
+  /// `max(d, 0.3)` with a double d, before HLSL 202x: the prelude's
+  /// conversion fallback (a template converting its arguments to their
+  /// promoted type and calling the intrinsic again) is emitted in place, so
+  /// that its conversion of the literal to double sees the literal (the
+  /// double nearest to its decimal, as DXC) rather than a float parameter.
+  /// Null if the call is not such a fallback with a float literal argument.
+  std::optional<Value>
+  emitLiteralFallbackInPlace(const clang::CallExpr *expr,
+                             const clang::FunctionDecl *callee,
+                             llvm::ArrayRef<const clang::Expr *> args);
+  /// The literal a float expression stands for: itself, or the caller's
+  /// literal for a parameter of a fallback emitted in place.
+  const clang::Expr *getLiteralSource(const clang::Expr *expr) const;
 
   HLSLGenModule &module;
   const clang::FunctionDecl *decl;
   func::FuncOp func;
   OpBuilder builder;
   llvm::DenseMap<const clang::ValueDecl *, Value> locals;
+  /// The literal arguments of a prelude conversion fallback emitted in
+  /// place (emitLiteralFallbackInPlace): parameter -> the caller's literal.
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>
+      literalArguments;
   llvm::DenseMap<const clang::Expr *, bool> speculatable;
   /// Values of OpaqueValueExprs bound while emitting an out argument.
   llvm::DenseMap<const clang::OpaqueValueExpr *, Value> opaqueValues;

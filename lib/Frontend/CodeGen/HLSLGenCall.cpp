@@ -352,6 +352,9 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
     return self.addr;
   }
 
+  if (std::optional<Value> inPlace =
+          emitLiteralFallbackInPlace(expr, callee, args))
+    return *inPlace;
   func::FuncOp func = module.getOrCreateFunction(callee, expr->getExprLoc());
   if (!func)
     return {};

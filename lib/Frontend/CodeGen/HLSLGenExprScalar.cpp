@@ -453,11 +453,34 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
     // (before HLSL 202x, whose literals are floats in DXC too).
     if (expr->getCastKind() == clang::CK_FloatingCast &&
         module.getOptions().hlslVersion != "202x" &&
-        to->isSpecificBuiltinType(clang::BuiltinType::Double))
+        to->isSpecificBuiltinType(clang::BuiltinType::Double)) {
+      clang::ASTContext &context = module.getASTContext();
       if (std::optional<llvm::APFloat> exact =
-              evaluateLiteralAsDouble(sub, module.getASTContext()))
+              evaluateLiteralAsDouble(getLiteralSource(sub), context))
         return arith::ConstantOp::create(
             builder, loc, builder.getFloatAttr(builder.getF64Type(), *exact));
+      // `c ? 0.1 : 0.2`: a choice between the two doubles.
+      if (const auto *choice =
+              dyn_cast<clang::ConditionalOperator>(sub->IgnoreParens())) {
+        std::optional<llvm::APFloat> whenTrue = evaluateLiteralAsDouble(
+            getLiteralSource(choice->getTrueExpr()), context);
+        std::optional<llvm::APFloat> whenFalse = evaluateLiteralAsDouble(
+            getLiteralSource(choice->getFalseExpr()), context);
+        if (whenTrue && whenFalse &&
+            !choice->getCond()->getType()->isVectorType()) {
+          Value cond = emitCondition(choice->getCond());
+          if (!cond)
+            return {};
+          Type f64 = builder.getF64Type();
+          return arith::SelectOp::create(
+              builder, loc, cond,
+              arith::ConstantOp::create(builder, loc,
+                                        builder.getFloatAttr(f64, *whenTrue)),
+              arith::ConstantOp::create(builder, loc,
+                                        builder.getFloatAttr(f64, *whenFalse)));
+        }
+      }
+    }
     // A vector comparison converted to bools: its bools as they are.
     const auto *comparison =
         dyn_cast<clang::BinaryOperator>(sub->IgnoreParens());

@@ -13,6 +13,7 @@
 
 #include "HLSLGen.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -103,4 +104,68 @@ mlir::hlsl::gen::evaluateLiteralAsDouble(const clang::Expr *expr,
     return lhs;
   }
   return std::nullopt;
+}
+
+const clang::Expr *
+HLSLGenFunction::getLiteralSource(const clang::Expr *expr) const {
+  if (literalArguments.empty())
+    return expr;
+  const clang::Expr *value = expr->IgnoreParens();
+  if (const auto *cast = dyn_cast<clang::ImplicitCastExpr>(value);
+      cast && cast->getCastKind() == clang::CK_LValueToRValue)
+    value = cast->getSubExpr()->IgnoreParens();
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(value))
+    if (const auto *param = dyn_cast<clang::ParmVarDecl>(ref->getDecl()))
+      if (const clang::Expr *literal = literalArguments.lookup(param))
+        return literal;
+  return expr;
+}
+
+std::optional<Value> HLSLGenFunction::emitLiteralFallbackInPlace(
+    const clang::CallExpr *expr, const clang::FunctionDecl *callee,
+    llvm::ArrayRef<const clang::Expr *> args) {
+  clang::ASTContext &context = module.getASTContext();
+  if (module.getOptions().hlslVersion == "202x" ||
+      isa<clang::CXXMethodDecl>(callee) || !callee->isTemplateInstantiation() ||
+      !module.isInPrelude(callee->getLocation()) ||
+      args.size() != callee->getNumParams())
+    return std::nullopt;
+  // A float literal argument of a float parameter.
+  bool hasLiteral = false;
+  for (auto [arg, param] : llvm::zip(args, callee->parameters())) {
+    if (param->hasAttr<clang::HLSLParamModifierAttr>() &&
+        !param->getAttr<clang::HLSLParamModifierAttr>()->isIn())
+      return std::nullopt;
+    hasLiteral |=
+        param->getType()->isSpecificBuiltinType(clang::BuiltinType::Float) &&
+        evaluateLiteralAsDouble(arg, context).has_value();
+  }
+  // The fallback's body: typedefs, then `return intrinsic(...)`.
+  const auto *body = dyn_cast_or_null<clang::CompoundStmt>(callee->getBody());
+  if (!hasLiteral || !body || body->body_empty())
+    return std::nullopt;
+  const auto *ret = dyn_cast<clang::ReturnStmt>(body->body_back());
+  if (!ret || !ret->getRetValue())
+    return std::nullopt;
+  for (const clang::Stmt *stmt : body->body())
+    if (stmt != ret && !llvm::all_of(cast<clang::DeclStmt>(stmt)->decls(),
+                                     llvm::IsaPred<clang::TypedefNameDecl>))
+      return std::nullopt;
+  for (auto [arg, param] : llvm::zip(args, callee->parameters())) {
+    Value value = emitRValue(arg);
+    if (!value)
+      return Value();
+    Location loc = getLoc(arg->getExprLoc());
+    Value var = createVar(value.getType(), param->getName(), loc);
+    StoreOp::create(builder, loc, value, var);
+    locals[param] = var;
+    if (evaluateLiteralAsDouble(arg, context))
+      literalArguments[param] = arg;
+  }
+  Value result = emitRValue(ret->getRetValue());
+  for (const clang::ParmVarDecl *param : callee->parameters()) {
+    locals.erase(param);
+    literalArguments.erase(param);
+  }
+  return result;
 }
