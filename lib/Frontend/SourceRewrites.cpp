@@ -1562,10 +1562,19 @@ bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
     base = base.drop_back(3);
   else if (!base.empty() && llvm::StringRef("1234").contains(base.back()))
     base = base.drop_back();
+  if (type.empty() || llvm::isDigit(type.front()))
+    return false;
+  // Another type name (a typedef, `unorm FfxFloat32x2`): the prelude's
+  // `__hlsl_unorm_of<T>` names it (and refuses a type that is not of
+  // floats).
   if (!llvm::is_contained({"half", "float", "double", "float32_t", "float64_t",
                            "float16_t", "min16float", "min10float"},
                           base))
-    return false;
+    return replaceWithMacro(place->file, place->offset,
+                            typeStart + type.size() - 1, "$n",
+                            ("__hlsl_norm::__hlsl_" + keyword + "_of<" + type +
+                             ">::__hlsl_" + keyword + "_type")
+                                .str());
   return replaceWithMacro(
       place->file, place->offset, typeStart + type.size() - 1, "$n",
       ("__hlsl_norm::__hlsl_" + keyword + "_" + type).str());

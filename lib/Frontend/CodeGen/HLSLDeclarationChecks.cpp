@@ -16,6 +16,8 @@
 //   takes both from C++. DXC's errors, at the same places.
 // - Bit fields and templates came with HLSL 2021; Clang 22 takes them in
 //   every version.
+// - `unorm T` and `snorm T` of a type name (rewritten as the prelude's
+//   `__hlsl_unorm_of<T>::__hlsl_unorm_type`) when T is not of floats.
 // - `auto` deduces no type from ResourceDescriptorHeap or
 //   SamplerDescriptorHeap (or their elements, which become the resource
 //   type they initialize): DXC's error. Clang deduces the prelude's heap
@@ -140,6 +142,21 @@ public:
         clang::LangOptions::HLSL_2021)
       module.error(decl->getBeginLoc(),
                    "'template' is a reserved keyword in HLSL");
+    return true;
+  }
+
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc loc) {
+    llvm::StringRef name = loc.getTypePtr()->getDecl()->getName();
+    if (name != "__hlsl_unorm_type" && name != "__hlsl_snorm_type")
+      return true;
+    clang::QualType element = loc.getType().getCanonicalType();
+    if (const auto *vector = element->getAs<clang::VectorType>())
+      element = vector->getElementType();
+    else if (const auto *matrix = element->getAs<clang::ConstantMatrixType>())
+      element = matrix->getElementType();
+    if (!element->isFloatingType())
+      module.error(loc.getBeginLoc(), "snorm and unorm qualifier can only be "
+                                      "used on floating-point types");
     return true;
   }
 

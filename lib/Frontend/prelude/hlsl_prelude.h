@@ -474,6 +474,17 @@ template <typename T, int R, int C> struct __shape<matrix<T, R, C> > {
   typedef T elem;
 };
 
+#if __HLSL_USED(__hlsl_norm)
+// `unorm T` of a type name that is not a float type's own (a typedef,
+// `Texture2D<unorm FfxFloat32x2>`): T under a member name the importer
+// recognizes as it does `__hlsl_unorm_float2` (and refuses for a type that
+// is not of floats, HLSLDeclarationChecks).
+namespace __hlsl_norm {
+template <typename T> struct __hlsl_snorm_of { typedef T __hlsl_snorm_type; };
+template <typename T> struct __hlsl_unorm_of { typedef T __hlsl_unorm_type; };
+} // namespace __hlsl_norm
+#endif
+
 template <typename E, int K, int R, int C> struct __make_type {};
 template <typename E, int R, int C> struct __make_type<E, 0, R, C> {
   typedef E type;
