@@ -1565,8 +1565,8 @@ bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
   if (type.empty() || llvm::isDigit(type.front()))
     return false;
   // Another type name (a typedef, `unorm FfxFloat32x2`): the prelude's
-  // `__hlsl_unorm_of<T>` names it (and refuses a type that is not of
-  // floats).
+  // `__hlsl_unorm_of<T>` names it (the declaration checks refuse a type
+  // that is not of floats).
   if (!llvm::is_contained({"half", "float", "double", "float32_t", "float64_t",
                            "float16_t", "min16float", "min10float"},
                           base))

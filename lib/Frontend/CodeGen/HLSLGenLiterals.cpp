@@ -147,17 +147,25 @@ std::optional<Value> HLSLGenFunction::emitLiteralFallbackInPlace(
   const auto *ret = dyn_cast<clang::ReturnStmt>(body->body_back());
   if (!ret || !ret->getRetValue())
     return std::nullopt;
-  for (const clang::Stmt *stmt : body->body())
-    if (stmt != ret && !llvm::all_of(cast<clang::DeclStmt>(stmt)->decls(),
-                                     llvm::IsaPred<clang::TypedefNameDecl>))
+  for (const clang::Stmt *stmt : body->body()) {
+    const auto *decls = dyn_cast<clang::DeclStmt>(stmt);
+    if (stmt != ret &&
+        (!decls ||
+         !llvm::all_of(decls->decls(), llvm::IsaPred<clang::TypedefNameDecl>)))
       return std::nullopt;
-  for (auto [arg, param] : llvm::zip(args, callee->parameters())) {
+  }
+  // The arguments are evaluated before any parameter is bound (an argument
+  // may call the same fallback, which binds and unbinds its parameters).
+  SmallVector<Value> vars;
+  for (const clang::Expr *arg : args) {
     Value value = emitRValue(arg);
     if (!value)
       return Value();
     Location loc = getLoc(arg->getExprLoc());
-    Value var = createVar(value.getType(), param->getName(), loc);
-    StoreOp::create(builder, loc, value, var);
+    vars.push_back(createVar(value.getType(), "", loc));
+    StoreOp::create(builder, loc, value, vars.back());
+  }
+  for (auto [arg, param, var] : llvm::zip(args, callee->parameters(), vars)) {
     locals[param] = var;
     if (evaluateLiteralAsDouble(arg, context))
       literalArguments[param] = arg;
