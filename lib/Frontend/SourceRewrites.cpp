@@ -1640,8 +1640,7 @@ bool SourceRewrites::recordMatrixConditional(const clang::Diagnostic &info) {
   // expansion, it could not be): this one waits for the end of the run,
   // when it applies unless a rewrite inside it was recorded.
   if (text.slice(question + 1, (*arms)[3] + 1).contains('?')) {
-    deferred.push_back(
-        {place->file, text.str(), *start, (*arms)[3], std::move(call)});
+    deferExpression(place->file, text, *start, (*arms)[3], std::move(call));
     return true;
   }
   return replaceExpression(place->file, text, *start, (*arms)[3],
@@ -1650,9 +1649,11 @@ bool SourceRewrites::recordMatrixConditional(const clang::Diagnostic &info) {
 
 void SourceRewrites::finishRun() {
   for (DeferredExpression &rewrite : deferred)
-    (void)replaceExpression(rewrite.file, rewrite.text, rewrite.first,
-                            rewrite.last, std::move(rewrite.expansion));
+    (void)replaceExpression(rewrite.file, deferredTexts[rewrite.file],
+                            rewrite.first, rewrite.last,
+                            std::move(rewrite.expansion));
   deferred.clear();
+  deferredTexts.clear();
 }
 
 bool SourceRewrites::recordStructOutParameter(const clang::Diagnostic &info) {

@@ -253,6 +253,7 @@ public:
     macroBodiesOfRun.clear();
     pending.reset();
     deferred.clear();
+    deferredTexts.clear();
     ambiguousCalls.clear();
     constructsBeforeRun = constructs;
   }
@@ -448,11 +449,20 @@ private:
   /// An expression rewrite applied at the end of the run (see finishRun).
   struct DeferredExpression {
     std::string file;
-    std::string text;
     size_t first, last;
     std::string expansion;
   };
   std::vector<DeferredExpression> deferred;
+  /// The text of each file with deferred rewrites, copied once per run
+  /// (Clang's buffers are gone when the run ends).
+  std::map<std::string, std::string> deferredTexts;
+  /// Records a rewrite of `first`..`last` of `file` (whose text is `text`)
+  /// for the end of the run.
+  void deferExpression(const std::string &file, llvm::StringRef text,
+                       size_t first, size_t last, std::string expansion) {
+    deferredTexts.try_emplace(file, text.str());
+    deferred.push_back({file, first, last, std::move(expansion)});
+  }
   std::vector<clang::SourceLocation> ambiguousCalls;
 };
 

@@ -385,8 +385,8 @@ bool SourceRewrites::recordImplicitConversion(const clang::Diagnostic &info) {
   // could not be rewritten once inside this one's macro): this one waits
   // for the end of the run and applies unless a rewrite inside it was
   // recorded.
-  deferred.push_back({place->file, place->text.str(), span->first, span->second,
-                      std::move(expansion)});
+  deferExpression(place->file, place->text, span->first, span->second,
+                  std::move(expansion));
   return true;
 }
 
