@@ -1554,30 +1554,29 @@ bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
     return false;
   llvm::StringRef type =
       text.drop_front(typeStart).take_while(isIdentifierChar);
+  if (type.empty() || llvm::isDigit(type.front()))
+    return false;
   // A scalar, vector (`float4`) or matrix (`float2x3`) type name.
   llvm::StringRef base = type;
   if (base.size() > 3 && base.take_back(3)[1] == 'x' &&
       llvm::StringRef("1234").contains(base.back()) &&
       llvm::StringRef("1234").contains(base.take_back(3)[0]))
     base = base.drop_back(3);
-  else if (!base.empty() && llvm::StringRef("1234").contains(base.back()))
+  else if (llvm::StringRef("1234").contains(base.back()))
     base = base.drop_back();
-  if (type.empty() || llvm::isDigit(type.front()))
-    return false;
   // Another type name (a typedef, `unorm FfxFloat32x2`): the prelude's
   // `__hlsl_unorm_of<T>` names it (the declaration checks refuse a type
   // that is not of floats).
-  if (!llvm::is_contained({"half", "float", "double", "float32_t", "float64_t",
-                           "float16_t", "min16float", "min10float"},
-                          base))
-    return replaceWithMacro(place->file, place->offset,
-                            typeStart + type.size() - 1, "$n",
-                            ("__hlsl_norm::__hlsl_" + keyword + "_of<" + type +
-                             ">::__hlsl_" + keyword + "_type")
-                                .str());
+  bool floatTypeName =
+      llvm::is_contained({"half", "float", "double", "float32_t", "float64_t",
+                          "float16_t", "min16float", "min10float"},
+                         base);
+  std::string prefix = ("__hlsl_norm::__hlsl_" + keyword).str();
   return replaceWithMacro(
       place->file, place->offset, typeStart + type.size() - 1, "$n",
-      ("__hlsl_norm::__hlsl_" + keyword + "_" + type).str());
+      floatTypeName ? prefix + "_" + type.str()
+                    : prefix + "_of<" + type.str() + ">::__hlsl_" +
+                          keyword.str() + "_type");
 }
 
 bool SourceRewrites::recordMatrixConditional(const clang::Diagnostic &info) {

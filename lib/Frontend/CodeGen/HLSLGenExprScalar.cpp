@@ -455,10 +455,13 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
         module.getOptions().hlslVersion != "202x" &&
         to->isSpecificBuiltinType(clang::BuiltinType::Double)) {
       clang::ASTContext &context = module.getASTContext();
+      auto constant = [&](const llvm::APFloat &value) -> Value {
+        return arith::ConstantOp::create(
+            builder, loc, builder.getFloatAttr(builder.getF64Type(), value));
+      };
       if (std::optional<llvm::APFloat> exact =
               evaluateLiteralAsDouble(getLiteralSource(sub), context))
-        return arith::ConstantOp::create(
-            builder, loc, builder.getFloatAttr(builder.getF64Type(), *exact));
+        return constant(*exact);
       // `c ? 0.1 : 0.2`: a choice between the two doubles.
       if (const auto *choice =
               dyn_cast<clang::ConditionalOperator>(sub->IgnoreParens())) {
@@ -471,13 +474,8 @@ Value HLSLGenFunction::emitCast(const clang::CastExpr *expr) {
           Value cond = emitCondition(choice->getCond());
           if (!cond)
             return {};
-          Type f64 = builder.getF64Type();
           return arith::SelectOp::create(
-              builder, loc, cond,
-              arith::ConstantOp::create(builder, loc,
-                                        builder.getFloatAttr(f64, *whenTrue)),
-              arith::ConstantOp::create(builder, loc,
-                                        builder.getFloatAttr(f64, *whenFalse)));
+              builder, loc, cond, constant(*whenTrue), constant(*whenFalse));
         }
       }
     }
