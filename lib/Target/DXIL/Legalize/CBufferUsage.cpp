@@ -55,16 +55,9 @@ std::optional<HandleKey> getHandleKey(const Value *handle) {
       return std::nullopt;
     return HandleKey{unsigned(cls->getZExtValue()), range->getZExtValue()};
   }
-  if (opcode == CreateHandleFromBinding) {
-    auto *bind = dyn_cast<ConstantStruct>(call->getArgOperand(1));
-    if (!bind || bind->getNumOperands() < 4)
-      return std::nullopt;
-    auto field = [&](unsigned i) {
-      auto *c = dyn_cast<ConstantInt>(bind->getOperand(i));
-      return c ? c->getZExtValue() : 0;
-    };
-    return HandleKey{unsigned(field(3)), std::nullopt, field(2), field(0)};
-  }
+  if (std::optional<ResourceBinding> bind = getConstantBinding(*call))
+    return HandleKey{unsigned(bind->cls), std::nullopt, bind->space,
+                     bind->lower};
   return std::nullopt;
 }
 

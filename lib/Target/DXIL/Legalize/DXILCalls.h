@@ -3,6 +3,8 @@
 #ifndef HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
 #define HLSL_LIB_TARGET_DXIL_LEGALIZE_DXILCALLS_H
 
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
@@ -25,6 +27,31 @@ inline std::optional<unsigned> getDXILOpcode(const llvm::CallInst &call) {
   if (auto *opcode = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(0)))
     return unsigned(opcode->getZExtValue());
   return std::nullopt;
+}
+
+/// The binding a createHandleFromBinding call names: its %dx.types.ResBind
+/// operand { lower bound, upper bound, space, class }.
+struct ResourceBinding {
+  uint64_t lower, upper, space, cls;
+};
+
+/// The constant binding of a createHandleFromBinding call; nullopt for any
+/// other call or a computed binding. (SRV t0 in space 0 is a
+/// zeroinitializer, not a constant struct.)
+inline std::optional<ResourceBinding>
+getConstantBinding(const llvm::CallInst &call) {
+  if (getDXILOpcode(call) != CreateHandleFromBinding)
+    return std::nullopt;
+  auto *bind = llvm::dyn_cast<llvm::Constant>(call.getArgOperand(1));
+  uint64_t fields[4];
+  for (unsigned i = 0; i < 4; ++i) {
+    auto *value = llvm::dyn_cast_or_null<llvm::ConstantInt>(
+        bind ? bind->getAggregateElement(i) : nullptr);
+    if (!value)
+      return std::nullopt;
+    fields[i] = value->getZExtValue();
+  }
+  return ResourceBinding{fields[0], fields[1], fields[2], fields[3]};
 }
 
 /// Where an instruction came from, as `file:line:col: ` for diagnostics

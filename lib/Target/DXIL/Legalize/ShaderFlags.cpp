@@ -184,22 +184,12 @@ private:
   /// The UAV record a createHandleFromBinding's binding names.
   const MDNode *getBoundUAV(const Value *handle) const {
     auto *create = dyn_cast<CallInst>(handle);
-    if (!create ||
-        dxil::getDXILOpcode(*create) != dxil::CreateHandleFromBinding)
+    std::optional<dxil::ResourceBinding> bind =
+        create ? dxil::getConstantBinding(*create) : std::nullopt;
+    if (!bind || bind->cls != 1)
       return nullptr;
-    auto *bind = dyn_cast<Constant>(create->getArgOperand(1));
-    auto field = [&](unsigned i) -> std::optional<uint64_t> {
-      auto *c = dyn_cast_or_null<ConstantInt>(
-          bind ? bind->getAggregateElement(i) : nullptr);
-      if (!c)
-        return std::nullopt;
-      return c->getZExtValue();
-    };
-    std::optional<uint64_t> lower = field(0), upper = field(1),
-                            space = field(2);
-    if (field(3) != 1 || !lower || !upper || !space)
-      return nullptr;
-    auto it = uavsByRange.find(std::make_tuple(*space, *lower, *upper));
+    auto it = uavsByRange.find(
+        std::make_tuple(bind->space, bind->lower, bind->upper));
     return it == uavsByRange.end() ? nullptr : it->second;
   }
 

@@ -57,14 +57,12 @@ std::optional<UsedRanges> collectUsedRanges(Module &module) {
             {unsigned(cls->getZExtValue()), unsigned(id->getZExtValue())});
         used.createHandles.push_back(call);
       } else if (opcode == mlir::hlsl::dxil::CreateHandleFromBinding) {
-        auto *bind = dyn_cast<ConstantStruct>(call->getArgOperand(1));
-        if (!bind || bind->getNumOperands() != 4)
+        std::optional<mlir::hlsl::dxil::ResourceBinding> bind =
+            mlir::hlsl::dxil::getConstantBinding(*call);
+        if (!bind)
           return std::nullopt;
-        auto field = [&](unsigned i) {
-          return cast<ConstantInt>(bind->getOperand(i))->getZExtValue();
-        };
-        used.bindings.insert(
-            {unsigned(field(3)), unsigned(field(2)), unsigned(field(0))});
+        used.bindings.insert({unsigned(bind->cls), unsigned(bind->space),
+                              unsigned(bind->lower)});
       }
     }
   }
