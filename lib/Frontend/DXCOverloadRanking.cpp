@@ -305,7 +305,24 @@ private:
   bool native16BitTypes;
 };
 
+/// min16float and min10float, known by their names: without 16-bit types
+/// the prelude's typedefs of `half` (whose own kind is DXC's half).
+std::optional<Kind> getMinPrecisionFloatKind(clang::QualType type) {
+  while (const auto *typedefType = type->getAs<clang::TypedefType>()) {
+    llvm::StringRef name = typedefType->getDecl()->getName();
+    if (name == "min16float")
+      return Kind::Min16Float;
+    if (name == "min10float")
+      return Kind::Min10Float;
+    type = typedefType->desugar();
+  }
+  return std::nullopt;
+}
+
 std::optional<Kind> OverloadRanker::getScalarKind(clang::QualType type) const {
+  if (!native16BitTypes)
+    if (std::optional<Kind> kind = getMinPrecisionFloatKind(type))
+      return kind;
   type = type.getCanonicalType().getUnqualifiedType();
   if (const auto *bits = type->getAs<clang::BitIntType>()) {
     // The prelude's min16int, min12int and min16uint (kinds of their own
@@ -326,8 +343,8 @@ std::optional<Kind> OverloadRanker::getScalarKind(clang::QualType type) const {
     return Kind::Bool;
   if (builtin->getKind() == clang::BuiltinType::Half)
     // DXC's `half`: a 32-bit float of partial precision without 16-bit
-    // types (the prelude's min16float is `float` then), 16 bits with them
-    // (min16float is `half` then, DXC's a kind of its own).
+    // types, 16 bits with them (min16float is `half` then, DXC's a kind of
+    // its own).
     return native16BitTypes ? Kind::Float16 : Kind::Float32Partial;
   if (builtin->isFloatingPoint())
     return ast.getTypeSize(type) == 64 ? Kind::Float64 : Kind::Float32;
@@ -339,7 +356,8 @@ std::optional<Kind> OverloadRanker::getScalarKind(clang::QualType type) const {
 
 std::optional<std::pair<Shape, clang::QualType>>
 OverloadRanker::getNumericShape(clang::QualType type) const {
-  type = type.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  // (The element keeps its sugar: min16float is known by its name.)
+  type = type.getNonReferenceType().getUnqualifiedType();
   Shape shape;
   clang::QualType element = type;
   if (const auto *vector = type->getAs<clang::VectorType>()) {

@@ -336,8 +336,11 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
     }
     Type target = getTypeConverter()->convertType(
         cast<PointerType>(op.getArgs()[i + first].getType()).getPointee());
-    if (target && target.isF32())
+    if (isa_and_nonnull<FloatType>(target))
       value = LLVM::UIToFPOp::create(b, loc, target, value);
+    else if (target && target != value.getType())
+      return op.emitError()
+             << "not supported yet: GetDimensions into a " << target;
     LLVM::StoreOp::create(b, loc, value, out);
   }
   b.eraseOp(op);

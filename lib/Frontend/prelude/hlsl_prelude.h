@@ -193,7 +193,9 @@ namespace hlsl {
 // enables native 16-bit types, signalled by __HLSL_ENABLE_16_BIT (defined only
 // when both -fnative-half-type and -fnative-int16-type are given). Without it
 // `half` is still a distinct type but has 32-bit storage, and the min-precision
-// types are plain 32-bit types, which is what DXC does as well.
+// types are 32-bit types of their own for overloading (min16float and
+// min10float are `half` then: `f(float)` and `f(min16float)` are two
+// functions, as in DXC).
 
 typedef unsigned int uint;
 typedef unsigned int dword;
@@ -212,12 +214,9 @@ typedef uint uint8_t4_packed;
 typedef short int16_t;
 typedef unsigned short uint16_t;
 typedef half float16_t;
+#endif
 typedef half min16float;
 typedef half min10float;
-#else
-typedef float min16float;
-typedef float min10float;
-#endif
 // The min-precision integer types are types of their own, as in DXC, which
 // overloads on them (`f(int)` and `f(min16int)` are two functions). Only
 // `_BitInt` gives C++ integer types that are distinct and not promoted to
@@ -2155,9 +2154,10 @@ struct SamplerComparisonState {
   __HLSL_INTRINSIC __decltype((__lvalue_of<T>::value)) operator[](I pos);      \
   __HLSL_INTRINSIC T Load(L location);                                         \
   __HLSL_INTRINSIC T Load(L location, out uint status);
-// GetDimensions comes in uint and float flavours (DXC), and an int one:
-// Clang 22 converts no argument for an out parameter of an overloaded
-// method, and DXC takes a signed variable as the uint flavour (same bits).
+// GetDimensions comes in uint and float flavours (DXC), and an int and a
+// half one: Clang 22 converts no argument for an out parameter of an
+// overloaded method, and DXC takes a signed variable as the uint flavour
+// (same bits) and a half or min16float one as the float flavour.
 // The mip-level query form also returns the number of levels.
 #define __HLSL_DIMS_OF(U, ...)                                                 \
   __HLSL_INTRINSIC void GetDimensions(__VA_ARGS__);
@@ -2166,7 +2166,8 @@ struct SamplerComparisonState {
   __HLSL_INTRINSIC void GetDimensions(uint mipLevel, __VA_ARGS__,              \
                                       out U numberOfLevels);
 #define __HLSL_DIMS_FLAVOURS(F, ...)                                           \
-  F(uint, __VA_ARGS__) F(float, __VA_ARGS__) F(int, __VA_ARGS__)
+  F(uint, __VA_ARGS__)                                                         \
+  F(float, __VA_ARGS__) F(int, __VA_ARGS__) F(half, __VA_ARGS__)
 // One declaration per flavour U of the outputs named here (1 to 4).
 #define __HLSL_OUTS_1(U, a) out U a
 #define __HLSL_OUTS_2(U, a, b) out U a, out U b
