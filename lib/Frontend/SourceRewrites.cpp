@@ -1537,8 +1537,13 @@ bool SourceRewrites::recordNormModifier(const clang::Diagnostic &info) {
   // become `$nN`, which expands to the prelude's typedef
   // `__hlsl_norm::__hlsl_snorm_float4`: the same type, recognizably
   // written.
-  if (info.getID() != clang::diag::err_unknown_typename &&
-      info.getID() != clang::diag::err_undeclared_var_use)
+  // (With a name like it in scope Clang suggests that one: "use of
+  // undeclared identifier 'unorm'; did you mean 'qnorm'?".)
+  if (!llvm::is_contained({clang::diag::err_unknown_typename,
+                           clang::diag::err_unknown_typename_suggest,
+                           clang::diag::err_undeclared_var_use,
+                           clang::diag::err_undeclared_var_use_suggest},
+                          info.getID()))
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place || info.getLocation().isMacroID())

@@ -413,6 +413,11 @@ struct __scalar_rank {
 template <typename T> struct __scalar_rank<T, true> {
   static const int value = __scalar_rank<__underlying_type(T)>::value;
 };
+// A swizzle of a constant scalar (`const float r; r.xxx`) is a vector of
+// const elements in Clang 22.
+template <typename T> struct __scalar_rank<const T, false> {
+  static const int value = __scalar_rank<T>::value;
+};
 template <> struct __scalar_rank<bool> { static const int value = 0; };
 #ifdef __HLSL_ENABLE_16_BIT
 template <> struct __scalar_rank<int16_t> { static const int value = 1; };
