@@ -802,9 +802,13 @@ Value HLSLGenFunction::emitBinary(const clang::BinaryOperator *expr) {
   // 1, as in DXC. (Conversions to bool take the bools: emitCast.)
   if (result && expr->isComparisonOp() &&
       getElementTypeOrSelf(result.getType()).isInteger(1)) {
+    // (A comparison of `half` vectors without 16-bit types Clang types as a
+    // vector of floats: true is 1.0 then.)
     Type type = convertType(expr->getType(), expr->getExprLoc());
     if (auto vec = dyn_cast_or_null<VectorType>(type);
-        vec && !vec.getElementType().isInteger(1))
+        vec && isa<FloatType>(vec.getElementType()))
+      result = arith::UIToFPOp::create(builder, loc, vec, result);
+    else if (vec && !vec.getElementType().isInteger(1))
       result = arith::ExtUIOp::create(builder, loc, vec, result);
   }
   return result;
