@@ -691,6 +691,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   llvm::sys::path::append(standardHeaders, "hlsl");
   args.push_back("-internal-isystem");
   args.push_back(std::string(standardHeaders));
+  // DXC's own macro (Clang 22 defines the __SHADER_* ones as DXC does):
+  // shaders test it to use what DXC compiles and FXC does not (SM 6.6's
+  // ResourceDescriptorHeap in WickedEngine's globals.hlsli). DXC's
+  // __DXC_VERSION_* macros are not defined: this is not a DXC release.
+  args.push_back("-D__hlsl_dx_compiler=1");
   // __HLSL_VERSION as DXC defines it: Clang's hlsl202x (our 2021) says 2028,
   // and DXC's 202x is 2029.
   if (options.hlslVersion == "2021" || options.hlslVersion == "202x") {

@@ -228,6 +228,43 @@ getExpressionPlace(const clang::SourceManager &sources,
       span->second);
 }
 
+std::optional<std::pair<DiagnosticPlace, size_t>>
+getExpressionInMacroBody(const clang::SourceManager &sources,
+                         clang::CharSourceRange range, size_t minSize) {
+  clang::SourceLocation begin = range.getBegin(), end = range.getEnd();
+  if (!begin.isMacroID() || !end.isMacroID() ||
+      sources.isMacroArgExpansion(begin) || sources.isMacroArgExpansion(end))
+    return std::nullopt;
+  begin = sources.getSpellingLoc(begin);
+  end = sources.getSpellingLoc(end);
+  auto [beginFile, first] = sources.getDecomposedLoc(begin);
+  auto [endFile, last] = sources.getDecomposedLoc(end);
+  clang::OptionalFileEntryRef file = sources.getFileEntryRefForID(beginFile);
+  bool invalid = false;
+  llvm::StringRef text = sources.getBufferData(beginFile, &invalid);
+  if (beginFile != endFile || !file || invalid || last < first)
+    return std::nullopt;
+  if (range.isTokenRange()) {
+    clang::LangOptions options;
+    options.CPlusPlus = true;
+    last += clang::Lexer::MeasureTokenLength(end, sources, options);
+  }
+  if (last > text.size() || last - first < minSize)
+    return std::nullopt;
+  --last;
+  // Within one line of a `#define` (or its continuation lines).
+  size_t lineStart = text.rfind('\n', first);
+  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+  while (lineStart >= 2 && text[lineStart - 2] == '\\')
+    lineStart = text.rfind('\n', lineStart - 2) + 1;
+  if (!text.drop_front(lineStart).ltrim(" \t").starts_with("#") ||
+      !isOneExpression(text, first, last))
+    return std::nullopt;
+  return std::make_pair(
+      DiagnosticPlace{file->getName().str(), text, unsigned(first)},
+      size_t(last));
+}
+
 std::optional<std::string> spellType(clang::QualType type) {
   if (type.isNull())
     return std::nullopt;

@@ -115,6 +115,15 @@ std::optional<MacroBodySpan> getMacroBodySpan(const clang::Diagnostic &info,
 std::optional<std::pair<DiagnosticPlace, size_t>>
 getExpressionPlace(const clang::SourceManager &sources,
                    clang::SourceRange range);
+/// Where the expression `range` is written when it is a part of the body
+/// of a macro defined in a file (`#define depth textures[index]`, the range
+/// `textures`): that file, its text and the offset of the first character,
+/// and the offset of the last. Nothing for a macro's argument, an
+/// expression that is not written whole in one macro body, or one of fewer
+/// than `minSize` characters.
+std::optional<std::pair<DiagnosticPlace, size_t>>
+getExpressionInMacroBody(const clang::SourceManager &sources,
+                         clang::CharSourceRange range, size_t minSize);
 /// `type` written so that HLSL source can name it in a cast: scalars,
 /// vectors, matrices and named structs, without address spaces. nullopt
 /// for types a cast cannot name (arrays, unnamed structs).

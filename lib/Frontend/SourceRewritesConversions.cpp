@@ -95,13 +95,13 @@ bool SourceRewrites::recordNoOpCastArgument(const clang::Diagnostic &info) {
 
 /// `tex.Sample(...)` on a `const Texture2D tex` (a const parameter, a
 /// member of a const object), `rw[i] = v` on a `const RWBuffer<T> rw`,
-/// `c.Get()` on a `static const C c`: HLSL methods have no const
+/// `c.Get()` and `c[i]` on a `static const C c`: HLSL methods have no const
 /// qualifier and DXC calls them on const objects; Clang's methods (the
 /// resources' too: their operator[] returns a const reference) are not
 /// const. The call is made on a non-const copy, a resource's copy being its
 /// handle: `((__remove_cvref(__decltype(tex)))(tex))`.
 bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
-  bool overloaded = false, subscriptTarget = false;
+  bool overloaded = false, subscriptTarget = false, subscriptObject = false;
   switch (info.getID()) {
   case clang::diag::err_typecheck_assign_const: {
     // `o[i] = v` on a const RW resource: its operator[] returns a const
@@ -130,9 +130,36 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
     // candidate was refused for a const `this`.
     overloaded = true;
     break;
+  case clang::diag::err_ovl_no_viable_subscript:
+    // `c[i]` of a struct's operator[]: the first range is the object; a
+    // note says whether a candidate was refused for a const `this`.
+    subscriptObject = true;
+    break;
   default:
     return false;
   }
+  auto copyOf = [](llvm::StringRef object) {
+    return ("((__remove_cvref(__decltype(" + object + ")))(" + object + "))")
+        .str();
+  };
+  // An object written in a macro's body (`#define depth textures[i]`, the
+  // object `textures`): the copy is made there. (Long enough for the
+  // rewrite's macro name: no more of the `#define` line is taken in.)
+  if (!overloaded && !subscriptTarget && info.getNumRanges() > 0)
+    if (std::optional<std::pair<DiagnosticPlace, size_t>> inBody =
+            getExpressionInMacroBody(info.getSourceManager(), info.getRange(0),
+                                     6)) {
+      const DiagnosticPlace &body = inBody->first;
+      std::string expansion =
+          copyOf(body.text.slice(body.offset, inBody->second + 1));
+      if (!subscriptObject)
+        return replaceExpression(body.file, body.text, body.offset,
+                                 inBody->second, std::move(expansion));
+      pending = PendingConversion{body.file, body.text, body.offset,
+                                  inBody->second, std::move(expansion)};
+      pending->needsConstThis = true;
+      return true;
+    }
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
@@ -181,10 +208,8 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
     while (last > first && llvm::isSpace(place->text[last]))
       --last;
   }
-  llvm::StringRef object = place->text.slice(first, last + 1);
-  std::string expansion =
-      ("((__remove_cvref(__decltype(" + object + ")))(" + object + "))").str();
-  if (overloaded) {
+  std::string expansion = copyOf(place->text.slice(first, last + 1));
+  if (overloaded || subscriptObject) {
     pending = PendingConversion{place->file, place->text, first, last,
                                 std::move(expansion)};
     pending->needsConstThis = true;

@@ -2852,6 +2852,24 @@ static const __hlsl_resource_descriptor_heap ResourceDescriptorHeap;
 static const __hlsl_sampler_descriptor_heap SamplerDescriptorHeap;
 #endif
 
+// Clang 22 completes its buffer class templates on first use. When
+// specializations of one are first named as template arguments
+// (`static Bindless<StructuredBuffer<A> > a;` and one of B) and then used,
+// it instantiates their members twice ("multiple overloads of
+// 'StructuredBuffer' instantiate to the same signature 'void ()'").
+// Completing each template the shader names before its code avoids that.
+#define __HLSL_COMPLETE(N, T)                                                  \
+  __HLSL_WHEN(N, inline void __hlsl_complete_##N(N<T>){})
+__HLSL_COMPLETE(Buffer, float)
+__HLSL_COMPLETE(RWBuffer, float)
+__HLSL_COMPLETE(RasterizerOrderedBuffer, float)
+__HLSL_COMPLETE(StructuredBuffer, float)
+__HLSL_COMPLETE(RWStructuredBuffer, float)
+__HLSL_COMPLETE(RasterizerOrderedStructuredBuffer, float)
+__HLSL_COMPLETE(AppendStructuredBuffer, float)
+__HLSL_COMPLETE(ConsumeStructuredBuffer, float)
+#undef __HLSL_COMPLETE
+
 // HLSL allows `Texture2D t;` meaning `Texture2D<float4>`, but Clang 22 does
 // not accept a class template without an argument list, even when every
 // parameter has a default. Inside a class, however, the injected-class-name of
