@@ -472,6 +472,17 @@ public:
   /// conditional can evaluate both arms and select (memoized).
   bool isSafeToSpeculate(const clang::Expr *expr);
   Value emitInitList(const clang::InitListExpr *expr);
+  Value emitInitListElements(const clang::InitListExpr *expr);
+  /// Marks each expression an initializer list reads its flattened
+  /// components through (an OpaqueValueExpr, or a vector value under
+  /// several subscripts) as evaluated once, at its first use
+  /// (initListShared); returns what it marked, for unbindInitListValues.
+  SmallVector<const clang::Expr *>
+  bindInitListValues(const clang::InitListExpr *expr);
+  void unbindInitListValues(ArrayRef<const clang::Expr *> bound);
+  /// Evaluates an initializer list's OpaqueValueExpr at its first use and
+  /// binds it (opaqueValues, opaqueLValues).
+  void bindInitListOpaqueValue(const clang::OpaqueValueExpr *opaque);
   Value emitZero(Type type, Location loc);
   Value emitConstant(Type type, double fp, int64_t integer, Location loc);
   Value emitBool(Value value, clang::QualType type, Location loc);
@@ -602,9 +613,15 @@ public:
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>
       literalArguments;
   llvm::DenseMap<const clang::Expr *, bool> speculatable;
-  /// Values of OpaqueValueExprs bound while emitting an out argument.
+  /// Values of OpaqueValueExprs bound while emitting an out argument or an
+  /// initializer list.
   llvm::DenseMap<const clang::OpaqueValueExpr *, Value> opaqueValues;
   llvm::DenseMap<const clang::OpaqueValueExpr *, LValue> opaqueLValues;
+  /// Expressions an initializer list reads several components through,
+  /// and the vector values of those evaluated (its components are
+  /// subscripts of them).
+  llvm::DenseSet<const clang::Expr *> initListShared;
+  llvm::DenseMap<const clang::Expr *, Value> initListValues;
   struct JumpTargets {
     Block *breakBlock;
     Block *continueBlock;

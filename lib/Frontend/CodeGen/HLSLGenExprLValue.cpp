@@ -669,8 +669,18 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
     return emitLValue(cleanups->getSubExpr());
 
   if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
+    if (initListShared.contains(opaque) && !opaqueValues.count(opaque) &&
+        !opaqueLValues.count(opaque))
+      bindInitListOpaqueValue(opaque);
     if (auto it = opaqueLValues.find(opaque); it != opaqueLValues.end())
       return it->second;
+    // A value bound once (a vector element of an initializer list) read
+    // through an lvalue (a computed component): a copy of it.
+    if (Value value = opaqueValues.lookup(opaque)) {
+      Value temp = createVar(value.getType(), "", loc);
+      StoreOp::create(builder, loc, value, temp);
+      return {temp, {}};
+    }
     if (opaque->getSourceExpr())
       return emitLValue(opaque->getSourceExpr());
   }

@@ -282,11 +282,47 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   Location loc = getLoc(expr->getExprLoc());
 
   if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
+    if (initListShared.contains(opaque) && !opaqueValues.count(opaque) &&
+        !opaqueLValues.count(opaque))
+      bindInitListOpaqueValue(opaque);
     if (Value value = opaqueValues.lookup(opaque))
       return value;
+    if (auto it = opaqueLValues.find(opaque); it != opaqueLValues.end())
+      return emitLoad(it->second, loc);
     if (opaque->getSourceExpr())
       return emitRValue(opaque->getSourceExpr());
     return notSupported(expr, "unbound opaque value");
+  }
+  // A component of a vector value bound once (an initializer list's
+  // element): extracted, not read from a copy.
+  const clang::Expr *component = expr;
+  if (const auto *read = dyn_cast<clang::ImplicitCastExpr>(expr);
+      read && read->getCastKind() == clang::CK_LValueToRValue)
+    component = read->getSubExpr()->IgnoreParens();
+  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(component)) {
+    const clang::Expr *base = subscript->getBase()->IgnoreParenImpCasts();
+    Value value;
+    if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(base)) {
+      if (initListShared.contains(opaque) && !opaqueValues.count(opaque) &&
+          !opaqueLValues.count(opaque))
+        bindInitListOpaqueValue(opaque);
+      value = opaqueValues.lookup(opaque);
+    } else if (initListShared.contains(base)) {
+      value = initListValues.lookup(base);
+      if (!value && (value = emitRValue(base)))
+        initListValues[base] = value;
+    }
+    if (value && isa<VectorType>(value.getType())) {
+      clang::Expr::EvalResult index;
+      int64_t size = cast<VectorType>(value.getType()).getNumElements();
+      if (subscript->getIdx()->EvaluateAsInt(index, module.getASTContext()) &&
+          !index.Val.getInt().isNegative() &&
+          index.Val.getInt().getActiveBits() < 63 &&
+          index.Val.getInt().getSExtValue() < size)
+        return vector::ExtractOp::create(
+            builder, loc, value,
+            ArrayRef<int64_t>{index.Val.getInt().getSExtValue()});
+    }
   }
   if (module.getTypes().isResourceRecord(expr->getType()))
     return emitResource(expr);
@@ -1211,7 +1247,83 @@ static SmallVector<unsigned> getInitOrder(const clang::InitListExpr *expr,
   return order;
 }
 
+SmallVector<const clang::Expr *>
+HLSLGenFunction::bindInitListValues(const clang::InitListExpr *expr) {
+  // Clang 22 flattens `{ make(), float4(a, b, c, d) }` into the components
+  // of each element, each read through one OpaqueValueExpr of the element
+  // (a call), or through a subscript of the element's expression itself
+  // (one node under each component's subscript). Evaluating it per
+  // component repeated its side effects and its cost per component: it is
+  // evaluated at its first component (in the elements' order) and bound.
+  SmallVector<const clang::Expr *> bound;
+  SmallVector<const clang::Stmt *> work(expr->child_begin(), expr->child_end());
+  while (!work.empty()) {
+    const clang::Stmt *stmt = work.pop_back_val();
+    if (!stmt)
+      continue;
+    const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(stmt);
+    const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(stmt);
+    // (Under its temporary's materialization, which this skips.)
+    const clang::Expr *shared =
+        subscript ? subscript->getBase()->IgnoreParenImpCasts() : nullptr;
+    if (shared && (isa<clang::OpaqueValueExpr>(shared) ||
+                   !shared->isPRValue() || !shared->getType()->isVectorType()))
+      shared = nullptr;
+    if (!opaque && !shared) {
+      work.append(stmt->child_begin(), stmt->child_end());
+      continue;
+    }
+    const clang::Expr *once = opaque ? opaque : shared;
+    if (opaque && (!opaque->getSourceExpr() || opaqueValues.count(opaque) ||
+                   opaqueLValues.count(opaque)))
+      continue;
+    if (initListShared.insert(once).second)
+      bound.push_back(once);
+  }
+  return bound;
+}
+
+void HLSLGenFunction::unbindInitListValues(
+    ArrayRef<const clang::Expr *> bound) {
+  for (const clang::Expr *expr : bound) {
+    initListShared.erase(expr);
+    initListValues.erase(expr);
+    if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
+      opaqueValues.erase(opaque);
+      opaqueLValues.erase(opaque);
+    }
+  }
+}
+
+void HLSLGenFunction::bindInitListOpaqueValue(
+    const clang::OpaqueValueExpr *opaque) {
+  const clang::Expr *source = opaque->getSourceExpr();
+  if (source->isGLValue()) {
+    opaqueLValues[opaque] = emitLValue(source);
+    return;
+  }
+  Value value = emitRValue(source);
+  if (!value)
+    return;
+  opaqueValues[opaque] = value;
+  // Components of a vector are extracted from the value (emitRValue); the
+  // parts of other aggregates are read from one copy.
+  if (!isa<VectorType, IntegerType, FloatType>(value.getType())) {
+    Location loc = getLoc(source->getExprLoc());
+    Value copy = createVar(value.getType(), "", loc);
+    StoreOp::create(builder, loc, value, copy);
+    opaqueLValues[opaque] = {copy, {}};
+  }
+}
+
 Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {
+  SmallVector<const clang::Expr *> bound = bindInitListValues(expr);
+  Value result = emitInitListElements(expr);
+  unbindInitListValues(bound);
+  return result;
+}
+
+Value HLSLGenFunction::emitInitListElements(const clang::InitListExpr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   Type type = convertType(expr->getType(), expr->getExprLoc());
   if (!type)
