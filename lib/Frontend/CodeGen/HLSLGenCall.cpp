@@ -17,6 +17,24 @@ static bool isIntrinsic(const clang::FunctionDecl *callee) {
   return hasAnnotation(callee, "hlsl.intrinsic");
 }
 
+/// Whether `addr` is in memory the shader cannot write: a constant buffer,
+/// or an element (or a part of one) of a read-only resource (a method
+/// called on `sb[i]` of a StructuredBuffer reads a copy of it).
+static bool isReadOnlyAddress(Value addr) {
+  if (cast<PointerType>(addr.getType()).getAddressSpace() ==
+      AddressSpace::Constant)
+    return true;
+  while (Operation *op = addr.getDefiningOp()) {
+    if (auto element = dyn_cast<ResourceAddrOp>(op))
+      return cast<ResourceType>(element.getHandle().getType())
+                 .getResourceClass() != ResourceClass::UAV;
+    if (!isa<ElementAddrOp, FieldAddrOp>(op))
+      return false;
+    addr = op->getOperand(0);
+  }
+  return false;
+}
+
 /// Collects the casts between the top of a copy-in/write-back expression and
 /// the OpaqueValueExpr it converts, innermost first.
 static const clang::OpaqueValueExpr *
@@ -394,9 +412,7 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   if (values.size() != func.getNumArguments())
     return notSupported(expr, "calls with default or variadic arguments");
   auto call = func::CallOp::create(builder, loc, func, values);
-  if (selfCopy && !method->isConst() &&
-      cast<PointerType>(copiedSelf.addr.getType()).getAddressSpace() !=
-          AddressSpace::Constant)
+  if (selfCopy && !method->isConst() && !isReadOnlyAddress(copiedSelf.addr))
     StoreOp::create(builder, loc, LoadOp::create(builder, loc, selfCopy),
                     copiedSelf.addr);
   return call.getNumResults() ? call.getResult(0) : Value();
