@@ -89,6 +89,14 @@ static bool isOneExpression(llvm::StringRef text, size_t first, size_t last) {
   return depth == 0;
 }
 
+/// The length of the token spelled at `at`.
+static unsigned getTokenLength(const clang::SourceManager &sources,
+                               clang::SourceLocation at) {
+  clang::LangOptions options;
+  options.CPlusPlus = true;
+  return clang::Lexer::MeasureTokenLength(at, sources, options);
+}
+
 /// Where the tokens `begin`..`end` (spelled in a `#define NAME BODY` line
 /// of a buffer without a file, the command-line macros) are in BODY.
 static std::optional<MacroBodySpan>
@@ -105,11 +113,8 @@ getSpanInMacroDefinition(const clang::SourceManager &sources,
   llvm::StringRef text = sources.getBufferData(beginFile, &invalid);
   if (invalid || last < first || last >= text.size())
     return std::nullopt;
-  if (tokenRange) {
-    clang::LangOptions options;
-    options.CPlusPlus = true;
-    last += clang::Lexer::MeasureTokenLength(end, sources, options) - 1;
-  }
+  if (tokenRange)
+    last += getTokenLength(sources, end) - 1;
   size_t lineStart = text.rfind('\n', first);
   lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
   llvm::StringRef line = text.drop_front(lineStart);
@@ -164,11 +169,8 @@ getSpanInFile(const clang::SourceManager &sources, clang::CharSourceRange range,
   auto [endFile, last] = sources.getDecomposedLoc(end);
   if (beginFile != endFile || beginFile != inFile)
     return std::nullopt;
-  if (range.isTokenRange()) {
-    clang::LangOptions options;
-    options.CPlusPlus = true;
-    last += clang::Lexer::MeasureTokenLength(end, sources, options);
-  }
+  if (range.isTokenRange())
+    last += getTokenLength(sources, end);
   if (last <= first || last > text.size())
     return std::nullopt;
   --last;
@@ -244,11 +246,8 @@ getExpressionInMacroBody(const clang::SourceManager &sources,
   llvm::StringRef text = sources.getBufferData(beginFile, &invalid);
   if (beginFile != endFile || !file || invalid || last < first)
     return std::nullopt;
-  if (range.isTokenRange()) {
-    clang::LangOptions options;
-    options.CPlusPlus = true;
-    last += clang::Lexer::MeasureTokenLength(end, sources, options);
-  }
+  if (range.isTokenRange())
+    last += getTokenLength(sources, end);
   if (last > text.size() || last - first < minSize)
     return std::nullopt;
   --last;

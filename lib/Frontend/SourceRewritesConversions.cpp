@@ -138,9 +138,19 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
   default:
     return false;
   }
-  auto copyOf = [](llvm::StringRef object) {
-    return ("((__remove_cvref(__decltype(" + object + ")))(" + object + "))")
-        .str();
+  // The object `first`..`last` of `text` becomes its copy; with several
+  // candidates, once a note says one was refused for a const `this`.
+  auto copyObject = [&](const std::string &file, llvm::StringRef text,
+                        size_t first, size_t last) {
+    llvm::StringRef object = text.slice(first, last + 1);
+    std::string expansion =
+        ("((__remove_cvref(__decltype(" + object + ")))(" + object + "))")
+            .str();
+    if (!overloaded && !subscriptObject)
+      return replaceExpression(file, text, first, last, std::move(expansion));
+    pending = PendingConversion{file, text, first, last, std::move(expansion)};
+    pending->needsConstThis = true;
+    return true;
   };
   // An object written in a macro's body (`#define depth textures[i]`, the
   // object `textures`): the copy is made there. (Long enough for the
@@ -148,18 +158,9 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
   if (!overloaded && !subscriptTarget && info.getNumRanges() > 0)
     if (std::optional<std::pair<DiagnosticPlace, size_t>> inBody =
             getExpressionInMacroBody(info.getSourceManager(), info.getRange(0),
-                                     6)) {
-      const DiagnosticPlace &body = inBody->first;
-      std::string expansion =
-          copyOf(body.text.slice(body.offset, inBody->second + 1));
-      if (!subscriptObject)
-        return replaceExpression(body.file, body.text, body.offset,
-                                 inBody->second, std::move(expansion));
-      pending = PendingConversion{body.file, body.text, body.offset,
-                                  inBody->second, std::move(expansion)};
-      pending->needsConstThis = true;
-      return true;
-    }
+                                     6))
+      return copyObject(inBody->first.file, inBody->first.text,
+                        inBody->first.offset, inBody->second);
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place)
     return false;
@@ -208,15 +209,7 @@ bool SourceRewrites::recordConstObjectCall(const clang::Diagnostic &info) {
     while (last > first && llvm::isSpace(place->text[last]))
       --last;
   }
-  std::string expansion = copyOf(place->text.slice(first, last + 1));
-  if (overloaded || subscriptObject) {
-    pending = PendingConversion{place->file, place->text, first, last,
-                                std::move(expansion)};
-    pending->needsConstThis = true;
-    return true;
-  }
-  return replaceExpression(place->file, place->text, first, last,
-                           std::move(expansion));
+  return copyObject(place->file, place->text, first, last);
 }
 
 /// `expression` with each operand of its top-level `+ - * / %` that is a

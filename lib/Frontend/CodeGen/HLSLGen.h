@@ -480,8 +480,9 @@ public:
   SmallVector<const clang::Expr *>
   bindInitListValues(const clang::InitListExpr *expr);
   void unbindInitListValues(ArrayRef<const clang::Expr *> bound);
-  /// Evaluates an initializer list's OpaqueValueExpr at its first use and
-  /// binds it (opaqueValues, opaqueLValues).
+  /// At the first use of an initializer list's OpaqueValueExpr (one
+  /// bindInitListValues marked and nothing bound yet): evaluates it and
+  /// binds it (opaqueValues, opaqueLValues). Nothing for any other.
   void bindInitListOpaqueValue(const clang::OpaqueValueExpr *opaque);
   Value emitZero(Type type, Location loc);
   Value emitConstant(Type type, double fp, int64_t integer, Location loc);
@@ -569,6 +570,9 @@ public:
   }
   /// A function-local variable allocated in the entry block.
   Value createVar(Type type, llvm::StringRef name, Location loc);
+  /// A new unnamed variable holding `value` (a prvalue used where an
+  /// address is needed).
+  Value createTemporary(Value value, Location loc);
   /// The value of a global struct (array) of resources: its members'
   /// handles (HLSLGenExprLValue.cpp).
   Value emitResourceStructValue(const clang::VarDecl *var, Location loc);

@@ -138,8 +138,7 @@ std::optional<LValue> HLSLGenFunction::emitMatrixElementSwizzle(
     if (!value)
       return LValue();
     Location loc = getLoc(swizzle->getExprLoc());
-    lvalue.addr = createVar(value.getType(), "", loc);
-    StoreOp::create(builder, loc, value, lvalue.addr);
+    lvalue.addr = createTemporary(value, loc);
   }
   if (!lvalue.addr ||
       !isa<MatrixType>(cast<PointerType>(lvalue.addr.getType()).getPointee()))
@@ -669,18 +668,13 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
     return emitLValue(cleanups->getSubExpr());
 
   if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
-    if (initListShared.contains(opaque) && !opaqueValues.count(opaque) &&
-        !opaqueLValues.count(opaque))
-      bindInitListOpaqueValue(opaque);
+    bindInitListOpaqueValue(opaque);
     if (auto it = opaqueLValues.find(opaque); it != opaqueLValues.end())
       return it->second;
     // A value bound once (a vector element of an initializer list) read
     // through an lvalue (a computed component): a copy of it.
-    if (Value value = opaqueValues.lookup(opaque)) {
-      Value temp = createVar(value.getType(), "", loc);
-      StoreOp::create(builder, loc, value, temp);
-      return {temp, {}};
-    }
+    if (Value value = opaqueValues.lookup(opaque))
+      return {createTemporary(value, loc), {}};
     if (opaque->getSourceExpr())
       return emitLValue(opaque->getSourceExpr());
   }
@@ -845,9 +839,7 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
     Value value = emitConditional(conditional);
     if (!value)
       return {};
-    Value temp = createVar(value.getType(), "", loc);
-    StoreOp::create(builder, loc, value, temp);
-    return {temp, {}};
+    return {createTemporary(value, loc), {}};
   }
 
   if (const auto *subscript = dyn_cast<clang::MatrixSubscriptExpr>(expr)) {
@@ -902,8 +894,7 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
       if (!isa<VectorType>(value.getType()))
         value = vector::BroadcastOp::create(
             builder, loc, VectorType::get({1}, value.getType()), value);
-      base.addr = createVar(value.getType(), "", loc);
-      StoreOp::create(builder, loc, value, base.addr);
+      base.addr = createTemporary(value, loc);
     }
     if (!base.addr)
       return {};
@@ -1030,9 +1021,7 @@ LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
   auto materialize = [&](Value value) -> LValue {
     if (!value)
       return {};
-    Value temp = createVar(value.getType(), "", loc);
-    StoreOp::create(builder, loc, value, temp);
-    return {temp, {}};
+    return {createTemporary(value, loc), {}};
   };
   if (const auto *call = dyn_cast<clang::CallExpr>(expr)) {
     Value result = emitCall(call);

@@ -282,9 +282,7 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   Location loc = getLoc(expr->getExprLoc());
 
   if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(expr)) {
-    if (initListShared.contains(opaque) && !opaqueValues.count(opaque) &&
-        !opaqueLValues.count(opaque))
-      bindInitListOpaqueValue(opaque);
+    bindInitListOpaqueValue(opaque);
     if (Value value = opaqueValues.lookup(opaque))
       return value;
     if (auto it = opaqueLValues.find(opaque); it != opaqueLValues.end())
@@ -303,9 +301,7 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
     const clang::Expr *base = subscript->getBase()->IgnoreParenImpCasts();
     Value value;
     if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(base)) {
-      if (initListShared.contains(opaque) && !opaqueValues.count(opaque) &&
-          !opaqueLValues.count(opaque))
-        bindInitListOpaqueValue(opaque);
+      bindInitListOpaqueValue(opaque);
       value = opaqueValues.lookup(opaque);
     } else if (initListShared.contains(base)) {
       value = initListValues.lookup(base);
@@ -1297,6 +1293,9 @@ void HLSLGenFunction::unbindInitListValues(
 
 void HLSLGenFunction::bindInitListOpaqueValue(
     const clang::OpaqueValueExpr *opaque) {
+  if (!initListShared.contains(opaque) || opaqueValues.count(opaque) ||
+      opaqueLValues.count(opaque))
+    return;
   const clang::Expr *source = opaque->getSourceExpr();
   if (source->isGLValue()) {
     opaqueLValues[opaque] = emitLValue(source);
@@ -1308,12 +1307,9 @@ void HLSLGenFunction::bindInitListOpaqueValue(
   opaqueValues[opaque] = value;
   // Components of a vector are extracted from the value (emitRValue); the
   // parts of other aggregates are read from one copy.
-  if (!isa<VectorType, IntegerType, FloatType>(value.getType())) {
-    Location loc = getLoc(source->getExprLoc());
-    Value copy = createVar(value.getType(), "", loc);
-    StoreOp::create(builder, loc, value, copy);
-    opaqueLValues[opaque] = {copy, {}};
-  }
+  if (!isa<VectorType, IntegerType, FloatType>(value.getType()))
+    opaqueLValues[opaque] = {
+        createTemporary(value, getLoc(source->getExprLoc())), {}};
 }
 
 Value HLSLGenFunction::emitInitList(const clang::InitListExpr *expr) {

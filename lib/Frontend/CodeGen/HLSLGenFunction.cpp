@@ -24,6 +24,12 @@ Value HLSLGenFunction::createVar(Type type, StringRef name, Location loc) {
                        name.empty() ? StringAttr() : builder.getStringAttr(name));
 }
 
+Value HLSLGenFunction::createTemporary(Value value, Location loc) {
+  Value var = createVar(value.getType(), "", loc);
+  StoreOp::create(builder, loc, value, var);
+  return var;
+}
+
 bool HLSLGenFunction::hasTerminator() {
   Block *block = builder.getInsertionBlock();
   return !block->empty() && block->back().hasTrait<OpTrait::IsTerminator>();

@@ -161,9 +161,7 @@ std::optional<Value> HLSLGenFunction::emitLiteralFallbackInPlace(
     Value value = emitRValue(arg);
     if (!value)
       return Value();
-    Location loc = getLoc(arg->getExprLoc());
-    vars.push_back(createVar(value.getType(), "", loc));
-    StoreOp::create(builder, loc, value, vars.back());
+    vars.push_back(createTemporary(value, getLoc(arg->getExprLoc())));
   }
   for (auto [arg, param, var] : llvm::zip(args, callee->parameters(), vars)) {
     locals[param] = var;
