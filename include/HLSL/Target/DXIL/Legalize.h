@@ -48,6 +48,12 @@ void localizeStaticGlobalsForDXIL(llvm::Module &module);
 /// Run first: neither the optimizer (at -Od) nor DXIL handles them.
 void splitAggregateMemoryForDXIL(llvm::Module &module);
 
+/// Replaces the struct and array SSA values of `func` (phis, selects and
+/// insertvalue chains of promoted struct variables) by one value per scalar
+/// or vector leaf. Part of scalarizeForDXIL: the Scalarizer does not look
+/// into aggregates.
+void splitAggregateValuesForDXIL(llvm::Function &func);
+
 /// Splits vector operations into scalar ones (LLVM's Scalarizer). Run
 /// before the optimizer, as DXC does, so that it never forms vector idioms
 /// (e.g. `all(v)` as a bitcast of a vector of i1) that cannot be split.

@@ -762,6 +762,7 @@ static void expandVariableExtracts(Function &func) {
 void mlir::hlsl::scalarizeForDXIL(Module &module) {
   for (Function &func : module)
     if (!func.isDeclaration()) {
+      splitAggregateValuesForDXIL(func);
       foldOutOfRangeElementIndices(func);
       expandVariableExtracts(func);
     }

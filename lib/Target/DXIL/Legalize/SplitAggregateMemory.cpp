@@ -15,6 +15,8 @@
 
 #include "HLSL/Target/DXIL/Legalize.h"
 
+#include "AggregateTypes.h"
+
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -24,33 +26,12 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
+using mlir::hlsl::countAggregateLeaves;
+using mlir::hlsl::isSplittableAggregate;
 
 namespace {
 /// Arrays with more scalars than this are filled and copied by loops.
 constexpr uint64_t kLoopThreshold = 64;
-
-/// Handles and the other DXIL value structs are never in memory; leave them.
-bool isSplittable(Type *type) {
-  if (isa<ArrayType>(type))
-    return true;
-  if (auto *st = dyn_cast<StructType>(type))
-    return !st->hasName() || !st->getName().starts_with("dx.types.");
-  return false;
-}
-
-/// The number of scalar/vector leaves of `type`, saturating.
-uint64_t countLeaves(Type *type) {
-  if (auto *array = dyn_cast<ArrayType>(type))
-    return SaturatingMultiply(array->getNumElements(),
-                              countLeaves(array->getElementType()));
-  if (auto *st = dyn_cast<StructType>(type)) {
-    uint64_t total = 0;
-    for (Type *field : st->elements())
-      total = SaturatingAdd(total, countLeaves(field));
-    return total;
-  }
-  return 1;
-}
 
 /// The value every element of constant array `value` has, or null.
 Constant *getSplatElement(Constant *value) {
@@ -76,7 +57,7 @@ public:
   /// Stores `value` to `ptr` leaf by leaf at the builder's position.
   void emitStore(IRBuilder<> &builder, Value *value, Value *ptr, Align align) {
     Type *type = value->getType();
-    if (!isSplittable(type)) {
+    if (!isSplittableAggregate(type)) {
       builder.CreateAlignedStore(value, ptr, align);
       return;
     }
@@ -84,7 +65,7 @@ public:
     if (isa<UndefValue>(value))
       return;
     auto *array = dyn_cast<ArrayType>(type);
-    if (array && countLeaves(type) > kLoopThreshold)
+    if (array && countAggregateLeaves(type) > kLoopThreshold)
       if (auto *constant = dyn_cast<Constant>(value))
         if (Constant *splat = getSplatElement(constant)) {
           emitLoop(builder, array, [&](IRBuilder<> &body, Value *index) {
@@ -107,7 +88,7 @@ public:
 
   /// Loads a value of `type` from `ptr` leaf by leaf.
   Value *emitLoad(IRBuilder<> &builder, Type *type, Value *ptr, Align align) {
-    if (!isSplittable(type))
+    if (!isSplittableAggregate(type))
       return builder.CreateAlignedLoad(type, ptr, align);
     Value *result = PoisonValue::get(type);
     forEachElement(
@@ -126,7 +107,7 @@ public:
   void emitCopy(IRBuilder<> &builder, Type *type, Value *from, Align fromAlign,
                 Value *to, Align toAlign) {
     auto *array = dyn_cast<ArrayType>(type);
-    if (!array || countLeaves(type) <= kLoopThreshold) {
+    if (!array || countAggregateLeaves(type) <= kLoopThreshold) {
       emitStore(builder, emitLoad(builder, type, from, fromAlign), to, toAlign);
       return;
     }
@@ -217,10 +198,10 @@ void mlir::hlsl::splitAggregateMemoryForDXIL(Module &module) {
     SmallVector<LoadInst *> loads;
     for (Instruction &inst : instructions(function)) {
       if (auto *store = dyn_cast<StoreInst>(&inst)) {
-        if (isSplittable(store->getValueOperand()->getType()))
+        if (isSplittableAggregate(store->getValueOperand()->getType()))
           stores.push_back(store);
       } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
-        if (isSplittable(load->getType()))
+        if (isSplittableAggregate(load->getType()))
           loads.push_back(load);
       }
     }
