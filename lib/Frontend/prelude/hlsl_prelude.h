@@ -1023,12 +1023,14 @@ __HLSL_T_ANY(__HLSL_RED_TO_BOOL, all)
 __HLSL_T_ANY(__HLSL_SELECT_ALL, select)
 
 // A vector condition with scalar operands selects between the operands
-// splatted to its shape (HLSL 2021).
+// splatted to its shape (HLSL 2021). The condition may be any vector that
+// converts to bool: Clang 22 types a vector comparison (`select(v < 0, 0,
+// 1)`) as an int vector.
 #if __HLSL_USED(select)
-template <typename T, int N>
+template <typename C, typename T, int N>
 typename __enable_if<__shape<T>::kind == 0, vector<T, N> >::type
-select(vector<bool, N> cond, T a, T b) {
-  return select(cond, (vector<T, N>)a, (vector<T, N>)b);
+select(vector<C, N> cond, T a, T b) {
+  return select((vector<bool, N>)cond, (vector<T, N>)a, (vector<T, N>)b);
 }
 #endif
 
