@@ -175,6 +175,9 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   };
   llvmContext.setDiagnosticHandler(
       std::make_unique<DropOptimizationFailures>());
+  bool precise = options.import.ieeeStrict || module->hasAttr("hlsl.precise");
+  if (!precise)
+    allowFastMathFoldsForDXIL(*llvmModule);
   DXILOptLevel optimized = optimizeForDXIL(*llvmModule, options.optLevel);
   optimizeTiming.stop();
   // An error at a source location reads `file:line:col: error: ...`.
@@ -245,9 +248,8 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   }
   // (DXIL debug info is not written; -Zi is refused.)
   llvm::StripDebugInfo(*llvmModule);
-  setFastMathFlagsForDXIL(
-      *llvmModule, options.import.ieeeStrict || module->hasAttr("hlsl.precise"),
-      options.import.enable16BitTypes);
+  setFastMathFlagsForDXIL(*llvmModule, precise,
+                          options.import.enable16BitTypes);
   // The flags describe the final instructions, as the validator computes
   // them; only the option-given ones are decided here.
   uint64_t declaredOnly = 0;

@@ -66,6 +66,12 @@ void scalarizeForDXIL(llvm::Module &module);
 /// says whether i16 is a type DXIL computes in (-enable-16bit-types).
 llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 
+/// Lets the optimizer make the folds of DXC's non-precise arithmetic that
+/// do not reorder operations (`x * 0` to 0): marks the floating-point
+/// arithmetic `nnan nsz`. Run before the optimizer on shaders that are not
+/// precise.
+void allowFastMathFoldsForDXIL(llvm::Module &module);
+
 /// Marks the floating-point arithmetic of the module as DXIL's non-precise
 /// (`fast`) arithmetic, as DXC does; or, for a `precise` shader, leaves it
 /// exact and marks its floating-point DXIL operations `!dx.precise` (not on

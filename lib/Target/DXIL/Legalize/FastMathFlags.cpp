@@ -9,11 +9,15 @@
 // -Gis). Code without `fast` flags would be precise throughout and slower on
 // every driver.
 //
-// The flags are set after the optimizer: our own optimizer stays
-// IEEE-strict (the values a shader computes here are those of IEEE
-// arithmetic; DXC's optimizer also uses the flags, e.g. folds `x * 0` to 0).
-// Precision is decided per shader rather than per value: a shader that
-// declares anything precise is compiled precise throughout.
+// The `fast` flags are set after the optimizer. Before it, the arithmetic
+// of a non-precise shader gets only `nnan nsz`: the folds DXC's optimizer
+// makes with its `fast` flags that do not depend on the order of
+// operations (`x * 0` is 0, `x + 0` is x, `x - x` is 0; an input only such
+// a product read is then not read at all, as in DXC's signature). No
+// reassociation or reciprocals: the values a shader computes stay those
+// of the operations it wrote. Precision is decided per shader rather than
+// per value: a shader that declares anything precise is compiled precise
+// throughout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +29,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -65,6 +70,20 @@ static bool isPreciseCandidate(const CallInst &call, bool native16BitTypes) {
     if (operand->getType()->isHalfTy())
       return false;
   return true;
+}
+
+void mlir::hlsl::allowFastMathFoldsForDXIL(Module &module) {
+  for (Function &func : module)
+    for (Instruction &inst : instructions(func))
+      // (An operation on an uninitialized value stays IEEE: with `nnan` it
+      // would fold to poison, and the output it reaches would be unwritten.)
+      if (isa<FPMathOperator>(inst) && isRefactorableArithmetic(inst) &&
+          !isa<FCmpInst>(inst) &&
+          llvm::none_of(inst.operands(),
+                        [](const Use &use) { return isa<UndefValue>(use); })) {
+        inst.setHasNoNaNs(true);
+        inst.setHasNoSignedZeros(true);
+      }
 }
 
 void mlir::hlsl::setFastMathFlagsForDXIL(Module &module, bool precise,
