@@ -11,6 +11,7 @@
 #include "CodeGen/HLSLGen.h"
 #include "DXCOverloadRanking.h"
 #include "DiagnosticExcerpts.h"
+#include "DiagnosticTypeNames.h"
 #include "IncludeFileSystem.h"
 #include "PreludeMacroGuard.h"
 #include "PreludeSelection.h"
@@ -412,7 +413,10 @@ public:
         filter(filter), packMatrixPragmas(packMatrixPragmas) {}
 
   void Initialize(clang::ASTContext &context) override { ast = &context; }
-  void InitializeSema(clang::Sema &s) override { sema = &s; }
+  void InitializeSema(clang::Sema &s) override {
+    sema = &s;
+    printTypesWithoutPreludeSugar(s);
+  }
   void ForgetSema() override { sema = nullptr; }
 
   void HandleTagDeclDefinition(clang::TagDecl *decl) override {
