@@ -277,6 +277,16 @@ Value HLSLGenFunction::emitConversion(Value value, clang::QualType from,
                          isSigned(to));
 }
 
+/// The matrix whose element `element` is, as an initializer list flattens
+/// it: a matrix value is subscripted through its materialized temporary.
+static const clang::Expr *
+getInitListMatrix(const clang::MatrixSubscriptExpr *element) {
+  const clang::Expr *base = element->getBase()->IgnoreParenImpCasts();
+  if (const auto *temporary = dyn_cast<clang::MaterializeTemporaryExpr>(base))
+    base = temporary->getSubExpr()->IgnoreParenImpCasts();
+  return base;
+}
+
 Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   expr = skipWrappers(expr);
   Location loc = getLoc(expr->getExprLoc());
@@ -297,17 +307,44 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   if (const auto *read = dyn_cast<clang::ImplicitCastExpr>(expr);
       read && read->getCastKind() == clang::CK_LValueToRValue)
     component = read->getSubExpr()->IgnoreParens();
-  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(component)) {
-    const clang::Expr *base = subscript->getBase()->IgnoreParenImpCasts();
-    Value value;
+  auto getSharedValue = [&](const clang::Expr *base) -> Value {
     if (const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(base)) {
       bindInitListOpaqueValue(opaque);
-      value = opaqueValues.lookup(opaque);
-    } else if (initListShared.contains(base)) {
-      value = initListValues.lookup(base);
-      if (!value && (value = emitRValue(base)))
-        initListValues[base] = value;
+      return opaqueValues.lookup(opaque);
     }
+    if (!initListShared.contains(base))
+      return {};
+    Value value = initListValues.lookup(base);
+    if (!value && (value = emitRValue(base)))
+      initListValues[base] = value;
+    return value;
+  };
+  // (The same for a matrix element, in the row-major order of the
+  // matrix's flat form.)
+  if (const auto *subscript = dyn_cast<clang::MatrixSubscriptExpr>(component))
+    if (Value value = getSharedValue(getInitListMatrix(subscript)))
+      if (auto matrix = dyn_cast<MatrixType>(value.getType())) {
+        clang::Expr::EvalResult row, column;
+        if (subscript->getRowIdx()->EvaluateAsInt(row,
+                                                  module.getASTContext()) &&
+            subscript->getColumnIdx()->EvaluateAsInt(column,
+                                                     module.getASTContext()) &&
+            row.Val.getInt().ult(matrix.getRows()) &&
+            column.Val.getInt().ult(matrix.getColumns())) {
+          Value flat = MatrixCastOp::create(
+              builder, loc,
+              VectorType::get({int64_t(matrix.getRows() * matrix.getColumns())},
+                              matrix.getElementType()),
+              value);
+          return vector::ExtractOp::create(
+              builder, loc, flat,
+              ArrayRef<int64_t>{int64_t(row.Val.getInt().getZExtValue() *
+                                            matrix.getColumns() +
+                                        column.Val.getInt().getZExtValue())});
+        }
+      }
+  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(component)) {
+    Value value = getSharedValue(subscript->getBase()->IgnoreParenImpCasts());
     if (value && isa<VectorType>(value.getType())) {
       clang::Expr::EvalResult index;
       int64_t size = cast<VectorType>(value.getType()).getNumElements();
@@ -1265,6 +1302,11 @@ HLSLGenFunction::bindInitListValues(const clang::InitListExpr *expr) {
     if (shared && (isa<clang::OpaqueValueExpr>(shared) ||
                    !shared->isPRValue() || !shared->getType()->isVectorType()))
       shared = nullptr;
+    if (const auto *element = dyn_cast<clang::MatrixSubscriptExpr>(stmt)) {
+      shared = getInitListMatrix(element);
+      if (isa<clang::OpaqueValueExpr>(shared) || !shared->isPRValue())
+        shared = nullptr;
+    }
     if (!opaque && !shared) {
       work.append(stmt->child_begin(), stmt->child_end());
       continue;
@@ -1305,9 +1347,9 @@ void HLSLGenFunction::bindInitListOpaqueValue(
   if (!value)
     return;
   opaqueValues[opaque] = value;
-  // Components of a vector are extracted from the value (emitRValue); the
-  // parts of other aggregates are read from one copy.
-  if (!isa<VectorType, IntegerType, FloatType>(value.getType()))
+  // Components of a vector or matrix are extracted from the value
+  // (emitRValue); the parts of other aggregates are read from one copy.
+  if (!isa<VectorType, MatrixType, IntegerType, FloatType>(value.getType()))
     opaqueLValues[opaque] = {
         createTemporary(value, getLoc(source->getExprLoc())), {}};
 }
