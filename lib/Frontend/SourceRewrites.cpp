@@ -14,6 +14,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
 #include <array>
 
@@ -80,6 +81,7 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordMinPrecisionEnumBase(info) || recordUnsignedShorthand(info) ||
          recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
+         recordLegacyRegisterClass(info) ||
          recordSystemValuePassThrough(info) ||
          recordParameterSemanticOverlap(info) || recordConstObjectCall(info) ||
          recordThreeComponentPackOffset(info) || recordStructArgument(info) ||
@@ -500,6 +502,53 @@ bool SourceRewrites::recordProfileRegister(const clang::Diagnostic &info) {
   if (close == llvm::StringRef::npos)
     return false;
   blankSpan(place->file, text, colon, close);
+  return true;
+}
+
+bool SourceRewrites::recordLegacyRegisterClass(const clang::Diagnostic &info) {
+  // D3D9 bound a texture and its sampler to one register number, and DXC
+  // still takes `register(t0)` on a sampler and `register(s1)` on a
+  // texture, as the register of the declaration's own class ("binding type
+  // 't' only applies to SRV resources" in Clang). Only for declarations
+  // whose type names a sampler or a texture: DXC refuses the others
+  // (buffers, UAVs, constant buffers).
+  if (info.getID() != clang::diag::err_hlsl_binding_type_mismatch)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  // The place is the declaration's name; its type is before it.
+  size_t start = text.find_last_of(";{}\n", place->offset);
+  llvm::StringRef declaration =
+      text.slice(start == llvm::StringRef::npos ? 0 : start + 1, place->offset);
+  llvm::StringRef type = declaration.ltrim();
+  for (llvm::StringRef qualifier : {"uniform", "static", "const"})
+    while (type.consume_front(qualifier))
+      type = type.ltrim();
+  char wanted;
+  if (type.starts_with("SamplerState") ||
+      type.starts_with("SamplerComparisonState"))
+    wanted = 's';
+  else if (type.starts_with("Texture") && !type.starts_with("TextureBuffer"))
+    wanted = 't';
+  else
+    return false;
+  char legacy = wanted == 's' ? 't' : 's';
+  static const llvm::Regex registerSpec(
+      "^[[:space:]]*(\\[[^]]*\\][[:space:]]*)*"
+      ":[[:space:]]*register[[:space:]]*\\("
+      "[[:space:]]*");
+  llvm::StringRef after =
+      text.drop_front(place->offset).drop_while(isIdentifierChar);
+  llvm::SmallVector<llvm::StringRef, 2> matched;
+  if (!registerSpec.match(after, &matched))
+    return false;
+  size_t letter = (after.data() - text.data()) + matched[0].size();
+  if (letter >= text.size() || llvm::toLower(text[letter]) != legacy)
+    return false;
+  edits[place->file][letter] = wanted;
+  ++constructs;
   return true;
 }
 

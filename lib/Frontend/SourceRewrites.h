@@ -350,6 +350,7 @@ private:
   bool recordConstWithoutInitializer(const clang::Diagnostic &info);
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
+  bool recordLegacyRegisterClass(const clang::Diagnostic &info);
   bool recordSystemValuePassThrough(const clang::Diagnostic &info);
   bool recordParameterSemanticOverlap(const clang::Diagnostic &info);
   bool recordThreeComponentPackOffset(const clang::Diagnostic &info);
