@@ -42,6 +42,12 @@ using namespace mlir::hlsl;
 /// (their symbol names), on the module compiled again.
 static constexpr llvm::StringLiteral kUnusedAfterOptimizationAttr =
     "hlsl.unused_after_optimization";
+/// Set on a first compilation (one that keeps a copy to compile again):
+/// resources that cannot be bound together are bound apart (a space each)
+/// instead of failing, and AssignBindings then sets kBindingsApartAttr.
+static constexpr llvm::StringLiteral kTentativeBindingsAttr =
+    "hlsl.tentative_bindings";
+static constexpr llvm::StringLiteral kBindingsApartAttr = "hlsl.bindings_apart";
 
 /// Whether a resource or constant buffer of the module has its register
 /// chosen by the compiler (no register, or a space only): only their
@@ -108,8 +114,10 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   // registers only, nothing would change.
   OwningOpRef<ModuleOp> beforePipeline;
   if (needsLowering && !module->hasAttr(kUnusedAfterOptimizationAttr) &&
-      hasImplicitBindings(module))
+      hasImplicitBindings(module)) {
     beforePipeline = module.clone();
+    module->setAttr(kTentativeBindingsAttr, UnitAttr::get(module.getContext()));
+  }
   if (needsLowering) {
     PassManager pm(module.getContext());
     if (failed(applyPassManagerCLOptions(pm))) {
@@ -207,7 +215,10 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
     return nullptr;
   }
   std::vector<std::string> unused = dropUnusedResourcesForDXIL(*llvmModule);
-  if (!unused.empty() && beforePipeline) {
+  // (Bindings that boundApart are bound again, or refused, by the second
+  // compilation, even when nothing turned out unused.)
+  if (beforePipeline &&
+      (!unused.empty() || module->hasAttr(kBindingsApartAttr))) {
     SmallVector<Attribute> names;
     for (const std::string &name : unused)
       names.push_back(StringAttr::get(module.getContext(), name));

@@ -156,6 +156,14 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
          auto names = dyn_cast<ArrayAttr>(a);
          return names && llvm::all_of(names, llvm::IsaPred<StringAttr>);
        }},
+      // A first compilation the driver repeats when resources turn out
+      // unused: AssignBindings binds resources that do not fit together
+      // apart (and then says so with hlsl.bindings_apart) instead of
+      // failing.
+      {"hlsl.tentative_bindings", "a unit attribute",
+       [](Attribute a) { return isa<UnitAttr>(a); }},
+      {"hlsl.bindings_apart", "a unit attribute",
+       [](Attribute a) { return isa<UnitAttr>(a); }},
   };
   for (const ModuleAttribute &known : moduleAttributes) {
     if (name != known.name)

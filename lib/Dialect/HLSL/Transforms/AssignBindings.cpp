@@ -30,17 +30,37 @@ struct AssignBindingsPass
 };
 } // namespace
 
+/// The first of the spaces bindApart gives resources (one each).
+static constexpr uint32_t kApartSpaces = 0x40000000;
+
+/// Gives each implicit declaration of `decls` register 0 of a space of its
+/// own: resources the optimizer deletes, which never reach a container.
+/// Apart, because shader model 6.6 code names a resource by its class,
+/// space and register, and the driver tells by those which resources the
+/// optimized code uses: one sharing another's register would count as used.
+static void bindApart(MLIRContext *context,
+                      ArrayRef<const BindingDecl *> decls) {
+  uint32_t space = kApartSpaces;
+  for (const BindingDecl *decl : decls)
+    if (!decl->binding.getLowerBound())
+      setBinding(decl->op, BindingAttr::get(context, decl->cls, 0, space++,
+                                            decl->binding.getOrderId()));
+}
+
 /// Binds `decls` (the used declarations, in declaration order) with the
-/// allocator; false after reporting errors.
+/// allocator; false after reporting errors. With `tentative`, when a set
+/// cannot be bound together, its implicit declarations get a space each
+/// and `boundApart` is set, without errors.
 static bool assignBindings(MLIRContext *context,
-                           ArrayRef<const BindingDecl *> decls);
+                           ArrayRef<const BindingDecl *> decls,
+                           bool tentative = false, bool *boundApart = nullptr);
 
 void AssignBindingsPass::runOnOperation() {
   SmallVector<BindingDecl> decls = collectBindingDecls(getOperation());
   // Resources a first compilation found unused once LLVM optimized the code
   // (Compiler.cpp compiles again): they take no part in the binding of the
-  // others, as seed 004 asks, and are bound apart (the optimizer deletes
-  // them again).
+  // others, as seed 004 asks, and are bound apart (bindApart; the
+  // optimizer deletes them again).
   llvm::StringSet<> unused;
   if (auto names = getOperation()->getAttrOfType<ArrayAttr>(
           "hlsl.unused_after_optimization"))
@@ -57,13 +77,24 @@ void AssignBindingsPass::runOnOperation() {
     else
       used.push_back(&decl);
   }
-  if (!assignBindings(&getContext(), used) ||
-      !assignBindings(&getContext(), usedOnlyBeforeOptimization))
+  // A first compilation that may be repeated (hlsl.tentative_bindings):
+  // resources the optimizer deletes may be what leaves no room for the
+  // others (an unbounded array only dead code indexes). The compilation
+  // goes on with them bound apart, and the driver compiles again, the
+  // deleted resources named, where a failure is an error.
+  bool tentative = getOperation()->hasAttr("hlsl.tentative_bindings");
+  bool boundApart = false;
+  if (!assignBindings(&getContext(), used, tentative, &boundApart))
     signalPassFailure();
+  bindApart(&getContext(), usedOnlyBeforeOptimization);
+  if (boundApart)
+    getOperation()->setAttr("hlsl.bindings_apart",
+                            UnitAttr::get(&getContext()));
 }
 
 static bool assignBindings(MLIRContext *context,
-                           ArrayRef<const BindingDecl *> decls) {
+                           ArrayRef<const BindingDecl *> decls, bool tentative,
+                           bool *boundApart) {
   // One request per used declaration, in declaration order.
   SmallVector<BindingRequest> requests;
   SmallVector<const BindingDecl *> requestDecls;
@@ -125,6 +156,11 @@ static bool assignBindings(MLIRContext *context,
   }
 
   Allocation allocation = allocateBindings(sortedRequests);
+  if (!allocation.succeeded() && tentative) {
+    bindApart(context, decls);
+    *boundApart = true;
+    return true;
+  }
   for (const BindingError &error : allocation.errors) {
     InFlightDiagnostic diag = sortedDecls[error.request]->op->emitError()
                               << error.message;
