@@ -277,10 +277,15 @@ Value HLSLGenFunction::emitConversion(Value value, clang::QualType from,
                          isSigned(to));
 }
 
-/// The matrix whose element `element` is, as an initializer list flattens
-/// it: a matrix value is subscripted through its materialized temporary.
-static const clang::Expr *
-getInitListMatrix(const clang::MatrixSubscriptExpr *element) {
+/// What a component of a flattened initializer list reads from: the base
+/// of a vector subscript, or the matrix of a matrix element (a matrix value
+/// is subscripted through its materialized temporary); null for others.
+static const clang::Expr *getComponentBase(const clang::Stmt *component) {
+  if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(component))
+    return subscript->getBase()->IgnoreParenImpCasts();
+  const auto *element = dyn_cast<clang::MatrixSubscriptExpr>(component);
+  if (!element)
+    return nullptr;
   const clang::Expr *base = element->getBase()->IgnoreParenImpCasts();
   if (const auto *temporary = dyn_cast<clang::MaterializeTemporaryExpr>(base))
     base = temporary->getSubExpr()->IgnoreParenImpCasts();
@@ -322,7 +327,7 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   // (The same for a matrix element, in the row-major order of the
   // matrix's flat form.)
   if (const auto *subscript = dyn_cast<clang::MatrixSubscriptExpr>(component))
-    if (Value value = getSharedValue(getInitListMatrix(subscript)))
+    if (Value value = getSharedValue(getComponentBase(subscript)))
       if (auto matrix = dyn_cast<MatrixType>(value.getType())) {
         clang::Expr::EvalResult row, column;
         if (subscript->getRowIdx()->EvaluateAsInt(row,
@@ -344,7 +349,7 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
         }
       }
   if (const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(component)) {
-    Value value = getSharedValue(subscript->getBase()->IgnoreParenImpCasts());
+    Value value = getSharedValue(getComponentBase(subscript));
     if (value && isa<VectorType>(value.getType())) {
       clang::Expr::EvalResult index;
       int64_t size = cast<VectorType>(value.getType()).getNumElements();
@@ -1295,18 +1300,14 @@ HLSLGenFunction::bindInitListValues(const clang::InitListExpr *expr) {
     if (!stmt)
       continue;
     const auto *opaque = dyn_cast<clang::OpaqueValueExpr>(stmt);
-    const auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(stmt);
-    // (Under its temporary's materialization, which this skips.)
-    const clang::Expr *shared =
-        subscript ? subscript->getBase()->IgnoreParenImpCasts() : nullptr;
-    if (shared && (isa<clang::OpaqueValueExpr>(shared) ||
-                   !shared->isPRValue() || !shared->getType()->isVectorType()))
+    // (A vector value under each subscript, or a matrix value under each
+    // element.)
+    const clang::Expr *shared = getComponentBase(stmt);
+    if (shared &&
+        (isa<clang::OpaqueValueExpr>(shared) || !shared->isPRValue() ||
+         (isa<clang::ArraySubscriptExpr>(stmt) &&
+          !shared->getType()->isVectorType())))
       shared = nullptr;
-    if (const auto *element = dyn_cast<clang::MatrixSubscriptExpr>(stmt)) {
-      shared = getInitListMatrix(element);
-      if (isa<clang::OpaqueValueExpr>(shared) || !shared->isPRValue())
-        shared = nullptr;
-    }
     if (!opaque && !shared) {
       work.append(stmt->child_begin(), stmt->child_end());
       continue;

@@ -50,6 +50,13 @@ uint64_t getLeafOffset(Type *type, ArrayRef<unsigned> indices) {
   return offset;
 }
 
+/// The number of elements of array type or fields of struct type `type`.
+unsigned getElementCount(Type *type) {
+  if (auto *array = dyn_cast<ArrayType>(type))
+    return array->getNumElements();
+  return cast<StructType>(type)->getNumElements();
+}
+
 /// Whether `value` is an aggregate this pass replaces by its leaves: one
 /// that phis, selects and insertvalues compute (not a DXIL operation's
 /// result struct, a load or an argument, which are only read).
@@ -85,8 +92,7 @@ public:
     if (auto *constant = dyn_cast<Constant>(value)) {
       appendConstantLeaves(constant, result);
     } else if (auto *insert = dyn_cast<InsertValueInst>(value)) {
-      result.assign(getLeaves(insert->getAggregateOperand()).begin(),
-                    getLeaves(insert->getAggregateOperand()).end());
+      llvm::append_range(result, getLeaves(insert->getAggregateOperand()));
       Value *inserted = insert->getInsertedValueOperand();
       uint64_t offset = getLeafOffset(insert->getType(), insert->getIndices());
       if (isSplittableAggregate(inserted->getType()))
@@ -157,10 +163,7 @@ private:
       result.push_back(constant);
       return;
     }
-    unsigned count = isa<ArrayType>(type)
-                         ? cast<ArrayType>(type)->getNumElements()
-                         : cast<StructType>(type)->getNumElements();
-    for (unsigned i = 0; i != count; ++i)
+    for (unsigned i = 0, e = getElementCount(type); i != e; ++i)
       appendConstantLeaves(constant->getAggregateElement(i), result);
   }
 
@@ -195,10 +198,7 @@ private:
       result.push_back(builder.CreateExtractValue(value, path));
       return;
     }
-    unsigned count = isa<ArrayType>(type)
-                         ? cast<ArrayType>(type)->getNumElements()
-                         : cast<StructType>(type)->getNumElements();
-    for (unsigned i = 0; i != count; ++i) {
+    for (unsigned i = 0, e = getElementCount(type); i != e; ++i) {
       path.push_back(i);
       appendExtractedLeaves(
           builder, value, GetElementPtrInst::getTypeAtIndex(type, uint64_t(i)),
