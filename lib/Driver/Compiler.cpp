@@ -93,6 +93,26 @@ OwningOpRef<ModuleOp> mlir::hlsl::loadInput(llvm::SourceMgr &sourceMgr,
                     timing);
 }
 
+/// Freezes the undef operands of floating-point arithmetic (reads of
+/// uninitialized variables): the translation's IRBuilder would fold
+/// arithmetic on undef and constants to NaN, and the optimizer's pipeline
+/// reports the reads of uninitialized values that remain in the code, as
+/// DXC does (see markUninitializedArithmeticForDXIL).
+static void freezeUninitializedArithmeticOperands(ModuleOp module) {
+  module->walk([](Operation *op) {
+    if (!isa<LLVM::FAddOp, LLVM::FSubOp, LLVM::FMulOp, LLVM::FDivOp,
+             LLVM::FRemOp>(op))
+      return;
+    for (OpOperand &operand : op->getOpOperands())
+      if (isa_and_nonnull<LLVM::UndefOp, LLVM::PoisonOp>(
+              operand.get().getDefiningOp())) {
+        OpBuilder builder(op);
+        operand.set(
+            LLVM::FreezeOp::create(builder, op->getLoc(), operand.get()));
+      }
+  });
+}
+
 std::unique_ptr<llvm::Module>
 mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
                             const CompileOptions &options,
@@ -155,6 +175,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
       return nullptr;
   }
   TimingScope translateTiming = timing.nest("LLVM IR translation");
+  freezeUninitializedArithmeticOperands(module);
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext, "main");
   translateTiming.stop();

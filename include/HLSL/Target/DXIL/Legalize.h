@@ -3,6 +3,7 @@
 #ifndef HLSL_TARGET_DXIL_LEGALIZE_H
 #define HLSL_TARGET_DXIL_LEGALIZE_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -28,6 +29,21 @@ DXILOptLevel optimizeForDXIL(llvm::Module &module, DXILOptLevel level);
 /// and integer arithmetic operations, saturate, mad, fma), as DXC folds
 /// them; part of optimizeForDXIL's pipeline. Returns whether it changed.
 bool foldDXILOperations(llvm::Function &func);
+
+/// Replaces the undef operands of the floating-point arithmetic of `func`
+/// (reads of uninitialized variables once SROA made them undef) by calls of
+/// an opaque function that the optimizer does not fold; part of
+/// optimizeForDXIL's pipeline, after SROA. Returns whether it changed.
+bool markUninitializedArithmeticForDXIL(llvm::Function &func);
+
+/// Fails, as DXC's validator does, at the first floating-point arithmetic
+/// that reads a value markUninitializedArithmeticForDXIL marked together
+/// with a computed one; otherwise makes the marked values undef again. Run
+/// after the optimizer.
+llvm::Error reportUninitializedArithmeticForDXIL(llvm::Module &module);
+
+/// The diagnostic for a read of an uninitialized value.
+llvm::StringRef uninitializedReadMessage();
 
 /// Whether a loop of the module asks to be fully unrolled ([unroll]).
 bool hasForcedUnrollLoops(const llvm::Module &module);
@@ -66,11 +82,16 @@ void scalarizeForDXIL(llvm::Module &module);
 /// says whether i16 is a type DXIL computes in (-enable-16bit-types).
 llvm::Error legalizeForDXIL(llvm::Module &module, bool native16BitTypes);
 
-/// Lets the optimizer make the folds of DXC's non-precise arithmetic that
-/// do not reorder operations (`x * 0` to 0): marks the floating-point
-/// arithmetic `nnan nsz`. Run before the optimizer on shaders that are not
-/// precise.
+/// Marks the floating-point arithmetic of a shader that is not precise
+/// `nsz` for the optimizer (which folds `x + 0` then), and for
+/// foldFastArithmeticForDXIL. Run before the optimizer.
 void allowFastMathFoldsForDXIL(llvm::Module &module);
+
+/// Folds the identities of DXC's non-precise arithmetic that do not
+/// reorder operations (`x * 0` to 0, `x - x` to 0) in the arithmetic
+/// allowFastMathFoldsForDXIL marked; part of optimizeForDXIL's pipeline.
+/// Returns whether it changed.
+bool foldFastArithmeticForDXIL(llvm::Function &func);
 
 /// Marks the floating-point arithmetic of the module as DXIL's non-precise
 /// (`fast`) arithmetic, as DXC does; or, for a `precise` shader, leaves it

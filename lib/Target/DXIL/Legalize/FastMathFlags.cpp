@@ -9,15 +9,20 @@
 // -Gis). Code without `fast` flags would be precise throughout and slower on
 // every driver.
 //
-// The `fast` flags are set after the optimizer. Before it, the arithmetic
-// of a non-precise shader gets only `nnan nsz`: the folds DXC's optimizer
-// makes with its `fast` flags that do not depend on the order of
-// operations (`x * 0` is 0, `x + 0` is x, `x - x` is 0; an input only such
-// a product read is then not read at all, as in DXC's signature). No
-// reassociation or reciprocals: the values a shader computes stay those
-// of the operations it wrote. Precision is decided per shader rather than
-// per value: a shader that declares anything precise is compiled precise
-// throughout.
+// The `fast` flags are set after the optimizer. LLVM's own fast-math flags
+// would let today's LLVM fold an operation on a NaN constant (`x * NaN`
+// from `asfloat(0x7fc00000)`) or on an uninitialized value to poison, and
+// a shader output computed from poison is not written at all; DXC's LLVM
+// 3.7 never did that. So during the optimizer, non-precise arithmetic
+// carries only `nsz` (which folds nothing to poison, and tells the folds
+// below which arithmetic is not precise), and the identities DXC's `fast`
+// arithmetic folds that do not depend on the order of operations are
+// folded here: `x * 0` is 0, `x - x` is 0, `0 / x` is 0, `x / x` is 1,
+// `x + -x` is 0 (an input only such a product read is then not read at
+// all, as in DXC's signature). No reassociation or reciprocals: the values
+// a shader computes stay those of the operations it wrote. Precision is
+// decided per shader rather than per value: a shader that declares
+// anything precise is compiled precise throughout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +35,8 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -75,15 +82,54 @@ static bool isPreciseCandidate(const CallInst &call, bool native16BitTypes) {
 void mlir::hlsl::allowFastMathFoldsForDXIL(Module &module) {
   for (Function &func : module)
     for (Instruction &inst : instructions(func))
-      // (An operation on an uninitialized value stays IEEE: with `nnan` it
-      // would fold to poison, and the output it reaches would be unwritten.)
       if (isa<FPMathOperator>(inst) && isRefactorableArithmetic(inst) &&
-          !isa<FCmpInst>(inst) &&
-          llvm::none_of(inst.operands(),
-                        [](const Use &use) { return isa<UndefValue>(use); })) {
-        inst.setHasNoNaNs(true);
+          !isa<FCmpInst>(inst))
         inst.setHasNoSignedZeros(true);
-      }
+}
+
+/// The value DXC's `fast` arithmetic folds `inst` to, or null.
+static Constant *foldFastIdentity(const Instruction &inst) {
+  using namespace llvm::PatternMatch;
+  Value *lhs = inst.getOperand(0), *rhs = inst.getOperand(1);
+  auto constant = [&](double value) {
+    return ConstantFP::get(inst.getType(), value);
+  };
+  switch (inst.getOpcode()) {
+  case Instruction::FMul:
+    if (match(lhs, m_AnyZeroFP()) || match(rhs, m_AnyZeroFP()))
+      return constant(0.0);
+    return nullptr;
+  case Instruction::FSub:
+    return lhs == rhs ? constant(0.0) : nullptr;
+  case Instruction::FAdd:
+    if (match(lhs, m_FNeg(m_Specific(rhs))) ||
+        match(rhs, m_FNeg(m_Specific(lhs))))
+      return constant(0.0);
+    return nullptr;
+  case Instruction::FDiv:
+    if (match(lhs, m_AnyZeroFP()))
+      return constant(0.0);
+    return lhs == rhs ? constant(1.0) : nullptr;
+  case Instruction::FRem:
+    return match(lhs, m_AnyZeroFP()) ? constant(0.0) : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+bool mlir::hlsl::foldFastArithmeticForDXIL(Function &func) {
+  bool changed = false;
+  for (Instruction &inst : llvm::make_early_inc_range(instructions(func))) {
+    if (!isa<BinaryOperator>(inst) || !isa<FPMathOperator>(inst) ||
+        !inst.hasNoSignedZeros())
+      continue;
+    if (Constant *folded = foldFastIdentity(inst)) {
+      inst.replaceAllUsesWith(folded);
+      inst.eraseFromParent();
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 void mlir::hlsl::setFastMathFlagsForDXIL(Module &module, bool precise,

@@ -5,8 +5,10 @@
 // nothing about those calls and leaves them on constants. DXC folds them:
 // `firstbithigh(0x1000ull)` is 12 in its code, without a 64-bit operation
 // (and the Int64Ops flag it would need). This folds the integer bit and
-// arithmetic operations and the floating saturate/mad/fma on constant
-// operands, inside LLVM's pipeline (after each instruction combining), so
+// arithmetic operations, saturate/mad/fma, rounding, min/max and dot
+// products on constant operands, and the transcendental functions on
+// finite ones (computed in double precision with the host's libm, as DXC
+// does), inside LLVM's pipeline (after each instruction combining), so
 // that what they feed folds too.
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +22,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#include <cmath>
 
 using namespace llvm;
 using namespace mlir::hlsl::dxil;
@@ -63,9 +67,96 @@ std::optional<APInt> foldInteger(unsigned opcode, ArrayRef<APInt> args,
   }
 }
 
+/// `function` of a finite `x`, computed in double precision as DXC folds
+/// it (with the host's libm) and rounded to x's type; nullopt for NaN and
+/// infinities, which DXC leaves to the driver.
+std::optional<APFloat> foldWithHost(double (*function)(double),
+                                    const APFloat &x) {
+  if (!x.isFinite())
+    return std::nullopt;
+  APFloat wide = x;
+  bool losesInfo;
+  wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  APFloat result(function(wide.convertToDouble()));
+  result.convert(x.getSemantics(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return result;
+}
+
+std::optional<APFloat> roundToIntegral(const APFloat &x,
+                                       APFloat::roundingMode mode) {
+  APFloat result = x;
+  result.roundToIntegral(mode);
+  return result;
+}
+
+/// The dot product of the two halves of `args`, finite operands only, as
+/// DXC folds it (each product and sum rounded).
+std::optional<APFloat> foldDot(ArrayRef<APFloat> args) {
+  if (args.empty() ||
+      llvm::any_of(args, [](const APFloat &arg) { return !arg.isFinite(); }))
+    return std::nullopt;
+  unsigned size = args.size() / 2;
+  APFloat sum = APFloat::getZero(args[0].getSemantics());
+  for (unsigned i = 0; i < size; ++i) {
+    APFloat product = args[i];
+    product.multiply(args[size + i], APFloat::rmNearestTiesToEven);
+    sum.add(product, APFloat::rmNearestTiesToEven);
+  }
+  return sum;
+}
+
 /// The value of `opcode` on constant floating operands, if it folds.
 std::optional<APFloat> foldFloat(unsigned opcode, ArrayRef<APFloat> args) {
   switch (opcode) {
+  case FAbs:
+    return abs(args[0]);
+  case Cos:
+    return foldWithHost(std::cos, args[0]);
+  case Sin:
+    return foldWithHost(std::sin, args[0]);
+  case Tan:
+    return foldWithHost(std::tan, args[0]);
+  case Acos:
+    return foldWithHost(std::acos, args[0]);
+  case Asin:
+    return foldWithHost(std::asin, args[0]);
+  case Atan:
+    return foldWithHost(std::atan, args[0]);
+  case Hcos:
+    return foldWithHost(std::cosh, args[0]);
+  case Hsin:
+    return foldWithHost(std::sinh, args[0]);
+  case Htan:
+    return foldWithHost(std::tanh, args[0]);
+  case Exp:
+    return foldWithHost(std::exp2, args[0]);
+  case Log:
+    return foldWithHost(std::log2, args[0]);
+  case Sqrt:
+    return foldWithHost(std::sqrt, args[0]);
+  case Rsqrt:
+    return foldWithHost([](double x) { return 1.0 / std::sqrt(x); }, args[0]);
+  case Frc:
+    // x - floor(x), as the operation computes it: DXC folds the fraction
+    // of a negative constant to |modf(x)| instead (frac(-0.25) is 0.25 in
+    // its code and 0.75 on the GPU).
+    return foldWithHost([](double x) { return x - std::floor(x); }, args[0]);
+  case RoundNe:
+    return roundToIntegral(args[0], APFloat::rmNearestTiesToEven);
+  case RoundNi:
+    return roundToIntegral(args[0], APFloat::rmTowardNegative);
+  case RoundPi:
+    return roundToIntegral(args[0], APFloat::rmTowardPositive);
+  case RoundZ:
+    return roundToIntegral(args[0], APFloat::rmTowardZero);
+  case FMax:
+    return maxnum(args[0], args[1]);
+  case FMin:
+    return minnum(args[0], args[1]);
+  case Dot2:
+  case Dot3:
+  case Dot4:
+    return foldDot(args);
   case Saturate: {
     // NaN saturates to 0.
     const APFloat &x = args[0];

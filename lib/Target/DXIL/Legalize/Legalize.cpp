@@ -31,6 +31,7 @@
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LowerMemIntrinsics.h"
@@ -53,6 +54,29 @@ bool hasComputedTextureOffsets(const Module &module);
 struct FoldDXILOperationsPass : PassInfoMixin<FoldDXILOperationsPass> {
   PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
     if (!mlir::hlsl::foldDXILOperations(func))
+      return PreservedAnalyses::all();
+    PreservedAnalyses kept;
+    kept.preserveSet<CFGAnalyses>();
+    return kept;
+  }
+};
+
+/// foldFastArithmeticForDXIL in LLVM's pipeline.
+struct FoldFastArithmeticPass : PassInfoMixin<FoldFastArithmeticPass> {
+  PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
+    if (!mlir::hlsl::foldFastArithmeticForDXIL(func))
+      return PreservedAnalyses::all();
+    PreservedAnalyses kept;
+    kept.preserveSet<CFGAnalyses>();
+    return kept;
+  }
+};
+
+/// markUninitializedArithmeticForDXIL in LLVM's pipeline.
+struct MarkUninitializedArithmeticPass
+    : PassInfoMixin<MarkUninitializedArithmeticPass> {
+  PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
+    if (!mlir::hlsl::markUninitializedArithmeticForDXIL(func))
       return PreservedAnalyses::all();
     PreservedAnalyses kept;
     kept.preserveSet<CFGAnalyses>();
@@ -98,11 +122,26 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   StandardInstrumentations instrumentations(module.getContext(),
                                             /*DebugLogging=*/false);
   PassBuilder builder(nullptr, tuning, std::nullopt, &callbacks);
-  // DXIL operations on constants fold after each instruction combining, so
-  // that what uses them folds too.
+  // Reads of uninitialized values are found before anything folds them:
+  // SROA makes them undef (those of a partly initialized struct too). (-O0
+  // folds nothing, and keeps its variables in memory.)
+  builder.registerPipelineStartEPCallback(
+      [](ModulePassManager &passes, OptimizationLevel level) {
+        if (level == OptimizationLevel::O0)
+          return;
+        FunctionPassManager functionPasses;
+        functionPasses.addPass(SROAPass(SROAOptions::ModifyCFG));
+        functionPasses.addPass(MarkUninitializedArithmeticPass());
+        passes.addPass(
+            createModuleToFunctionPassAdaptor(std::move(functionPasses)));
+      });
+  // DXIL operations on constants and the identities of non-precise
+  // arithmetic fold after each instruction combining, so that what uses
+  // them folds too.
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {
         passes.addPass(FoldDXILOperationsPass());
+        passes.addPass(FoldFastArithmeticPass());
       });
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
@@ -177,9 +216,7 @@ Error verifyInitializedOperands(const Instruction &inst) {
                    (isa<ShuffleVectorInst>(inst) && i == 1) ||
                    (isa<StoreInst>(inst) && i == 0);
     if (!allowed)
-      return invalid(inst, "the shader reads an uninitialized value (an "
-                           "uninitialized variable or an element past the "
-                           "end of a vector or array)");
+      return invalid(inst, uninitializedReadMessage());
   }
   return Error::success();
 }
@@ -785,6 +822,8 @@ void mlir::hlsl::scalarizeForDXIL(Module &module) {
 }
 
 Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
+  if (Error error = reportUninitializedArithmeticForDXIL(module))
+    return error;
   // Again after the optimizer, which may combine scalars into vector
   // idioms.
   scalarizeForDXIL(module);
