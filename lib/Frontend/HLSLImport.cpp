@@ -992,9 +992,9 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   (*result)->setAttr("hlsl.profile", StringAttr::get(context, profileName));
   if (options.dx9Semantics)
     (*result)->setAttr("hlsl.dx9_semantics", UnitAttr::get(context));
-  // Precise arithmetic is per shader, not per value: one `precise`
-  // declaration makes the whole shader IEEE-strict (as -Gis does).
-  if (options.ieeeStrict || rewrites.declaresPrecise())
+  // -Gis makes the whole shader IEEE-strict (`precise` declarations, the
+  // values they hold: hlsl.precise).
+  if (options.ieeeStrict)
     (*result)->setAttr("hlsl.precise", UnitAttr::get(context));
   // Clang ignores a -rootsig-define name that no #define (or -D) defines.
   if (!options.rootSignatureDefine.empty() &&

@@ -699,10 +699,7 @@ bool SourceRewrites::recordInterpolationModifier(
   if (after.empty() || isIdentifierChar(after.front()) || type.empty() ||
       !isIdentifierChar(type.front()))
     return false;
-  // `precise` makes the whole shader IEEE-strict (declaresPrecise).
-  if (keyword == "precise")
-    preciseDeclared = true;
-  if (keyword == "center" || keyword == "precise" || primitive) {
+  if (keyword == "center" || primitive) {
     auto &fileEdits = edits[place->file];
     for (size_t i = 0; i < keyword.size(); ++i)
       fileEdits[place->offset + i] = ' ';

@@ -291,9 +291,6 @@ public:
                            const CallArgumentCasts &casts);
 
   bool empty() const { return edits.empty(); }
-  /// Whether the shader declares anything `precise` (the keyword is
-  /// rewritten away; the module is then compiled without fast-math).
-  bool declaresPrecise() const { return preciseDeclared; }
   /// How many constructs are rewritten.
   unsigned count() const { return constructs; }
   /// Whether the current run recorded rewrites (so another run follows,
@@ -420,7 +417,6 @@ private:
   llvm::StringMap<std::string> macros;
   unsigned constructs = 0;
   unsigned constructsBeforeRun = 0;
-  bool preciseDeclared = false;
   /// The spans the current run replaced with macros (file, first, last).
   std::vector<std::tuple<std::string, size_t, size_t>> spansOfRun;
   /// The macros whose bodies the current run rewrote.

@@ -139,6 +139,16 @@ Value DXILOpBuilder::call(OpBuilder &builder, Location loc, StringRef className,
   return resultType ? callOp.getResult() : Value();
 }
 
+Value DXILOpBuilder::callMarker(OpBuilder &builder, Location loc,
+                                StringRef name, Value value) {
+  auto funcType =
+      LLVM::LLVMFunctionType::get(value.getType(), {value.getType()});
+  LLVM::LLVMFuncOp func =
+      getOrDeclare(name, funcType, dxil::OpAttr::ReadNone, loc);
+  return LLVM::CallOp::create(builder, loc, func, ValueRange{value})
+      .getResult();
+}
+
 Value DXILOpBuilder::i32(OpBuilder &b, Location loc, int64_t v) {
   return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
                                   b.getI32IntegerAttr(int32_t(v)));

@@ -59,6 +59,11 @@ public:
              Type overload, unsigned opcode, Type resultType, ValueRange args,
              dxil::OpAttr attr);
 
+  /// Calls `name`, a function of one value returning it that has no
+  /// effects: a marker the DXIL legalization resolves (hlsl.precise.*).
+  Value callMarker(OpBuilder &builder, Location loc, StringRef name,
+                   Value value);
+
   LLVM::LLVMStructType getHandleType();
   LLVM::LLVMStructType getResBindType();
   LLVM::LLVMStructType getResourcePropertiesType();

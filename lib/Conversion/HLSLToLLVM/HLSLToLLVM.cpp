@@ -450,6 +450,30 @@ template <typename Op> struct SaturatingConversionLowering : HLSLPattern<Op> {
   StringRef intrinsic;
 };
 
+/// hlsl.precise: each scalar goes through a marker call
+/// (`hlsl.precise.f32`) that the DXIL legalization resolves
+/// (resolvePreciseValuesForDXIL); the optimizer does not fold through it.
+struct PreciseLowering : HLSLPattern<PreciseOp> {
+  using HLSLPattern::HLSLPattern;
+  LogicalResult
+  matchAndRewrite(PreciseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> scalars =
+        scalarize(rewriter, loc, adaptor.getValue(), ctx.dx);
+    for (Value &scalar : scalars)
+      scalar = ctx.dx.callMarker(
+          rewriter, loc,
+          "hlsl.precise." + DXILOpBuilder::getOverloadName(scalar.getType()),
+          scalar);
+    rewriter.replaceOp(op, vectorize(rewriter, loc, type, scalars, ctx.dx));
+    return success();
+  }
+};
+
 struct ConstructLowering : HLSLPattern<ConstructOp> {
   using HLSLPattern::HLSLPattern;
   LogicalResult
@@ -876,13 +900,14 @@ struct ConvertHLSLToLLVM
     RewritePatternSet patterns(context);
     populateResourceAccessPatterns(converter, patterns, ctx);
     populateIntrinsicPatterns(converter, patterns, ctx);
-    patterns.add<VarLowering, LoadLowering, StoreLowering, ElementAddrLowering,
-                 FieldAddrLowering, GlobalLowering, YieldLowering,
-                 GlobalAddrLowering, ValueOpLowering<UndefOp, LLVM::UndefOp>,
-                 ValueOpLowering<ZeroOp, LLVM::ZeroOp>, ConstructLowering,
-                 ArrayExtractLowering, ArrayInsertLowering,
-                 FieldExtractLowering, FieldInsertLowering, MatrixCastLowering>(
-        converter, context, ctx);
+    patterns
+        .add<VarLowering, LoadLowering, StoreLowering, ElementAddrLowering,
+             FieldAddrLowering, GlobalLowering, YieldLowering,
+             GlobalAddrLowering, ValueOpLowering<UndefOp, LLVM::UndefOp>,
+             ValueOpLowering<ZeroOp, LLVM::ZeroOp>, ConstructLowering,
+             ArrayExtractLowering, ArrayInsertLowering, FieldExtractLowering,
+             FieldInsertLowering, MatrixCastLowering, PreciseLowering>(
+            converter, context, ctx);
     patterns.add<SaturatingConversionLowering<arith::FPToSIOp>>(
         converter, context, ctx, "llvm.fptosi.sat");
     patterns.add<SaturatingConversionLowering<arith::FPToUIOp>>(

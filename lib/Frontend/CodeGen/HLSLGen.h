@@ -410,6 +410,9 @@ struct LValue {
   SmallVector<int32_t, 4> swizzle;
   /// A bit field: `addr` is its storage unit.
   std::optional<BitFieldPlace> bitField = std::nullopt;
+  /// A `precise` variable or field (or a part of one): what is stored is
+  /// computed precisely (hlsl.precise).
+  bool precise = false;
   bool isSwizzle() const { return !swizzle.empty(); }
   bool isBitField() const { return bitField.has_value(); }
 };
@@ -490,6 +493,13 @@ public:
 
   // Lvalues (HLSLGenExprLValue.cpp).
   LValue emitLValue(const clang::Expr *expr);
+  LValue emitLValueOf(const clang::Expr *expr);
+  // `precise` (HLSLGenPrecise.cpp).
+  /// Whether `expr` names a `precise` variable or field, or a part of one.
+  bool isPreciseLValue(const clang::Expr *expr);
+  /// `value` marked as computed precisely (hlsl.precise) where it is of a
+  /// floating-point type (scalar, vector, matrix); otherwise itself.
+  Value makePrecise(Value value, Location loc);
   Value emitLoad(const LValue &lvalue, Location loc);
   /// The lvalue of a variable or parameter `d` that `expr` names.
   LValue emitDeclLValue(const clang::ValueDecl *d, const clang::Expr *expr);

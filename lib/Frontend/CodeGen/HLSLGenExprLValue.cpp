@@ -227,6 +227,8 @@ void HLSLGenFunction::emitStore(Value value, const LValue &lvalue,
                           "': a global struct holding resources is read-only");
     return;
   }
+  if (lvalue.precise)
+    value = makePrecise(value, loc);
   if (lvalue.isBitField()) {
     emitBitFieldStore(value, lvalue, loc);
     return;
@@ -660,7 +662,7 @@ LValue HLSLGenFunction::emitDeclLValue(const clang::ValueDecl *d,
   return {};
 }
 
-LValue HLSLGenFunction::emitLValue(const clang::Expr *expr) {
+LValue HLSLGenFunction::emitLValueOf(const clang::Expr *expr) {
   Location loc = getLoc(expr->getExprLoc());
   if (const auto *paren = dyn_cast<clang::ParenExpr>(expr))
     return emitLValue(paren->getSubExpr());

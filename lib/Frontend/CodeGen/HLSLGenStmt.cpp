@@ -205,6 +205,8 @@ void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
       module.markCoherentHeapHandle(var, value);
       value = coerce(value, type, loc);
     }
+    if (value && gen::hasAnnotation(var, "hlsl.precise"))
+      value = makePrecise(value, loc);
     if (value && value.getType() == type)
       StoreOp::create(builder, loc, value, addr);
   }
@@ -477,6 +479,8 @@ void HLSLGenFunction::emitReturn(const clang::ReturnStmt *stmt) {
     Value result = emitRValue(value);
     if (result)
       result = coerce(result, func.getResultTypes()[0], loc);
+    if (result && gen::hasAnnotation(decl, "hlsl.precise"))
+      result = makePrecise(result, loc);
     if (!result)
       result = poison(func.getResultTypes()[0], loc);
     func::ReturnOp::create(builder, loc, result);

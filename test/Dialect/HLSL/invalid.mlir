@@ -681,3 +681,11 @@ func.func @f(%x: i32 {hlsl.semantic = ""}) {
 func.func @f() attributes {hlsl.bogus} {
   return
 }
+
+// -----
+
+func.func @f(%x: i32) -> i32 {
+  // expected-error @+1 {{'hlsl.precise' op operand #0 must be floating-point or vector of floating-point values}}
+  %p = hlsl.precise %x : i32
+  return %p : i32
+}

@@ -180,6 +180,10 @@ func.func @main(%gi: i32 {hlsl.semantic = "SV_GroupIndex"}) attributes {hlsl.ent
   hlsl.store %mr, %mp : !hlsl.ptr<!hlsl.matrix<2x2xf32, row_major>>
   // CHECK: hlsl.construct(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32, f32) -> !hlsl.matrix<2x2xf32>
   %mc = hlsl.construct(%ev, %ev, %ev, %ev) : (f32, f32, f32, f32) -> !hlsl.matrix<2x2xf32>
+  // CHECK: hlsl.precise %{{.*}} : vector<4xf32>
+  %pv = hlsl.precise %mv : vector<4xf32>
+  // CHECK: hlsl.precise %{{.*}} : f32
+  %ps = hlsl.precise %ev : f32
   return
 }
 func.func private @Init2(!hlsl.ptr<vector<2xi32>> {hlsl.direction = #hlsl<direction out>})

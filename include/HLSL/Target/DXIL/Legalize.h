@@ -3,6 +3,7 @@
 #ifndef HLSL_TARGET_DXIL_LEGALIZE_H
 #define HLSL_TARGET_DXIL_LEGALIZE_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -10,7 +11,9 @@
 #include <vector>
 
 namespace llvm {
+class CallInst;
 class Function;
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -100,6 +103,32 @@ bool foldFastArithmeticForDXIL(llvm::Function &func);
 /// whether `half` is a native type). Run last, after the optimizer.
 void setFastMathFlagsForDXIL(llvm::Module &module, bool precise,
                              bool native16BitTypes);
+
+/// Whether `call` is a DXIL operation computing a floating-point value that
+/// may be marked precise: DXIL forbids the mark on minimum-precision
+/// values (INSTR.MINPRECISIONNOTPRECISE), which are DXIL's `half` without
+/// native 16-bit types.
+bool isPreciseOperationForDXIL(const llvm::CallInst &call,
+                               bool native16BitTypes);
+
+/// Whether the module marks values declared precise (hlsl.precise.* calls).
+bool hasPreciseValueMarkersForDXIL(llvm::Module &module);
+
+/// The instructions the marked precise values are computed from (through
+/// operands, and through memory from the stores to the variables they
+/// load), the markers included.
+llvm::SmallPtrSet<llvm::Instruction *, 16>
+findPreciseComputationsForDXIL(llvm::Module &module);
+
+/// After the optimizer: takes the fast-math flags off what the marked
+/// precise values are computed from, marks its floating-point DXIL
+/// operations `!dx.precise` and removes the markers. Part of
+/// legalizeForDXIL.
+void resolvePreciseValuesForDXIL(llvm::Module &module, bool native16BitTypes);
+
+/// Whether resolvePreciseValuesForDXIL resolved markers (then only the
+/// arithmetic allowFastMathFoldsForDXIL marked is fast); forgets it.
+bool takePerValuePrecisionForDXIL(llvm::Module &module);
 
 /// Drops the resource records (!dx.resources) that no handle creation of the
 /// final code names, as DXC declares only the resources the shader uses,

@@ -60,11 +60,8 @@ static bool isRefactorableArithmetic(const Instruction &inst) {
   }
 }
 
-/// Whether `call` is a DXIL operation computing a floating-point value that
-/// may be marked precise: DXIL forbids the mark on minimum-precision
-/// values (INSTR.MINPRECISIONNOTPRECISE), which are DXIL's `half` without
-/// native 16-bit types.
-static bool isPreciseCandidate(const CallInst &call, bool native16BitTypes) {
+bool mlir::hlsl::isPreciseOperationForDXIL(const CallInst &call,
+                                           bool native16BitTypes) {
   const Function *callee = call.getCalledFunction();
   if (!callee || !callee->getName().starts_with("dx.op.") ||
       !call.getType()->isFloatingPointTy())
@@ -80,11 +77,21 @@ static bool isPreciseCandidate(const CallInst &call, bool native16BitTypes) {
 }
 
 void mlir::hlsl::allowFastMathFoldsForDXIL(Module &module) {
+  // With values declared precise, what is not computed for them is marked
+  // (comparisons and negations too): only that becomes fast.
+  bool perValue = hasPreciseValueMarkersForDXIL(module);
+  SmallPtrSet<Instruction *, 16> precise;
+  if (perValue)
+    precise = findPreciseComputationsForDXIL(module);
   for (Function &func : module)
-    for (Instruction &inst : instructions(func))
-      if (isa<FPMathOperator>(inst) && isRefactorableArithmetic(inst) &&
-          !isa<FCmpInst>(inst))
+    for (Instruction &inst : instructions(func)) {
+      if (!isa<FPMathOperator>(inst) || precise.contains(&inst))
+        continue;
+      if (isRefactorableArithmetic(inst)
+              ? perValue || !isa<FCmpInst>(inst)
+              : perValue && inst.getOpcode() == Instruction::FNeg)
         inst.setHasNoSignedZeros(true);
+    }
 }
 
 /// The value DXC's `fast` arithmetic folds `inst` to, or null.
@@ -134,6 +141,7 @@ bool mlir::hlsl::foldFastArithmeticForDXIL(Function &func) {
 
 void mlir::hlsl::setFastMathFlagsForDXIL(Module &module, bool precise,
                                          bool native16BitTypes) {
+  bool perValue = takePerValuePrecisionForDXIL(module);
   LLVMContext &context = module.getContext();
   MDNode *preciseNode = MDNode::get(
       context,
@@ -143,11 +151,12 @@ void mlir::hlsl::setFastMathFlagsForDXIL(Module &module, bool precise,
     for (Instruction &inst : instructions(func)) {
       if (precise) {
         if (auto *call = dyn_cast<CallInst>(&inst);
-            call && isPreciseCandidate(*call, native16BitTypes))
+            call && isPreciseOperationForDXIL(*call, native16BitTypes))
           call->setMetadata(preciseKind, preciseNode);
         continue;
       }
-      if (isRefactorableArithmetic(inst))
+      if (isRefactorableArithmetic(inst) &&
+          (!perValue || inst.hasNoSignedZeros()))
         inst.setFast(true);
     }
 }

@@ -824,6 +824,7 @@ void mlir::hlsl::scalarizeForDXIL(Module &module) {
 Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   if (Error error = reportUninitializedArithmeticForDXIL(module))
     return error;
+  resolvePreciseValuesForDXIL(module, native16BitTypes);
   // Again after the optimizer, which may combine scalars into vector
   // idioms.
   scalarizeForDXIL(module);
@@ -865,6 +866,10 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
             lowerIntrinsic(*intrinsic, native16BitTypes);
         if (!replacement)
           return replacement.takeError();
+        // (A precise intrinsic's DXIL operation is precise.)
+        if (auto *call = dyn_cast<CallInst>(*replacement))
+          if (MDNode *precise = intrinsic->getMetadata("dx.precise"))
+            call->setMetadata("dx.precise", precise);
         intrinsic->replaceAllUsesWith(*replacement);
         intrinsic->eraseFromParent();
         continue;

@@ -640,6 +640,24 @@ def HLSL_FieldInsertOp : HLSL_Op<"field_insert", [Pure,
   let hasVerifier = 1;
 }
 
+def HLSL_PreciseOp : HLSL_Op<"precise", [Pure, SameOperandsAndResultType]> {
+  let summary = "a value that is computed precisely";
+  let description = [{
+    The value stored to a `precise` variable or field, or returned by a
+    `precise` function. It, and every operation it is computed from, is
+    IEEE-strict: not refactored by the optimizer and not marked `fast` in
+    DXIL (floating-point DXIL operations among them carry `!dx.precise`),
+    as DXC does per value. The rest of the shader stays fast.
+
+    ```mlir
+    %p = hlsl.precise %v : vector<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyFloat, VectorOfAnyRankOf<[AnyFloat]>]>:$value);
+  let results = (outs AnyTypeOf<[AnyFloat, VectorOfAnyRankOf<[AnyFloat]>]>:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
 def HLSL_MatrixCastOp : HLSL_Op<"matrix_cast", [Pure]> {
   let summary = "reinterpret a matrix as a row-major vector or back";
   let description = [{

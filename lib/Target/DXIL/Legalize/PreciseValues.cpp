@@ -1,0 +1,124 @@
+//===- PreciseValues.cpp - What precise values are computed from ----------===//
+//
+// The importer marks each value stored to a `precise` variable or field (or
+// returned by a `precise` function) with a call of `hlsl.precise.<type>`.
+// Everything such a value is computed from is precise too, as in DXC:
+// through operands, and through memory from every store to a variable it
+// loads. That arithmetic gets no fast-math flags, and the floating-point
+// DXIL operations among it `!dx.precise`; the rest of the shader stays
+// fast. The markers stay through the optimizer, which then does not fold
+// anything into a precise value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLSL/Target/DXIL/Legalize.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+static constexpr StringLiteral kMarkerPrefix = "hlsl.precise.";
+static constexpr StringLiteral kPerValueMetadata = "hlsl.precise_values";
+
+static SmallVector<Function *> getMarkers(Module &module) {
+  SmallVector<Function *> markers;
+  for (Function &func : module)
+    if (func.isDeclaration() && func.getName().starts_with(kMarkerPrefix))
+      markers.push_back(&func);
+  return markers;
+}
+
+/// The stores to the variable `object`, through any address computed from
+/// it.
+static void collectStores(Value *object, SmallVectorImpl<Value *> &stored) {
+  SmallVector<Value *> addresses = {object};
+  SmallPtrSet<Value *, 8> seen;
+  while (!addresses.empty()) {
+    Value *address = addresses.pop_back_val();
+    if (!seen.insert(address).second)
+      continue;
+    for (User *user : address->users()) {
+      if (auto *store = dyn_cast<StoreInst>(user)) {
+        if (store->getPointerOperand() == address)
+          stored.push_back(store->getValueOperand());
+      } else if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst, PHINode,
+                     SelectInst>(user) ||
+                 (isa<ConstantExpr>(user) && user->getType()->isPointerTy())) {
+        addresses.push_back(user);
+      }
+    }
+  }
+}
+
+SmallPtrSet<Instruction *, 16>
+mlir::hlsl::findPreciseComputationsForDXIL(Module &module) {
+  SmallPtrSet<Instruction *, 16> precise;
+  SmallVector<Value *> worklist;
+  for (Function *marker : getMarkers(module))
+    for (User *user : marker->users())
+      worklist.push_back(user);
+  SmallPtrSet<Value *, 8> variablesSeen;
+  while (!worklist.empty()) {
+    auto *inst = dyn_cast<Instruction>(worklist.pop_back_val());
+    if (!inst || !precise.insert(inst).second)
+      continue;
+    if (auto *load = dyn_cast<LoadInst>(inst)) {
+      Value *object = getUnderlyingObject(load->getPointerOperand());
+      if (isa<AllocaInst, GlobalVariable>(object) &&
+          variablesSeen.insert(object).second)
+        collectStores(object, worklist);
+      continue;
+    }
+    for (Value *operand : inst->operands())
+      worklist.push_back(operand);
+  }
+  return precise;
+}
+
+bool mlir::hlsl::hasPreciseValueMarkersForDXIL(Module &module) {
+  return !getMarkers(module).empty();
+}
+
+bool mlir::hlsl::takePerValuePrecisionForDXIL(Module &module) {
+  NamedMDNode *mark = module.getNamedMetadata(kPerValueMetadata);
+  if (!mark)
+    return false;
+  module.eraseNamedMetadata(mark);
+  return true;
+}
+
+void mlir::hlsl::resolvePreciseValuesForDXIL(Module &module,
+                                             bool native16BitTypes) {
+  SmallVector<Function *> markers = getMarkers(module);
+  if (markers.empty())
+    return;
+  LLVMContext &context = module.getContext();
+  MDNode *preciseNode = MDNode::get(
+      context,
+      ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context), 1)));
+  for (Instruction *inst : findPreciseComputationsForDXIL(module)) {
+    if (isa<FPMathOperator>(inst) && !isa<CallInst>(inst))
+      inst->setFastMathFlags(FastMathFlags());
+    else if (auto *call = dyn_cast<CallInst>(inst);
+             call && (isPreciseOperationForDXIL(*call, native16BitTypes) ||
+                      (call->getType()->isFloatingPointTy() &&
+                       call->getCalledFunction() &&
+                       call->getCalledFunction()->isIntrinsic())))
+      // (An intrinsic passes the mark to the DXIL operation it becomes.)
+      call->setMetadata("dx.precise", preciseNode);
+  }
+  for (Function *marker : markers) {
+    for (User *user : llvm::make_early_inc_range(marker->users())) {
+      auto *call = cast<CallInst>(user);
+      call->replaceAllUsesWith(call->getArgOperand(0));
+      call->eraseFromParent();
+    }
+    marker->eraseFromParent();
+  }
+  // (For setFastMathFlagsForDXIL: only the arithmetic marked not precise
+  // before the optimizer becomes fast.)
+  module.getOrInsertNamedMetadata(kPerValueMetadata);
+}
