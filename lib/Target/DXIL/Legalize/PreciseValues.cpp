@@ -31,9 +31,23 @@ static SmallVector<Function *> getMarkers(Module &module) {
   return markers;
 }
 
-/// The stores to the variable `object`, through any address computed from
-/// it.
-static void collectStores(Value *object, SmallVectorImpl<Value *> &stored) {
+/// The constant byte offset of `address` from `object`, if it has one.
+static std::optional<APInt> getConstantOffset(Value *address, Value *object,
+                                              const DataLayout &layout) {
+  APInt offset(layout.getIndexTypeSizeInBits(address->getType()), 0);
+  Value *base = address->stripAndAccumulateConstantOffsets(
+      layout, offset, /*AllowNonInbounds=*/true);
+  if (base != object)
+    return std::nullopt;
+  return offset;
+}
+
+/// The values stored to the variable `object` that the load of `size` bytes
+/// at `offset` in it may read: every store to it whose bytes may overlap
+/// those (through any address computed from it).
+static void collectStores(Value *object, std::optional<APInt> offset,
+                          uint64_t size, const DataLayout &layout,
+                          SmallVectorImpl<Value *> &stored) {
   SmallVector<Value *> addresses = {object};
   SmallPtrSet<Value *, 8> seen;
   while (!addresses.empty()) {
@@ -42,7 +56,18 @@ static void collectStores(Value *object, SmallVectorImpl<Value *> &stored) {
       continue;
     for (User *user : address->users()) {
       if (auto *store = dyn_cast<StoreInst>(user)) {
-        if (store->getPointerOperand() == address)
+        if (store->getPointerOperand() != address)
+          continue;
+        std::optional<APInt> storeOffset =
+            getConstantOffset(store->getPointerOperand(), object, layout);
+        uint64_t storeSize =
+            layout.getTypeStoreSize(store->getValueOperand()->getType());
+        bool disjoint = offset && storeOffset &&
+                        (storeOffset->getSExtValue() + int64_t(storeSize) <=
+                             offset->getSExtValue() ||
+                         offset->getSExtValue() + int64_t(size) <=
+                             storeOffset->getSExtValue());
+        if (!disjoint)
           stored.push_back(store->getValueOperand());
       } else if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst, PHINode,
                      SelectInst>(user) ||
@@ -60,7 +85,9 @@ mlir::hlsl::findPreciseComputationsForDXIL(Module &module) {
   for (Function *marker : getMarkers(module))
     for (User *user : marker->users())
       worklist.push_back(user);
-  SmallPtrSet<Value *, 8> variablesSeen;
+  // (Loads of one address read the same stores.)
+  SmallPtrSet<Value *, 8> readsSeen;
+  const DataLayout &layout = module.getDataLayout();
   while (!worklist.empty()) {
     auto *inst = dyn_cast<Instruction>(worklist.pop_back_val());
     if (!inst || !precise.insert(inst).second)
@@ -68,8 +95,11 @@ mlir::hlsl::findPreciseComputationsForDXIL(Module &module) {
     if (auto *load = dyn_cast<LoadInst>(inst)) {
       Value *object = getUnderlyingObject(load->getPointerOperand());
       if (isa<AllocaInst, GlobalVariable>(object) &&
-          variablesSeen.insert(object).second)
-        collectStores(object, worklist);
+          readsSeen.insert(load->getPointerOperand()).second)
+        collectStores(
+            object,
+            getConstantOffset(load->getPointerOperand(), object, layout),
+            layout.getTypeStoreSize(load->getType()), layout, worklist);
       continue;
     }
     for (Value *operand : inst->operands())
