@@ -20,9 +20,9 @@
 // folded here: `x * 0` is 0, `x - x` is 0, `0 / x` is 0, `x / x` is 1,
 // `x + -x` is 0 (an input only such a product read is then not read at
 // all, as in DXC's signature). No reassociation or reciprocals: the values
-// a shader computes stay those of the operations it wrote. Precision is
-// decided per shader rather than per value: a shader that declares
-// anything precise is compiled precise throughout.
+// a shader computes stay those of the operations it wrote. What values
+// declared `precise` are computed from carries no flag at all
+// (PreciseValues.cpp), nor does anything with -Gis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +36,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
-#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 

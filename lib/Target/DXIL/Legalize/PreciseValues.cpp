@@ -13,6 +13,7 @@
 
 #include "HLSL/Target/DXIL/Legalize.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -85,8 +86,8 @@ mlir::hlsl::findPreciseComputationsForDXIL(Module &module) {
   for (Function *marker : getMarkers(module))
     for (User *user : marker->users())
       worklist.push_back(user);
-  // (Loads of one address read the same stores.)
-  SmallPtrSet<Value *, 8> readsSeen;
+  // (Loads of one address and size read the same stores.)
+  DenseSet<std::pair<Value *, uint64_t>> readsSeen;
   const DataLayout &layout = module.getDataLayout();
   while (!worklist.empty()) {
     auto *inst = dyn_cast<Instruction>(worklist.pop_back_val());
@@ -94,12 +95,13 @@ mlir::hlsl::findPreciseComputationsForDXIL(Module &module) {
       continue;
     if (auto *load = dyn_cast<LoadInst>(inst)) {
       Value *object = getUnderlyingObject(load->getPointerOperand());
+      uint64_t size = layout.getTypeStoreSize(load->getType());
       if (isa<AllocaInst, GlobalVariable>(object) &&
-          readsSeen.insert(load->getPointerOperand()).second)
+          readsSeen.insert({load->getPointerOperand(), size}).second)
         collectStores(
             object,
-            getConstantOffset(load->getPointerOperand(), object, layout),
-            layout.getTypeStoreSize(load->getType()), layout, worklist);
+            getConstantOffset(load->getPointerOperand(), object, layout), size,
+            layout, worklist);
       continue;
     }
     for (Value *operand : inst->operands())

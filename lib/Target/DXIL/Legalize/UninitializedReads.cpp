@@ -166,8 +166,6 @@ Error mlir::hlsl::reportUninitializedArithmeticForDXIL(Module &module) {
   SimplifyQuery query(module.getDataLayout());
   while (!users.empty()) {
     Instruction *inst = users.pop_back_val();
-    if (!inst->getParent())
-      continue;
     Value *simpler = simplifyInstruction(inst, query);
     if (!simpler)
       continue;
