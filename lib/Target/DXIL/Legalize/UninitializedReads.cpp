@@ -14,7 +14,7 @@
 // that reads it when that code is dead. After the optimizer, arithmetic
 // that still reads one together with a computed value is an error, as in
 // DXC; arithmetic on the opaque values and constants alone is what DXC
-// keeps as a constant expression, and becomes undef again.
+// keeps as a constant expression, and becomes NaN (a bare read, undef).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,23 +35,11 @@ using namespace llvm;
 
 static constexpr StringLiteral kMarkerPrefix = "hlsl.uninitialized.";
 
-/// The arithmetic DXC's optimizer does not fold on an undef operand (it
-/// folds comparisons, conversions and integer arithmetic on undef into
-/// constants or undef).
+/// The arithmetic DXC's optimizer does not fold on an undef operand
+/// (fadd, fsub, fmul, fdiv, frem; it folds comparisons, conversions and
+/// integer arithmetic on undef into constants or undef).
 static bool isFloatArithmetic(const Value *value) {
-  const auto *inst = dyn_cast<Instruction>(value);
-  if (!inst)
-    return false;
-  switch (inst->getOpcode()) {
-  case Instruction::FAdd:
-  case Instruction::FSub:
-  case Instruction::FMul:
-  case Instruction::FDiv:
-  case Instruction::FRem:
-    return true;
-  default:
-    return false;
-  }
+  return isa<BinaryOperator>(value) && value->getType()->isFPOrFPVectorTy();
 }
 
 static FunctionCallee getMarker(Module &module, Type *type) {
@@ -151,7 +139,7 @@ Error mlir::hlsl::reportUninitializedArithmeticForDXIL(Module &module) {
                 mlir::hlsl::uninitializedReadMessage() + " (" +
                 mlir::hlsl::dxil::printInstruction(inst) + ")");
     }
-  // What the remaining values feed simplifies as it would have on undef
+  // What the remaining values feed simplifies as it would have on them
   // (a conversion of undef is undef, a select of it the other value); what
   // does not is checked with the rest of the module by legalizeForDXIL.
   SmallVector<Instruction *> users;
@@ -160,7 +148,12 @@ Error mlir::hlsl::reportUninitializedArithmeticForDXIL(Module &module) {
       if (auto *userInst = dyn_cast<Instruction>(user);
           userInst && !undefConstants.contains(userInst))
         users.push_back(userInst);
-    inst->replaceAllUsesWith(UndefValue::get(inst->getType()));
+    // (Arithmetic is NaN, what LLVM computes on undef: an output it reaches
+    // is written, as DXC writes its constant expression.)
+    inst->replaceAllUsesWith(
+        isa<CallInst, FreezeInst>(inst)
+            ? static_cast<Constant *>(UndefValue::get(inst->getType()))
+            : ConstantFP::getNaN(inst->getType()));
     inst->eraseFromParent();
   }
   SimplifyQuery query(module.getDataLayout());
