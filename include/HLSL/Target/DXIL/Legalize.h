@@ -14,6 +14,8 @@ namespace llvm {
 class CallInst;
 class Function;
 class Instruction;
+class LLVMContext;
+class MDNode;
 class Module;
 } // namespace llvm
 
@@ -110,6 +112,9 @@ void setFastMathFlagsForDXIL(llvm::Module &module, bool precise,
 /// native 16-bit types.
 bool isPreciseOperationForDXIL(const llvm::CallInst &call,
                                bool native16BitTypes);
+
+/// DXIL's `!dx.precise` mark, `!{i32 1}`, on a precise DXIL operation.
+llvm::MDNode *getDXPreciseNode(llvm::LLVMContext &context);
 
 /// Whether the module marks values declared precise (hlsl.precise.* calls).
 bool hasPreciseValueMarkersForDXIL(llvm::Module &module);

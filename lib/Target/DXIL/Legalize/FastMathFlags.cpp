@@ -59,6 +59,11 @@ static bool isRefactorableArithmetic(const Instruction &inst) {
   }
 }
 
+MDNode *mlir::hlsl::getDXPreciseNode(LLVMContext &context) {
+  return MDNode::get(context, ConstantAsMetadata::get(ConstantInt::get(
+                                  Type::getInt32Ty(context), 1)));
+}
+
 bool mlir::hlsl::isPreciseOperationForDXIL(const CallInst &call,
                                            bool native16BitTypes) {
   const Function *callee = call.getCalledFunction();
@@ -141,17 +146,13 @@ bool mlir::hlsl::foldFastArithmeticForDXIL(Function &func) {
 void mlir::hlsl::setFastMathFlagsForDXIL(Module &module, bool precise,
                                          bool native16BitTypes) {
   bool perValue = takePerValuePrecisionForDXIL(module);
-  LLVMContext &context = module.getContext();
-  MDNode *preciseNode = MDNode::get(
-      context,
-      ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context), 1)));
-  unsigned preciseKind = context.getMDKindID("dx.precise");
+  MDNode *preciseNode = getDXPreciseNode(module.getContext());
   for (Function &func : module)
     for (Instruction &inst : instructions(func)) {
       if (precise) {
         if (auto *call = dyn_cast<CallInst>(&inst);
             call && isPreciseOperationForDXIL(*call, native16BitTypes))
-          call->setMetadata(preciseKind, preciseNode);
+          call->setMetadata("dx.precise", preciseNode);
         continue;
       }
       if (isRefactorableArithmetic(inst) &&

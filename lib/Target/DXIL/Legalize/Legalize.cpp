@@ -50,33 +50,12 @@ static void setDefaultOption(StringRef option, StringRef value) {
 namespace {
 bool hasComputedTextureOffsets(const Module &module);
 
-/// foldDXILOperations in LLVM's pipeline.
-struct FoldDXILOperationsPass : PassInfoMixin<FoldDXILOperationsPass> {
+/// One of our function transformations (returning whether it changed
+/// anything) in LLVM's pipeline; none changes the CFG.
+template <bool (*Transform)(Function &)>
+struct CFGPreservingPass : PassInfoMixin<CFGPreservingPass<Transform>> {
   PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
-    if (!mlir::hlsl::foldDXILOperations(func))
-      return PreservedAnalyses::all();
-    PreservedAnalyses kept;
-    kept.preserveSet<CFGAnalyses>();
-    return kept;
-  }
-};
-
-/// foldFastArithmeticForDXIL in LLVM's pipeline.
-struct FoldFastArithmeticPass : PassInfoMixin<FoldFastArithmeticPass> {
-  PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
-    if (!mlir::hlsl::foldFastArithmeticForDXIL(func))
-      return PreservedAnalyses::all();
-    PreservedAnalyses kept;
-    kept.preserveSet<CFGAnalyses>();
-    return kept;
-  }
-};
-
-/// markUninitializedArithmeticForDXIL in LLVM's pipeline.
-struct MarkUninitializedArithmeticPass
-    : PassInfoMixin<MarkUninitializedArithmeticPass> {
-  PreservedAnalyses run(Function &func, FunctionAnalysisManager &) {
-    if (!mlir::hlsl::markUninitializedArithmeticForDXIL(func))
+    if (!Transform(func))
       return PreservedAnalyses::all();
     PreservedAnalyses kept;
     kept.preserveSet<CFGAnalyses>();
@@ -131,7 +110,8 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
           return;
         FunctionPassManager functionPasses;
         functionPasses.addPass(SROAPass(SROAOptions::ModifyCFG));
-        functionPasses.addPass(MarkUninitializedArithmeticPass());
+        functionPasses.addPass(
+            CFGPreservingPass<markUninitializedArithmeticForDXIL>());
         passes.addPass(
             createModuleToFunctionPassAdaptor(std::move(functionPasses)));
       });
@@ -140,8 +120,8 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   // them folds too.
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {
-        passes.addPass(FoldDXILOperationsPass());
-        passes.addPass(FoldFastArithmeticPass());
+        passes.addPass(CFGPreservingPass<foldDXILOperations>());
+        passes.addPass(CFGPreservingPass<foldFastArithmeticForDXIL>());
       });
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;

@@ -127,10 +127,7 @@ void mlir::hlsl::resolvePreciseValuesForDXIL(Module &module,
   SmallVector<Function *> markers = getMarkers(module);
   if (markers.empty())
     return;
-  LLVMContext &context = module.getContext();
-  MDNode *preciseNode = MDNode::get(
-      context,
-      ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context), 1)));
+  MDNode *preciseNode = getDXPreciseNode(module.getContext());
   for (Instruction *inst : findPreciseComputationsForDXIL(module)) {
     if (isa<FPMathOperator>(inst) && !isa<CallInst>(inst))
       inst->setFastMathFlags(FastMathFlags());
