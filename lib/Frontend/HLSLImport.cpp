@@ -927,12 +927,16 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     }
     return lines;
   };
-  HeldOutput firstOut(llvm::errs(), writtenLines(nullptr));
-  std::unique_ptr<HeldOutput> lastOut;
   SourceRewrites rewrites(
       /*hlsl2021=*/options.hlslVersion != "2016" &&
           options.hlslVersion != "2017" && options.hlslVersion != "2018",
       getProfilePrefix(profile.stage));
+  // Some crashes of Clang overwrite its memory: their constructs are
+  // rewritten before it first reads the text.
+  const SourceRewrites *firstRewrites =
+      rewrites.recordBeforeFirstRun(fileName, prepared) ? &rewrites : nullptr;
+  HeldOutput firstOut(llvm::errs(), writtenLines(firstRewrites));
+  std::unique_ptr<HeldOutput> lastOut;
   bool crashed = false;
   // Clang crashed on a construct it has no diagnostic for: the text is
   // rewritten where a known crash can be avoided, and parsed again.
@@ -949,11 +953,11 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     }
   };
   rewrites.beginRun();
-  bool ok = runClang(nullptr, firstOut, &rewrites, crashed);
+  unsigned applied = rewrites.count(); // rewrites the last run applied
+  bool ok = runClang(firstRewrites, firstOut, &rewrites, crashed);
   rewrites.finishRun();
   recoverFromCrash();
   unsigned firstShownErrors = rewrites.shownErrorCount;
-  unsigned applied = 0; // rewrites the last run applied
   for (unsigned run = 1;
        (!ok || rewrites.needsRerun()) && !crashed &&
        rewrites.count() > applied && run < kMaxSourceRewriteRuns;

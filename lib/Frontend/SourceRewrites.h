@@ -264,6 +264,11 @@ public:
   /// Records the rewrite for `info` if it is one of the errors above.
   /// Returns whether it did.
   bool record(const clang::Diagnostic &info);
+  /// Before Clang first reads `text` (the contents of `file`): records the
+  /// rewrites of the crashes that are not left to happen (those that
+  /// overwrite Clang's memory; SourceRewritesCrashes.cpp). Returns whether
+  /// it recorded any.
+  bool recordBeforeFirstRun(const std::string &file, llvm::StringRef text);
   /// After Clang crashed on `text` (the contents of `file`): records the
   /// rewrites that avoid the crashes we know (SourceRewritesCrashes.cpp).
   /// Returns whether it recorded any (once per compilation).
@@ -410,6 +415,12 @@ private:
   llvm::StringMap<llvm::StringSet<>> flattenedNamespaces;
   /// Whether recordAfterClangCrash ran.
   bool crashRewritesRecorded = false;
+  /// Records the removal of the fields (and variables) of empty struct
+  /// types that nothing names, on which initializer lists crash Clang.
+  /// Returns whether it recorded any (once per compilation).
+  bool removeUnusedEmptyFields(const std::string &file, llvm::StringRef text);
+  /// Whether removeUnusedEmptyFields ran.
+  bool emptyFieldsRemoved = false;
   /// The offsets recordCrashAt looked at.
   std::set<size_t> crashPlacesTried;
   /// Per file: offset -> replacement character.

@@ -9,7 +9,10 @@
 //   flattening (SemaHLSL's InitListTransformer) takes the first initializer
 //   of the empty field's list, which has none. A field of an empty struct
 //   takes no space and holds nothing; one that the shader never names is
-//   dropped (blanked).
+//   dropped (blanked). This crash is not left to happen: it overwrites
+//   Clang's stack (glibc reports "stack smashing"), so a shader with an
+//   initializer list has its unused empty fields dropped before Clang
+//   first reads it.
 // - A matrix converted to a minimum-precision integer scalar
 //   (`min16int x = float2x1(1, 2);`; min16int is a `_BitInt` in the
 //   prelude): Sema::ImpCastExprToType gets a null type. The initializer
@@ -62,11 +65,27 @@ static bool isNamedElsewhere(llvm::StringRef text, llvm::StringRef name,
   return false;
 }
 
-bool SourceRewrites::recordAfterClangCrash(const std::string &file,
-                                           llvm::StringRef text) {
-  if (crashRewritesRecorded)
+/// Whether `text` may hold an initializer list (`= {`).
+static bool hasInitializerList(llvm::StringRef text) {
+  for (size_t at = text.find('='); at != llvm::StringRef::npos;
+       at = text.find('=', at + 1)) {
+    size_t next = skipBlanks(text, at + 1);
+    if (next < text.size() && text[next] == '{')
+      return true;
+  }
+  return false;
+}
+
+bool SourceRewrites::recordBeforeFirstRun(const std::string &file,
+                                          llvm::StringRef text) {
+  return hasInitializerList(text) && removeUnusedEmptyFields(file, text);
+}
+
+bool SourceRewrites::removeUnusedEmptyFields(const std::string &file,
+                                             llvm::StringRef text) {
+  if (emptyFieldsRemoved)
     return false;
-  crashRewritesRecorded = true;
+  emptyFieldsRemoved = true;
   unsigned before = constructs;
   auto blank = [&](size_t first, size_t end) {
     auto &fileEdits = edits[file];
@@ -134,6 +153,16 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
       blank(at, end + 1);
     }
   }
+  return constructs != before;
+}
+
+bool SourceRewrites::recordAfterClangCrash(const std::string &file,
+                                           llvm::StringRef text) {
+  if (crashRewritesRecorded)
+    return false;
+  crashRewritesRecorded = true;
+  unsigned before = constructs;
+  removeUnusedEmptyFields(file, text);
   // Enum underlying types spelled as typedefs: as the builtin types.
   static const llvm::StringMap<llvm::StringRef> builtinNames = {
       {"uint", "unsigned int"},     {"dword", "unsigned int"},
