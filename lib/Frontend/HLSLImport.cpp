@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/TargetInfo.h"
@@ -95,6 +96,9 @@ public:
       : next(std::move(next)), rewritesToRecord(rewritesToRecord),
         prelude(prelude) {}
 
+  /// Warnings shown as errors (-WX) that Clang did not count as errors.
+  unsigned warningsMadeErrors = 0;
+
   /// Errors Clang counted for the prelude's `_BitInt` spellings of the
   /// min-precision types and that nobody was shown. DXC overloads on
   /// min16int/min12int/min16uint, so they must be types of their own; only
@@ -115,6 +119,8 @@ public:
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
+    if (handleIgnoredAttributeMessage(level, info))
+      return;
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
       return;
@@ -174,8 +180,48 @@ public:
   }
 
 private:
+  /// The warning that a statement attribute is ignored comes from the
+  /// `#pragma message` a rewrite put in the attribute's place
+  /// (SourceRewrites.h, `$aN`): it is shown at the attribute, without the
+  /// macro expansion that made it nor the pragma's warning flag. Returns
+  /// whether `info` was that warning.
+  bool handleIgnoredAttributeMessage(clang::DiagnosticsEngine::Level level,
+                                     const clang::Diagnostic &info) {
+    if (info.getID() != clang::diag::warn_pragma_message ||
+        !info.hasSourceManager() || !info.getLocation().isMacroID())
+      return false;
+    clang::SourceManager &sources = info.getSourceManager();
+    clang::SourceLocation written = sources.getExpansionLoc(info.getLocation());
+    bool invalid = false;
+    const char *spelling = sources.getCharacterData(written, &invalid);
+    if (invalid || spelling[0] != '$' || spelling[1] != 'a')
+      return false;
+    auto &engine = const_cast<clang::DiagnosticsEngine &>(*info.getDiags());
+    if (!ignoredAttributeID)
+      ignoredAttributeID = engine.getDiagnosticIDs()->getCustomDiagID(
+          clang::DiagnosticIDs::CustomDiagDesc(clang::diag::Severity::Warning,
+                                               "%0"));
+    llvm::SmallString<128> message;
+    info.FormatDiagnostic(message);
+    // (`#pragma message` is a warning -Werror keeps a warning; DXC's -WX
+    // makes this one an error.)
+    if (level == clang::DiagnosticsEngine::Warning &&
+        engine.getWarningsAsErrors()) {
+      level = clang::DiagnosticsEngine::Error;
+      ++warningsMadeErrors;
+    }
+    clang::DiagnosticStorage storage;
+    clang::Diagnostic atAttribute(&engine, written, ignoredAttributeID, storage,
+                                  message);
+    clang::DiagnosticConsumer::HandleDiagnostic(level, atAttribute);
+    next->HandleDiagnostic(level, atAttribute);
+    return true;
+  }
+
   std::unique_ptr<clang::DiagnosticConsumer> next;
   SourceRewrites *rewritesToRecord;
+  /// The custom diagnostic of ignored statement attributes (0 until used).
+  unsigned ignoredAttributeID = 0;
   StringRef prelude;
   bool numthreadsRejected = false;
   /// Whether the last error was one a rewrite removes.
@@ -904,7 +950,7 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
     // Errors reported at MLIR locations leave Clang's count at zero but no
     // module.
     return executed && !compiler->getDiagnostics().hasErrorOccurred() &&
-           result;
+           !filter->warningsMadeErrors && result;
   };
 
   // Clang's diagnostics are held until it is known whether the shader needs
