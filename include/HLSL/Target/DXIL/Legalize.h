@@ -47,6 +47,16 @@ bool markUninitializedArithmeticForDXIL(llvm::Function &func);
 /// after the optimizer.
 llvm::Error reportUninitializedArithmeticForDXIL(llvm::Module &module);
 
+/// Marks the loops of `func` that nothing ends (no exit, other than a
+/// branch on a constant never takes) with a call in their header; part of
+/// optimizeForDXIL, before it changes any loop. Returns whether it changed.
+bool markLoopsWithoutExitForDXIL(llvm::Function &func);
+
+/// Fails, as DXC does ("Loop must have break"), at a loop
+/// markLoopsWithoutExitForDXIL marked that the optimizer kept; otherwise
+/// removes the marker's declaration. Run after the optimizer.
+llvm::Error reportLoopsWithoutExitForDXIL(llvm::Module &module);
+
 /// The diagnostic for a read of an uninitialized value.
 llvm::StringRef uninitializedReadMessage();
 

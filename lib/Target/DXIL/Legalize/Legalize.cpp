@@ -71,8 +71,11 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   // immediates by unrolling and folding, and [unroll] loops are unrolled,
   // here by the -O2 pipeline.
   if (level == DXILOptLevel::Od) {
-    if (!hasComputedTextureOffsets(module) && !hasForcedUnrollLoops(module))
+    if (!hasComputedTextureOffsets(module) && !hasForcedUnrollLoops(module)) {
+      for (Function &func : module)
+        markLoopsWithoutExitForDXIL(func);
       return level;
+    }
     level = DXILOptLevel::O2;
   }
   // [unroll] without a count: LLVM fully unrolls loops of up to a million
@@ -104,12 +107,21 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   // Reads of uninitialized values are found before anything folds them:
   // SROA makes them undef (those of a partly initialized struct too). (-O0
   // folds nothing, and keeps its variables in memory.)
+  // So are the loops the shader wrote without an exit, before any loop
+  // changes (and after SROA, which makes `while (forever)` constant).
   builder.registerPipelineStartEPCallback(
       [](ModulePassManager &passes, OptimizationLevel level) {
-        if (level == OptimizationLevel::O0)
-          return;
         FunctionPassManager functionPasses;
+        if (level == OptimizationLevel::O0) {
+          functionPasses.addPass(
+              CFGPreservingPass<markLoopsWithoutExitForDXIL>());
+          passes.addPass(
+              createModuleToFunctionPassAdaptor(std::move(functionPasses)));
+          return;
+        }
         functionPasses.addPass(SROAPass(SROAOptions::ModifyCFG));
+        functionPasses.addPass(
+            CFGPreservingPass<markLoopsWithoutExitForDXIL>());
         functionPasses.addPass(
             CFGPreservingPass<markUninitializedArithmeticForDXIL>());
         passes.addPass(
@@ -803,6 +815,8 @@ void mlir::hlsl::scalarizeForDXIL(Module &module) {
 
 Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
   if (Error error = reportUninitializedArithmeticForDXIL(module))
+    return error;
+  if (Error error = reportLoopsWithoutExitForDXIL(module))
     return error;
   resolvePreciseValuesForDXIL(module, native16BitTypes);
   // Again after the optimizer, which may combine scalars into vector
