@@ -362,6 +362,21 @@ size_t skipComment(llvm::StringRef text, size_t i) {
   return i;
 }
 
+std::string blankComments(llvm::StringRef text) {
+  std::string code = text.str();
+  for (size_t i = 0; i < code.size();) {
+    size_t end = skipComment(text, i);
+    if (end == i) {
+      ++i;
+      continue;
+    }
+    for (; i < end; ++i)
+      if (code[i] != '\n')
+        code[i] = ' ';
+  }
+  return code;
+}
+
 bool isMatrixOrVector(clang::QualType type, bool orVector) {
   if (type.isNull())
     return false;

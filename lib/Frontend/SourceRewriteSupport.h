@@ -140,6 +140,9 @@ bool isNumeric(clang::QualType type);
 /// The offset after the comment starting at `i` of `text`, or `i` if none
 /// starts there.
 size_t skipComment(llvm::StringRef text, size_t i);
+/// `text` with its comments blanked (spaces, line breaks kept), so that
+/// offsets stay those of `text`.
+std::string blankComments(llvm::StringRef text);
 /// Whether `type` is a matrix, or (`orVector`) a vector.
 bool isMatrixOrVector(clang::QualType type, bool orVector);
 /// The end (one past) of the postfix expression that starts at `at`

@@ -78,14 +78,18 @@ static bool hasInitializerList(llvm::StringRef text) {
 
 bool SourceRewrites::recordBeforeFirstRun(const std::string &file,
                                           llvm::StringRef text) {
-  return hasInitializerList(text) && removeUnusedEmptyFields(file, text);
+  return hasInitializerList(blankComments(text)) &&
+         removeUnusedEmptyFields(file, text);
 }
 
 bool SourceRewrites::removeUnusedEmptyFields(const std::string &file,
-                                             llvm::StringRef text) {
+                                             llvm::StringRef written) {
   if (emptyFieldsRemoved)
     return false;
   emptyFieldsRemoved = true;
+  // (A name in a comment is not a use.)
+  std::string code = blankComments(written);
+  llvm::StringRef text = code;
   unsigned before = constructs;
   auto blank = [&](size_t first, size_t end) {
     auto &fileEdits = edits[file];
