@@ -239,6 +239,10 @@ public:
   /// A variable of an effect framework type (BlendState, PixelShader, ...),
   /// which DXC ignores with a warning: warns and returns true.
   bool skipEffectObject(const clang::VarDecl *var);
+  /// A `string` variable (the prelude's character array): DXC ignores those
+  /// at file scope and refuses others. Returns true for one (after the error
+  /// for one that is not at file scope).
+  bool skipStringVar(const clang::VarDecl *var);
   /// A `groupshared` variable.
   static bool isGroupShared(const clang::VarDecl *var);
   /// A `groupshared` parameter (HLSL 202x): the caller's groupshared

@@ -632,9 +632,26 @@ bool HLSLGenModule::skipEffectObject(const clang::VarDecl *var) {
   return true;
 }
 
+bool HLSLGenModule::skipStringVar(const clang::VarDecl *var) {
+  const clang::Type *element =
+      astContext.getBaseElementType(var->getType()).getTypePtr();
+  if (!var->getType()->isArrayType() || !element->isAnyCharacterType())
+    return false;
+  // At file scope (Clang puts the non-static ones in $Globals), not in a
+  // namespace, as in DXC.
+  const clang::DeclContext *scope = var->getDeclContext();
+  if (const auto *buffer = dyn_cast<clang::HLSLBufferDecl>(scope);
+      buffer && buffer->isImplicit())
+    scope = buffer->getDeclContext();
+  if (!scope->isTranslationUnit())
+    error(var->getLocation(),
+          "string declaration may only appear in global scope");
+  return true;
+}
+
 void HLSLGenModule::emitGlobalVar(const clang::VarDecl *var,
                                   bool initializedWhereDeclared) {
-  if (skipEffectObject(var))
+  if (skipEffectObject(var) || skipStringVar(var))
     return;
   clang::QualType type = var->getType();
   // (A static ConstantBuffer<T> or TextureBuffer<T> is a handle the shader
@@ -1048,7 +1065,7 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
   SmallVector<const clang::VarDecl *> members;
   auto collect = [&](const clang::Decl *decl) {
     const auto *var = dyn_cast<clang::VarDecl>(decl);
-    if (!var)
+    if (!var || skipStringVar(var))
       return;
     if (isExcludedFromLayout(types, var, astContext)) {
       // Resources and statics declared inside a cbuffer are ordinary

@@ -168,7 +168,7 @@ void HLSLGenFunction::emitStaticLocalFirstInitialization(
 }
 
 void HLSLGenFunction::emitLocalVar(const clang::VarDecl *var) {
-  if (module.skipEffectObject(var))
+  if (module.skipEffectObject(var) || module.skipStringVar(var))
     return;
   if (var->isStaticLocal()) {
     // Other non-constant initializers also run where the static is

@@ -1884,6 +1884,12 @@ struct SamplerState {
 // redefinition there too).
 __HLSL_WHEN(sampler, typedef SamplerState sampler;)
 
+// `string`: global constants DXC ignores (annotations of the effect era,
+// `string name = "...";`). A character array of the literal's size; the
+// import skips globals of that type and refuses others (DXC: "string
+// declaration may only appear in global scope").
+__HLSL_WHEN(string, typedef const char string[];)
+
 // The effect framework's objects, which DXC ignores (with a warning) where
 // they are declared: empty types the import skips (HLSLGenModule.cpp), their
 // state blocks blanked by the source rewrites.
