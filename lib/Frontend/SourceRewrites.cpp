@@ -78,8 +78,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordMatrixOperator(info) || recordAmbiguousReference(info) ||
          recordNormModifier(info) || recordMatrixConditional(info) ||
          recordStructOutParameter(info) || recordSamplerStateBlock(info) ||
-         recordMinPrecisionEnumBase(info) || recordUnsignedShorthand(info) ||
-         recordConstWithoutInitializer(info) ||
+         recordEffectAnnotation(info) || recordMinPrecisionEnumBase(info) ||
+         recordUnsignedShorthand(info) || recordConstWithoutInitializer(info) ||
          recordShadowedIntrinsicCall(info) || recordProfileRegister(info) ||
          recordLegacyRegisterClass(info) ||
          recordSystemValuePassThrough(info) ||
@@ -1813,6 +1813,71 @@ bool SourceRewrites::recordLogicalBefore2021(const clang::Diagnostic &info) {
                             llvm::Twine(spelled == "&&" ? "land" : "lor") +
                             "(" + lhs + ", " + rhs + "))")
                                .str());
+}
+
+bool SourceRewrites::recordEffectAnnotation(const clang::Diagnostic &info) {
+  // `float4 tint < float UIMin = 0; string UIName = "Tint"; > = 1;`: the
+  // effect framework's annotations of a variable, which DXC ignores with a
+  // warning. Clang takes `tint <` for the arguments of a variable template
+  // and misses a `>` at the annotation's first name. The annotation becomes
+  // `$aN`, which expands to a `#pragma message` with DXC's warning.
+  if (info.getID() != clang::diag::err_expected)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  // The `<` before the error: only the first annotation's type between.
+  size_t open = place->offset;
+  while (open > 0 && text[open - 1] != '<') {
+    if (!isIdentifierChar(text[open - 1]) && !llvm::isSpace(text[open - 1]))
+      return false;
+    --open;
+  }
+  if (open == 0)
+    return false;
+  --open;
+  // After a declarator: `Type name <`.
+  llvm::StringRef before = text.take_front(open).rtrim();
+  size_t nameStart = before.size();
+  while (nameStart > 0 && isIdentifierChar(before[nameStart - 1]))
+    --nameStart;
+  llvm::StringRef name = before.drop_front(nameStart);
+  llvm::StringRef type = before.drop_back(name.size()).rtrim();
+  if (name.empty() || type.empty() ||
+      !(isIdentifierChar(type.back()) || type.back() == '>'))
+    return false;
+  // Up to the `>` after the annotations' `;`.
+  bool declarations = false;
+  size_t close = open + 1;
+  for (; close < text.size() && text[close] != '>'; ++close) {
+    char c = text[close];
+    if (c == '{' || c == '}')
+      return false;
+    declarations |= c == ';';
+    if (c == '"') {
+      close = text.find('"', close + 1);
+      if (close == llvm::StringRef::npos)
+        return false;
+    }
+  }
+  if (close >= text.size() || !declarations)
+    return false;
+  // The macro's name needs a few characters on one line: after a `<` that
+  // ends its line, it starts on the next one.
+  size_t at = open;
+  while (at + 4 <= close &&
+         text.slice(at, at + 4).find_first_of("\r\n") != llvm::StringRef::npos)
+    ++at;
+  if (at + 4 > close)
+    at = open;
+  if (at != open)
+    blankSpan(place->file, text, open, at - 1);
+  return replaceWithMacro(
+      place->file, at, close, "$a",
+      "_Pragma(\"message(\\\"possible effect annotation ignored - effect "
+      "syntax is deprecated\\\")\")",
+      text);
 }
 
 bool SourceRewrites::recordSamplerStateBlock(const clang::Diagnostic &info) {

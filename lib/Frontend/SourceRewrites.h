@@ -333,6 +333,7 @@ private:
   bool recordGroupShared(const clang::Diagnostic &info);
   bool recordBareVectorMatrix(const clang::Diagnostic &info);
   bool recordAttributeOnDeclaration(const clang::Diagnostic &info);
+  bool recordEffectAnnotation(const clang::Diagnostic &info);
   bool recordFloatSubscript(const clang::Diagnostic &info);
   bool recordInterpolationModifier(const clang::Diagnostic &info);
   bool recordImplicitConversion(const clang::Diagnostic &info);
