@@ -119,7 +119,7 @@ public:
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
-    if (handleIgnoredAttributeMessage(level, info))
+    if (handleRewriteWarning(level, info))
       return;
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
         numthreadsRejected)
@@ -180,13 +180,13 @@ public:
   }
 
 private:
-  /// The warning that a statement attribute is ignored comes from the
-  /// `#pragma message` a rewrite put in the attribute's place
-  /// (SourceRewrites.h, `$aN`): it is shown at the attribute, without the
-  /// macro expansion that made it nor the pragma's warning flag. Returns
-  /// whether `info` was that warning.
-  bool handleIgnoredAttributeMessage(clang::DiagnosticsEngine::Level level,
-                                     const clang::Diagnostic &info) {
+  /// The warnings of what DXC ignores with a warning (statement attributes
+  /// it does not apply, effect annotations) come from the `#pragma message`
+  /// a rewrite put in the construct's place (SourceRewrites.h, `$aN`): shown
+  /// at the construct, without the macro expansion that made them nor the
+  /// pragma's warning flag. Returns whether `info` was such a warning.
+  bool handleRewriteWarning(clang::DiagnosticsEngine::Level level,
+                            const clang::Diagnostic &info) {
     if (info.getID() != clang::diag::warn_pragma_message ||
         !info.hasSourceManager() || !info.getLocation().isMacroID())
       return false;
@@ -197,8 +197,8 @@ private:
     if (invalid || spelling[0] != '$' || spelling[1] != 'a')
       return false;
     auto &engine = const_cast<clang::DiagnosticsEngine &>(*info.getDiags());
-    if (!ignoredAttributeID)
-      ignoredAttributeID = engine.getDiagnosticIDs()->getCustomDiagID(
+    if (!rewriteWarningID)
+      rewriteWarningID = engine.getDiagnosticIDs()->getCustomDiagID(
           clang::DiagnosticIDs::CustomDiagDesc(clang::diag::Severity::Warning,
                                                "%0"));
     llvm::SmallString<128> message;
@@ -211,17 +211,17 @@ private:
       ++warningsMadeErrors;
     }
     clang::DiagnosticStorage storage;
-    clang::Diagnostic atAttribute(&engine, written, ignoredAttributeID, storage,
+    clang::Diagnostic atConstruct(&engine, written, rewriteWarningID, storage,
                                   message);
-    clang::DiagnosticConsumer::HandleDiagnostic(level, atAttribute);
-    next->HandleDiagnostic(level, atAttribute);
+    clang::DiagnosticConsumer::HandleDiagnostic(level, atConstruct);
+    next->HandleDiagnostic(level, atConstruct);
     return true;
   }
 
   std::unique_ptr<clang::DiagnosticConsumer> next;
   SourceRewrites *rewritesToRecord;
-  /// The custom diagnostic of ignored statement attributes (0 until used).
-  unsigned ignoredAttributeID = 0;
+  /// The custom diagnostic of handleRewriteWarning (0 until used).
+  unsigned rewriteWarningID = 0;
   StringRef prelude;
   bool numthreadsRejected = false;
   /// Whether the last error was one a rewrite removes.

@@ -24,7 +24,9 @@
 //  - A statement attribute before a declaration (`[branch] int x = 1;`),
 //    which DXC ignores with a warning: the bracketed attribute becomes
 //    `$aN` and spaces, and `$aN` expands to a `#pragma message` that says it
-//    is ignored.
+//    is ignored (the import shows it as a warning at the attribute). So do
+//    the effect framework's annotations of a variable (`float4 tint <
+//    float UIMin = 0; > = 1;`, "expected '>'"), with DXC's warning.
 //  - Conversions DXC makes implicitly and Clang 22 only explicitly: a struct
 //    copied out of a cbuffer (Clang's implicit copy constructor cannot bind
 //    a `hlsl_constant` object), a struct of another type (derived to base,

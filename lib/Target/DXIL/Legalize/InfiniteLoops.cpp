@@ -7,7 +7,8 @@
 // condition holds, in DXC's output as in ours; DXC's output passes the
 // validator only because its loop tests the invariant again on every
 // iteration. Here the loop gets an exit that is never taken: a branch on
-// `true` from a latch to a block that returns.
+// `true` from a latch to a block that returns. (A loop the shader itself
+// wrote without an exit is an error before this: LoopsWithoutExit.cpp.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -106,24 +106,20 @@ DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   PassBuilder builder(nullptr, tuning, std::nullopt, &callbacks);
   // Reads of uninitialized values are found before anything folds them:
   // SROA makes them undef (those of a partly initialized struct too). (-O0
-  // folds nothing, and keeps its variables in memory.)
-  // So are the loops the shader wrote without an exit, before any loop
-  // changes (and after SROA, which makes `while (forever)` constant).
+  // folds nothing, and keeps its variables in memory.) So are the loops the
+  // shader wrote without an exit, before any loop changes (after SROA,
+  // which makes `while (forever)` constant).
   builder.registerPipelineStartEPCallback(
       [](ModulePassManager &passes, OptimizationLevel level) {
+        bool optimizing = level != OptimizationLevel::O0;
         FunctionPassManager functionPasses;
-        if (level == OptimizationLevel::O0) {
-          functionPasses.addPass(
-              CFGPreservingPass<markLoopsWithoutExitForDXIL>());
-          passes.addPass(
-              createModuleToFunctionPassAdaptor(std::move(functionPasses)));
-          return;
-        }
-        functionPasses.addPass(SROAPass(SROAOptions::ModifyCFG));
+        if (optimizing)
+          functionPasses.addPass(SROAPass(SROAOptions::ModifyCFG));
         functionPasses.addPass(
             CFGPreservingPass<markLoopsWithoutExitForDXIL>());
-        functionPasses.addPass(
-            CFGPreservingPass<markUninitializedArithmeticForDXIL>());
+        if (optimizing)
+          functionPasses.addPass(
+              CFGPreservingPass<markUninitializedArithmeticForDXIL>());
         passes.addPass(
             createModuleToFunctionPassAdaptor(std::move(functionPasses)));
       });
