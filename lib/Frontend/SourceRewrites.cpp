@@ -855,9 +855,24 @@ bool SourceRewrites::recordMatrixMember(const clang::Diagnostic &info) {
   auto &fileEdits = edits[place->file];
   fileEdits[offset] = ' ';
   fileEdits[nameOffset] = '$';
-  // One macro per member name: matrices of different widths that share a
-  // cross-row member name get the readable-only form.
-  std::string &macro = macros[("$" + name.drop_front()).str()];
+  std::string macroName = ("$" + name.drop_front()).str();
+  // A member across rows selects from a row of the matrix's width: its
+  // macro is one per width, named by the member's second `_`
+  // (`$m00Bm11` on a matrix of two columns).
+  size_t second = name.find('_', 1);
+  if (llvm::StringRef(*expansion).starts_with("[__hlsl_matrix_elements") &&
+      second != llvm::StringRef::npos) {
+    char width = 'A' +
+                 base.getCanonicalType()
+                     ->castAs<clang::ConstantMatrixType>()
+                     ->getNumColumns() -
+                 1;
+    fileEdits[nameOffset + second] = width;
+    macroName[second] = width;
+  }
+  // (Otherwise one macro per member name; should two matrices still share
+  // a name with different expansions, both get the readable-only form.)
+  std::string &macro = macros[macroName];
   macro = macro.empty() || macro == *expansion
               ? *expansion
               : *getMatrixMemberExpansion(name, /*columns=*/0);
