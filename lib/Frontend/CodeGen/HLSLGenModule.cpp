@@ -1074,6 +1074,11 @@ void HLSLGenModule::emitCBuffer(const clang::HLSLBufferDecl *buffer) {
         emitGlobalVar(var);
       return;
     }
+    // The application fills $Globals: an initializer there is not the
+    // value the shader reads (DXC's warning, in its words).
+    if (isGlobals && var->getInit())
+      warning(var->getLocation(),
+              "Initializer of external global will be ignored");
     // A struct with resources and data: its resources are globals (as for
     // $Globals, whose variables are emitted at file scope), its data stays.
     if (!isGlobals && recordHasResources(
