@@ -45,6 +45,8 @@
 #include "HLSL/Support/LargeStack.h"
 #include "clang/Basic/Stack.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace mlir::hlsl;
 
@@ -194,7 +196,9 @@ private:
     clang::SourceLocation written = sources.getExpansionLoc(info.getLocation());
     bool invalid = false;
     const char *spelling = sources.getCharacterData(written, &invalid);
-    if (invalid || spelling[0] != '$' || spelling[1] != 'a')
+    if (invalid ||
+        std::strncmp(spelling, SourceRewrites::kAttributeMacroPrefix.data(),
+                     SourceRewrites::kAttributeMacroPrefix.size()))
       return false;
     auto &engine = const_cast<clang::DiagnosticsEngine &>(*info.getDiags());
     if (!rewriteWarningID)

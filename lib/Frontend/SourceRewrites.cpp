@@ -195,7 +195,7 @@ bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
         }
     }
     rerunNeeded = true;
-    return replaceWithMacro(place->file, open, *close, "$a",
+    return replaceWithMacro(place->file, open, *close, kAttributeMacroPrefix,
                             "__attribute__((annotate(\"" + annotation +
                                 "\")))");
   }
@@ -243,12 +243,17 @@ bool SourceRewrites::recordAttributeOnDeclaration(
   std::string why = onDeclaration
                         ? "applies to statements, not to declarations"
                         : "applies to loops only";
-  // `$a<n>`: matrix members take `$<digits>` (`_12` is `$12`).
   return close &&
-         replaceWithMacro(place->file, open, *close, "$a",
-                          ("_Pragma(\"message(\\\"attribute '" + name + "' " +
-                           why + ": ignored\\\")\")")
-                              .str());
+         replaceWithWarning(place->file, open, *close,
+                            "attribute '" + name + "' " + why + ": ignored");
+}
+
+bool SourceRewrites::replaceWithWarning(const std::string &file, size_t first,
+                                        size_t last, const llvm::Twine &message,
+                                        llvm::StringRef text) {
+  return replaceWithMacro(
+      file, first, last, kAttributeMacroPrefix,
+      ("_Pragma(\"message(\\\"" + message + "\\\")\")").str(), text);
 }
 
 /// `text` on one line, as a macro's expansion: line breaks become spaces
@@ -1888,11 +1893,9 @@ bool SourceRewrites::recordEffectAnnotation(const clang::Diagnostic &info) {
     at = open;
   if (at != open)
     blankSpan(place->file, text, open, at - 1);
-  return replaceWithMacro(
-      place->file, at, close, "$a",
-      "_Pragma(\"message(\\\"possible effect annotation ignored - effect "
-      "syntax is deprecated\\\")\")",
-      text);
+  return replaceWithWarning(
+      place->file, at, close,
+      "possible effect annotation ignored - effect syntax is deprecated", text);
 }
 
 bool SourceRewrites::recordSamplerStateBlock(const clang::Diagnostic &info) {

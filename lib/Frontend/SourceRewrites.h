@@ -271,6 +271,10 @@ public:
   /// overwrite Clang's memory; SourceRewritesCrashes.cpp). Returns whether
   /// it recorded any.
   bool recordBeforeFirstRun(const std::string &file, llvm::StringRef text);
+  /// How the macros that replace attributes and effect annotations begin
+  /// (replaceWithWarning's, and those of attributes made annotations):
+  /// `$a<n>` (matrix members take `$<digits>`).
+  static constexpr llvm::StringLiteral kAttributeMacroPrefix = "$a";
   /// After Clang crashed on `text` (the contents of `file`): records the
   /// rewrites that avoid the crashes we know (SourceRewritesCrashes.cpp).
   /// Returns whether it recorded any (once per compilation).
@@ -412,6 +416,12 @@ private:
   bool replaceWithMacro(const std::string &file, size_t first, size_t last,
                         llvm::StringRef prefix, std::string expansion,
                         llvm::StringRef text = {});
+  /// replaceWithMacro for a construct DXC ignores with a warning: the macro
+  /// (kAttributeMacroPrefix) expands to a `#pragma message` of `message`,
+  /// which the import shows as a warning at the construct.
+  bool replaceWithWarning(const std::string &file, size_t first, size_t last,
+                          const llvm::Twine &message,
+                          llvm::StringRef text = {});
 
   /// The members of namespaces written inside constant buffers, which the
   /// rewrites declare in the buffer itself: namespace -> member names.
@@ -419,7 +429,8 @@ private:
   /// Whether recordAfterClangCrash ran.
   bool crashRewritesRecorded = false;
   /// Records the removal of the fields (and variables) of empty struct
-  /// types that nothing names, on which initializer lists crash Clang.
+  /// types that nothing names, on which initializer lists crash Clang, in
+  /// `text`: the file's text with its comments blanked (blankComments).
   /// Returns whether it recorded any (once per compilation).
   bool removeUnusedEmptyFields(const std::string &file, llvm::StringRef text);
   /// Whether removeUnusedEmptyFields ran.

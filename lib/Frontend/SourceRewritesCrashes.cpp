@@ -78,18 +78,16 @@ static bool hasInitializerList(llvm::StringRef text) {
 
 bool SourceRewrites::recordBeforeFirstRun(const std::string &file,
                                           llvm::StringRef text) {
-  return hasInitializerList(blankComments(text)) &&
-         removeUnusedEmptyFields(file, text);
+  // (A name in a comment is not a use, nor is `= {` an initializer list.)
+  std::string code = blankComments(text);
+  return hasInitializerList(code) && removeUnusedEmptyFields(file, code);
 }
 
 bool SourceRewrites::removeUnusedEmptyFields(const std::string &file,
-                                             llvm::StringRef written) {
+                                             llvm::StringRef text) {
   if (emptyFieldsRemoved)
     return false;
   emptyFieldsRemoved = true;
-  // (A name in a comment is not a use.)
-  std::string code = blankComments(written);
-  llvm::StringRef text = code;
   unsigned before = constructs;
   auto blank = [&](size_t first, size_t end) {
     auto &fileEdits = edits[file];
@@ -166,7 +164,7 @@ bool SourceRewrites::recordAfterClangCrash(const std::string &file,
     return false;
   crashRewritesRecorded = true;
   unsigned before = constructs;
-  removeUnusedEmptyFields(file, text);
+  removeUnusedEmptyFields(file, blankComments(text));
   // Enum underlying types spelled as typedefs: as the builtin types.
   static const llvm::StringMap<llvm::StringRef> builtinNames = {
       {"uint", "unsigned int"},     {"dword", "unsigned int"},

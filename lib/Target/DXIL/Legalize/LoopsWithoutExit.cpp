@@ -22,7 +22,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -64,6 +63,19 @@ static bool canExit(const Loop &loop, const DataLayout &layout) {
   return false;
 }
 
+/// The opaque function whose calls mark the loops: it writes memory
+/// nothing else reads, so only code deleted whole loses its call.
+static FunctionCallee getMarker(Module &module) {
+  FunctionCallee marker = module.getOrInsertFunction(
+      kMarkerName, FunctionType::get(Type::getVoidTy(module.getContext()),
+                                     /*isVarArg=*/false));
+  auto *func = cast<Function>(marker.getCallee());
+  func->setDoesNotThrow();
+  func->setWillReturn();
+  func->setOnlyAccessesInaccessibleMemory();
+  return marker;
+}
+
 /// The location the error shows for `loop`: the first of its instructions
 /// that has one.
 static DebugLoc getLoopLocation(const Loop &loop) {
@@ -86,16 +98,8 @@ bool mlir::hlsl::markLoopsWithoutExitForDXIL(Function &func) {
   for (Loop *loop : loops.getLoopsInPreorder()) {
     if (canExit(*loop, layout))
       continue;
-    Module &module = *func.getParent();
-    FunctionCallee marker = module.getOrInsertFunction(
-        kMarkerName, FunctionType::get(Type::getVoidTy(func.getContext()),
-                                       /*isVarArg=*/false));
-    auto *markerFunc = cast<Function>(marker.getCallee());
-    markerFunc->setDoesNotThrow();
-    markerFunc->setWillReturn();
-    markerFunc->setOnlyAccessesInaccessibleMemory();
-    CallInst *call =
-        CallInst::Create(marker, "", loop->getHeader()->getFirstNonPHIIt());
+    CallInst *call = CallInst::Create(getMarker(*func.getParent()), "",
+                                      loop->getHeader()->getFirstNonPHIIt());
     call->setDebugLoc(getLoopLocation(*loop));
     changed = true;
   }
