@@ -204,11 +204,14 @@ bool SourceRewrites::templateUnsizedParameters(const DiagnosticPlace &at,
 
   std::string templateParameters;
   unsigned count = 0;
-  for (const Parameter &parameter : parameters)
-    if (parameter.unsized)
-      templateParameters +=
-          (count ? ", " : "") +
-          ("typename __hlsl_unsized_" + llvm::Twine(count++)).str();
+  for (const Parameter &parameter : parameters) {
+    if (!parameter.unsized)
+      continue;
+    if (count)
+      templateParameters += ", ";
+    templateParameters += "typename __hlsl_unsized_" + std::to_string(count);
+    ++count;
+  }
   if (!count)
     return false;
   std::string file = place->file;
