@@ -7,6 +7,7 @@
 #include "HLSL/Conversion/Passes.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLOps.h"
+#include "HLSL/Dialect/HLSL/Transforms/Passes.h"
 #include "HLSL/Dialect/HLSL/Transforms/Pipelines.h"
 #include "HLSL/Target/LLVMIR/HLSLToLLVMIRTranslation.h"
 
@@ -48,18 +49,6 @@ static constexpr llvm::StringLiteral kUnusedAfterOptimizationAttr =
 static constexpr llvm::StringLiteral kTentativeBindingsAttr =
     "hlsl.tentative_bindings";
 static constexpr llvm::StringLiteral kBindingsApartAttr = "hlsl.bindings_apart";
-
-/// Whether a resource or constant buffer of the module has its register
-/// chosen by the compiler (no register, or a space only): only their
-/// registers depend on which resources the final code uses.
-static bool hasImplicitBindings(ModuleOp module) {
-  return llvm::any_of(
-             module.getOps<ResourceOp>(),
-             [](ResourceOp op) { return op.getBinding().isImplicit(); }) ||
-         llvm::any_of(module.getOps<CBufferOp>(), [](CBufferOp op) {
-           return op.getBinding().isImplicit();
-         });
-}
 
 void mlir::hlsl::registerCompilerDialects(MLIRContext &context) {
   DialectRegistry registry;
@@ -128,13 +117,14 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
       needsLowering = true;
   });
   // Implicit bindings go to the resources the final code uses (seed 004),
-  // which only LLVM's optimization tells: when it deletes the last use of
-  // a resource, the module is compiled again from this copy with those
-  // resources named (AssignBindings binds them apart). With explicit
-  // registers only, nothing would change.
+  // which only LLVM's optimization tells, and overlapping registers are an
+  // error only among those: when it deletes the last use of a resource, the
+  // module is compiled again from this copy with those resources named
+  // (AssignBindings binds them apart). With explicit registers that do not
+  // overlap, nothing would change.
   OwningOpRef<ModuleOp> beforePipeline;
   if (needsLowering && !module->hasAttr(kUnusedAfterOptimizationAttr) &&
-      hasImplicitBindings(module)) {
+      bindingsDependOnOptimization(module)) {
     beforePipeline = module.clone();
     module->setAttr(kTentativeBindingsAttr, UnitAttr::get(module.getContext()));
   }

@@ -33,18 +33,19 @@ struct AssignBindingsPass
 /// The first of the spaces bindApart gives resources (one each).
 static constexpr uint32_t kApartSpaces = 0x40000000;
 
-/// Gives each implicit declaration of `decls` register 0 of a space of its
-/// own: resources the optimizer deletes, which never reach a container.
-/// Apart, because shader model 6.6 code names a resource by its class,
-/// space and register, and the driver tells by those which resources the
-/// optimized code uses: one sharing another's register would count as used.
+/// Gives each declaration of `decls` register 0 of a space of its own:
+/// resources the optimizer deletes, which never reach a container, or all
+/// resources of a first compilation whose bindings failed (it is compiled
+/// again). Apart, because shader model 6.6 code names a resource by its
+/// class, space and register, and the driver tells by those which
+/// resources the optimized code uses: one sharing another's register (an
+/// explicit one too) would count as used.
 static void bindApart(MLIRContext *context,
                       ArrayRef<const BindingDecl *> decls) {
   uint32_t space = kApartSpaces;
   for (const BindingDecl *decl : decls)
-    if (!decl->binding.getLowerBound())
-      setBinding(decl->op, BindingAttr::get(context, decl->cls, 0, space++,
-                                            decl->binding.getOrderId()));
+    setBinding(decl->op, BindingAttr::get(context, decl->cls, 0, space++,
+                                          decl->binding.getOrderId()));
 }
 
 /// Binds `decls` (the used declarations, in declaration order) with the
@@ -182,4 +183,24 @@ static bool assignBindings(MLIRContext *context,
                                 request.space, decl->binding.getOrderId()));
   }
   return true;
+}
+
+bool mlir::hlsl::bindingsDependOnOptimization(ModuleOp module) {
+  SmallVector<BindingRequest> explicitRequests;
+  for (const BindingDecl &decl : collectBindingDecls(module)) {
+    if (!decl.binding.getLowerBound())
+      return true;
+    // (Ranges too large to bind are refused whatever the code uses.)
+    if (!decl.used || (decl.rangeSize && *decl.rangeSize >= UINT32_MAX))
+      continue;
+    BindingRequest request;
+    request.name = decl.name.str();
+    request.cls = decl.cls;
+    request.space = decl.binding.getSpace();
+    request.lowerBound = decl.binding.getLowerBound();
+    if (decl.rangeSize)
+      request.size = uint32_t(*decl.rangeSize);
+    explicitRequests.push_back(std::move(request));
+  }
+  return !allocateBindings(explicitRequests).succeeded();
 }
