@@ -156,11 +156,14 @@ public:
                     clang::diag::warn_hlsl_impcast_vector_truncation ||
                 info.getID() ==
                     clang::diag::warn_unknown_attribute_ignored_suggestion ||
-                info.getID() == clang::diag::warn_unknown_attribute_ignored) &&
+                info.getID() == clang::diag::warn_unknown_attribute_ignored ||
+                info.getID() ==
+                    clang::diag::warn_hlsl_deprecated_register_type_b) &&
                rewritesToRecord && !inImporter) {
       // A matrix condition of `?:` (element-wise before HLSL 2021); a
       // one-element vector operand of a wider vector; an attribute spelled
-      // in another case than Clang's, or [earlydepthstencil].
+      // in another case than Clang's, or [earlydepthstencil]; `register(b3)`
+      // on a number (DXC's `register(c3)`).
       rewrittenError =
           rewritesToRecord->record(info) && !rewritesToRecord->isLastRun();
       if (rewrittenError)

@@ -514,16 +514,24 @@ bool SourceRewrites::recordLegacyRegisterClass(const clang::Diagnostic &info) {
   // D3D9 bound a texture and its sampler to one register number, and DXC
   // still takes `register(t0)` on a sampler and `register(s1)` on a
   // texture, as the register of the declaration's own class ("binding type
-  // 't' only applies to SRV resources" in Clang). Only for declarations
-  // whose type names a sampler or a texture: DXC refuses the others
+  // 't' only applies to SRV resources" in Clang), and `register(b2)` on a
+  // numeric global as `register(c2)`. Only for declarations whose type
+  // names a sampler, a texture or a number: DXC refuses the others
   // (buffers, UAVs, constant buffers).
-  if (info.getID() != clang::diag::err_hlsl_binding_type_mismatch)
+  // (Clang only warns about `register(b3)` on a scalar or vector, and
+  // ignores it.)
+  if (info.getID() != clang::diag::err_hlsl_binding_type_mismatch &&
+      info.getID() != clang::diag::warn_hlsl_deprecated_register_type_b)
     return false;
   std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
   if (!place || info.getLocation().isMacroID())
     return false;
   llvm::StringRef text = place->text;
-  // The place is the declaration's name; its type is before it.
+  // The place is the declaration's name (its type is before it), or the
+  // register's letter.
+  llvm::StringRef beforePlace = text.take_front(place->offset).rtrim();
+  bool atLetter = beforePlace.consume_back("(") &&
+                  beforePlace.rtrim().ends_with("register");
   size_t start = text.find_last_of(";{}\n", place->offset);
   llvm::StringRef declaration =
       text.slice(start == llvm::StringRef::npos ? 0 : start + 1, place->offset);
@@ -531,29 +539,79 @@ bool SourceRewrites::recordLegacyRegisterClass(const clang::Diagnostic &info) {
   for (llvm::StringRef qualifier : {"uniform", "static", "const"})
     while (type.consume_front(qualifier))
       type = type.ltrim();
-  char wanted;
+  // A numeric global with `register(bN)` is placed in $Globals as with
+  // `register(cN)` (at offset 16 * N), as DXC does; Clang 22 takes neither
+  // on a matrix.
+  static const llvm::Regex numericType(
+      "^(float|int|uint|bool|half|double|dword|min16float|min10float|"
+      "min16int|min12int|min16uint|u?int(16|32|64)_t|float(16|32|64)_t)"
+      "([1-4](x[1-4])?)?([^[:alnum:]_]|$)|^(matrix|vector)[[:space:]]*<");
+  char wanted, legacy;
   if (type.starts_with("SamplerState") ||
-      type.starts_with("SamplerComparisonState"))
+      type.starts_with("SamplerComparisonState")) {
     wanted = 's';
-  else if (type.starts_with("Texture") && !type.starts_with("TextureBuffer"))
+    legacy = 't';
+  } else if (type.starts_with("Texture") &&
+             !type.starts_with("TextureBuffer")) {
     wanted = 't';
-  else
+    legacy = 's';
+  } else if (numericType.match(type)) {
+    wanted = 'c';
+    legacy = 'b';
+  } else {
     return false;
-  char legacy = wanted == 's' ? 't' : 's';
+  }
   static const llvm::Regex registerSpec(
       "^[[:space:]]*(\\[[^]]*\\][[:space:]]*)*"
       ":[[:space:]]*register[[:space:]]*\\("
       "[[:space:]]*");
-  llvm::StringRef after =
-      text.drop_front(place->offset).drop_while(isIdentifierChar);
-  llvm::SmallVector<llvm::StringRef, 2> matched;
-  if (!registerSpec.match(after, &matched))
+  size_t letter = place->offset;
+  if (!atLetter) {
+    llvm::StringRef after =
+        text.drop_front(place->offset).drop_while(isIdentifierChar);
+    llvm::SmallVector<llvm::StringRef, 2> matched;
+    if (!registerSpec.match(after, &matched))
+      return false;
+    letter = (after.data() - text.data()) + matched[0].size();
+  }
+  if (letter >= text.size())
     return false;
-  size_t letter = (after.data() - text.data()) + matched[0].size();
-  if (letter >= text.size() || llvm::toLower(text[letter]) != legacy)
+  if (wanted == 'c')
+    return recordNumericRegister(
+        place->file, text, letter,
+        info.getID() == clang::diag::warn_hlsl_deprecated_register_type_b);
+  if (llvm::toLower(text[letter]) != legacy)
     return false;
   edits[place->file][letter] = wanted;
   ++constructs;
+  return true;
+}
+
+bool SourceRewrites::recordNumericRegister(const std::string &file,
+                                           llvm::StringRef text, size_t letter,
+                                           bool clangIgnoredIt) {
+  char kind = llvm::toLower(text[letter]);
+  if (kind != 'b' && kind != 'c')
+    return false;
+  size_t colon = text.rfind(':', letter);
+  size_t close = text.find(')', letter);
+  if (colon == llvm::StringRef::npos || close == llvm::StringRef::npos)
+    return false;
+  std::string between;
+  for (char c : text.slice(colon + 1, letter))
+    if (!llvm::isSpace(c))
+      between += c;
+  unsigned row;
+  if (between != "register(" ||
+      text.slice(letter + 1, close).trim().getAsInteger(10, row) || row >= 4096)
+    return false;
+  if (!replaceWithMacro(file, colon, close, "$o",
+                        ("__attribute__((annotate(\"hlsl.packoffset:" +
+                         llvm::Twine(row * 16) + "\")))")
+                            .str()))
+    return false;
+  if (clangIgnoredIt)
+    rerunNeeded = true;
   return true;
 }
 

@@ -102,6 +102,12 @@
 //    expands to the function annotation `hlsl.earlydepthstencil`
 //    (`[clipplanes(p0, c.p1)]` likewise `hlsl.clipplanes:p0,c.p1`, from
 //    which the importer adds the SV_ClipDistance outputs).
+//  - `register(cN)` on a global matrix (Clang 22 takes it on scalars,
+//    vectors and their arrays only: "binding type 'c' only applies to
+//    numeric variables in the global scope"), and `register(bN)` on any
+//    numeric global, which DXC takes as `register(cN)` and Clang ignores
+//    with a warning: `: register(...)` becomes `$oN`, which expands to the
+//    annotation of packoffset(cN) (below).
 //  - A three-component vector at packoffset(cN.y), which Clang 22 measures
 //    as four components ("packoffset cannot cross register boundary") and
 //    then drops: `: packoffset(...)` becomes `$oN`, which expands to the
@@ -360,6 +366,12 @@ private:
   bool recordShadowedIntrinsicCall(const clang::Diagnostic &info);
   bool recordProfileRegister(const clang::Diagnostic &info);
   bool recordLegacyRegisterClass(const clang::Diagnostic &info);
+  /// `: register(bN)` or `: register(cN)` on a numeric global of `file`
+  /// (whose text is `text`; `letter` is the register's letter) becomes the
+  /// annotation of packoffset(cN). `clangIgnoredIt`: Clang only warned (a
+  /// run without errors is repeated).
+  bool recordNumericRegister(const std::string &file, llvm::StringRef text,
+                             size_t letter, bool clangIgnoredIt);
   bool recordSystemValuePassThrough(const clang::Diagnostic &info);
   bool recordParameterSemanticOverlap(const clang::Diagnostic &info);
   bool recordThreeComponentPackOffset(const clang::Diagnostic &info);
