@@ -408,6 +408,16 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
             type,
             cast<clang::IntegerLiteral>(expr)->getValue().getZExtValue()));
   }
+  case clang::Stmt::CharacterLiteralClass: {
+    // `'A'` (DXC takes character literals as integers).
+    Type type = convertType(expr->getType(), expr->getExprLoc());
+    if (!type)
+      return {};
+    return arith::ConstantOp::create(
+        builder, loc,
+        builder.getIntegerAttr(
+            type, cast<clang::CharacterLiteral>(expr)->getValue()));
+  }
   case clang::Stmt::FloatingLiteralClass: {
     Type type = convertType(expr->getType(), expr->getExprLoc());
     if (!type)
