@@ -765,15 +765,20 @@ OwningOpRef<ModuleOp> mlir::hlsl::importHLSL(llvm::MemoryBufferRef source,
   if (!options.rootSignatureVersion.empty())
     args.push_back("-fdx-rootsignature-version=" +
                    options.rootSignatureVersion);
-  // `register(c0)` on a cbuffer member or `register(b0)` on a global
-  // scalar: DXC ignores these legacy (D3D9) bindings; Clang 22's warning
-  // about them defaults to an error.
+  // `register(c0)` on a cbuffer member, which DXC ignores, and
+  // `register(b0)` on a global scalar, which DXC takes as `c0` (a rewrite,
+  // SourceRewrites.h): legacy (D3D9) bindings; Clang 22's warnings about
+  // them default to errors.
   args.push_back("-Wno-error=legacy-constant-register-binding");
   // DXC takes an in-class initializer of a static const float member as a
   // constant (`static const float k = 2;`); Clang wants `constexpr`.
   args.push_back("-Wno-static-float-init");
   // One translation unit: a template's static member has its definition.
   args.push_back("-Wno-undefined-var-template");
+  // DXC's `1.#INF` is `__builtin_inff()` (infinityLiterals), which Clang's
+  // HLSL floating-point options ("use of infinity is undefined behavior")
+  // would warn about; DXC does not.
+  args.push_back("-Wno-nan-infinity-disabled");
   args.push_back(fileName);
   std::vector<const char *> argv;
   for (const std::string &arg : args)

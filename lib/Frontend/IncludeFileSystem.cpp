@@ -98,6 +98,7 @@ bool mlir::hlsl::applyFileTextPasses(std::string &text,
   bool changed = normalizeIncludeSeparators(text);
   changed |= blankVulkanAttributes(text);
   changed |= boolElementsAsUint(text);
+  changed |= infinityLiterals(text);
   if (narrowLongLiterals)
     changed |= narrowLongIntegerLiterals(text);
   return changed;

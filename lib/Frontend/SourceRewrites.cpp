@@ -1201,6 +1201,38 @@ bool mlir::hlsl::boolElementsAsUint(std::string &text) {
   return changed;
 }
 
+bool mlir::hlsl::infinityLiterals(std::string &text) {
+  bool changed = false;
+  for (size_t at = text.find("#INF"); at != std::string::npos;
+       at = text.find("#INF", at + 1)) {
+    // Back over the number: digits, one period, digits.
+    size_t start = at;
+    while (start > 0 && llvm::isDigit(text[start - 1]))
+      --start;
+    if (start == 0 || text[start - 1] != '.')
+      continue;
+    --start;
+    size_t integer = start;
+    while (start > 0 && llvm::isDigit(text[start - 1]))
+      --start;
+    if (start == integer && integer + 1 == at)
+      continue; // `.#INF`: no digits.
+    if (start > 0 &&
+        (isIdentifierChar(text[start - 1]) || text[start - 1] == '.'))
+      continue;
+    size_t end = at + strlen("#INF");
+    if (end < text.size() && llvm::StringRef("fFhHlL").contains(text[end]))
+      ++end;
+    if (end < text.size() && isIdentifierChar(text[end]))
+      continue;
+    std::string spelling = "$INF";
+    spelling.resize(end - start, ' ');
+    text.replace(start, end - start, spelling);
+    changed = true;
+  }
+  return changed;
+}
+
 bool mlir::hlsl::narrowLongIntegerLiterals(std::string &text) {
   // Lexed only when a digit is followed by a suffix with an L (most files
   // have none; the prelude comes through here too).

@@ -224,6 +224,12 @@ bool boolElementsAsUint(std::string &text);
 /// (its value is the same). Returns whether it changed.
 bool narrowLongIntegerLiterals(std::string &text);
 
+/// DXC's infinity literals (`1.#INF`, `-2.0#INFf`: a number with a period
+/// and `#INF`, Clang: "expected ';'") respelled `$INF` and blanks, a macro
+/// of the prelude for `(__builtin_inff())`. The text keeps its length.
+/// Returns whether it changed.
+bool infinityLiterals(std::string &text);
+
 /// Blanks the Vulkan attributes of `text` (`[[vk::location(0)]]`,
 /// `[[vk::binding(0, 1)]]`, `vk::` ones among others in one `[[...]]`),
 /// which DXC ignores when it compiles to DXIL; Clang 22 acts on some of them

@@ -354,6 +354,23 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
   if (isIntrinsic(callee) && callee->getName().starts_with("__hlsl_operator_"))
     return emitOperatorCall(
         expr, callee->getName().drop_front(strlen("__hlsl_operator_")));
+  // Clang's constant builtins (`__builtin_inff()`, which DXC's `1.#INF`
+  // literal becomes, SourceRewrites.h): their value.
+  if (callee->getBuiltinID() && expr->getType()->isRealFloatingType()) {
+    clang::Expr::EvalResult result;
+    if (expr->EvaluateAsRValue(result, module.getASTContext()) &&
+        result.Val.isFloat()) {
+      Type type = convertType(expr->getType(), expr->getExprLoc());
+      if (!type)
+        return {};
+      llvm::APFloat value = result.Val.getFloat();
+      bool losesInfo;
+      value.convert(cast<FloatType>(type).getFloatSemantics(),
+                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+      return arith::ConstantOp::create(builder, loc,
+                                       builder.getFloatAttr(type, value));
+    }
+  }
   if (isIntrinsic(callee) || callee->getBuiltinID())
     return emitIntrinsic(expr, callee, Value());
   if (method && object &&

@@ -66,6 +66,10 @@
 // Marks a body-less declaration as a primitive intrinsic (see contract above).
 #define __HLSL_INTRINSIC __attribute__((annotate("hlsl.intrinsic")))
 
+// DXC's infinity literal `1.#INF`, which the importer respells `$INF`
+// (infinityLiterals in SourceRewrites.h).
+#define $INF (__builtin_inff())
+
 // Selective declarations. Declaring every overload of every intrinsic costs
 // Clang ~50 ms per shader, so the importer first scans the shader's tokens
 // and, with __HLSL_SELECTIVE defined, defines __HLSL_USE_<name> as
