@@ -1085,6 +1085,8 @@ std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
     size_t close = i + 4;
     unsigned depth = 0;
     bool single = true;
+    // `{ 7, }`: a trailing comma goes with the braces.
+    std::optional<size_t> trailingComma;
     for (; close < tokens.size(); ++close) {
       clang::tok::TokenKind kind = tokens[close].getKind();
       if (kind == clang::tok::l_brace || kind == clang::tok::l_paren ||
@@ -1095,14 +1097,21 @@ std::string mlir::hlsl::unbraceScalarInitializers(llvm::StringRef text) {
       else if (kind == clang::tok::r_brace || kind == clang::tok::r_paren ||
                kind == clang::tok::r_square)
         --depth;
+      else if (kind == clang::tok::comma && depth == 0 && !trailingComma &&
+               close + 1 < tokens.size() &&
+               tokens[close + 1].is(clang::tok::r_brace))
+        trailingComma = close;
       else if ((kind == clang::tok::comma || kind == clang::tok::semi) &&
                depth == 0)
         single = false;
     }
-    if (close == tokens.size() || !single || close == i + 4)
+    if (close == tokens.size() || !single || close == i + 4 ||
+        (trailingComma && *trailingComma == i + 4))
       continue;
     result[tokens[i + 3].getLocation().getRawEncoding()] = ' ';
     result[tokens[close].getLocation().getRawEncoding()] = ' ';
+    if (trailingComma)
+      result[tokens[*trailingComma].getLocation().getRawEncoding()] = ' ';
     i = close;
   }
   return result;
