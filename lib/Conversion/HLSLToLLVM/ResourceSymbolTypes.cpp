@@ -299,13 +299,17 @@ Type SymbolTypeBuilder::getSymbolType(const ResourceInfo &info) {
       // integers (the LLVM struct is the same).
       Type value = resource.getDeclaredElement().value_or(type.getValueType());
       Type converted = convertData(value);
-      single = getNamedStruct(hostLayoutName(name, {value}), {converted});
       // A ConstantBuffer<T> or TextureBuffer<T> (array) is a struct of one T
-      // named after it, as
-      // DXC describes a single ConstantBuffer<T>. Structured buffers are
+      // named after the variable (`%cbs = type { %struct.S }`), as DXC
+      // describes a single ConstantBuffer<T>: the reflection names each
+      // array's member after its own variable. Structured buffers are
       // annotated (their element is reflected), with the element type as
       // template argument.
-      if (isConstantBufferKind(type.getKind()))
+      bool constantBuffer = isConstantBufferKind(type.getKind());
+      single = getNamedStruct(
+          hostLayoutName(constantBuffer ? info.name : name, {value}),
+          {converted});
+      if (constantBuffer)
         annotate(single, getCBufferSize(value), {StringRef(info.name)}, {value},
                  {uint64_t(0)});
       else if (info.shape == dxil::ResourceShape::StructuredBuffer)

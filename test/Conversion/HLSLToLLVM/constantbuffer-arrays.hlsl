@@ -31,9 +31,10 @@ void main(uint3 id : SV_DispatchThreadID) {
 // CHECK-DAG: %[[R1:.*]] = tail call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %[[A1]], i32 2)
 // CHECK-DAG: extractvalue %dx.types.CBufRet.f32 %[[R1]], 1
 // CHECK-DAG: @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 5, i32 0, i8 2 }, i32 %{{.*}}, i1 false)
-// CHECK-DAG: !{i32 0, [6 x %"hostlayout.class.ConstantBuffer<Light>"] undef, !"Grid", i32 0, i32 0, i32 6, i32 44, null}
-// CHECK-DAG: !{i32 1, [4 x %"hostlayout.class.ConstantBuffer<Light>"] undef, !"Lights", i32 0, i32 7, i32 4, i32 44, null}
-// CHECK-DAG: %"hostlayout.class.ConstantBuffer<Light>" = type { %hostlayout.struct.Light }
+// CHECK-DAG: !{i32 0, [6 x %hostlayout.Grid] undef, !"Grid", i32 0, i32 0, i32 6, i32 44, null}
+// CHECK-DAG: !{i32 1, [4 x %hostlayout.Lights] undef, !"Lights", i32 0, i32 7, i32 4, i32 44, null}
+// CHECK-DAG: %hostlayout.Grid = type { %hostlayout.struct.Light }
+// CHECK-DAG: %hostlayout.Lights = type { %hostlayout.struct.Light }
 
 // SM60-DAG: %[[I:.*]] = tail call i32 @dx.op.threadId.i32(i32 93, i32 0)
 // SM60-DAG: %[[IDX:.*]] = add i32 %[[I]], 7
