@@ -184,6 +184,12 @@ llvm::Error flattenArraysForDXIL(llvm::Module &module);
 /// validator requires one. Part of legalizeForDXIL.
 void exitInfiniteLoopsForDXIL(llvm::Module &module);
 
+/// Reads the elements of an entry's input array that the code indexes with
+/// a computed value (a local copy of the input rows) with loadInput at a
+/// computed row, as DXC does (the element's dynamic index mask follows).
+/// Part of legalizeForDXIL, after flattenArraysForDXIL.
+void indexInputArraysForDXIL(llvm::Module &module);
+
 /// Computes in 32 bits the 64-bit values that only carry 32-bit values to
 /// truncations (extended indices and their phis), so that they do not make
 /// the shader require Int64Ops. Part of legalizeForDXIL.

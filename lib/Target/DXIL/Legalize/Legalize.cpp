@@ -940,6 +940,7 @@ Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
       }
   }
   narrowIndexChainsForDXIL(module);
+  indexInputArraysForDXIL(module);
   // An output component the shader never assigns is not written (as DXC
   // does): storing undef would mark it written in the output signature.
   for (Function &func : module) {
