@@ -398,25 +398,18 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
   }
 
   switch (expr->getStmtClass()) {
-  case clang::Stmt::IntegerLiteralClass: {
-    Type type = convertType(expr->getType(), expr->getExprLoc());
-    if (!type)
-      return {};
-    return arith::ConstantOp::create(
-        builder, loc,
-        builder.getIntegerAttr(
-            type,
-            cast<clang::IntegerLiteral>(expr)->getValue().getZExtValue()));
-  }
+  case clang::Stmt::IntegerLiteralClass:
+  // `'A'` (DXC takes character literals as integers).
   case clang::Stmt::CharacterLiteralClass: {
-    // `'A'` (DXC takes character literals as integers).
     Type type = convertType(expr->getType(), expr->getExprLoc());
     if (!type)
       return {};
-    return arith::ConstantOp::create(
-        builder, loc,
-        builder.getIntegerAttr(
-            type, cast<clang::CharacterLiteral>(expr)->getValue()));
+    uint64_t value =
+        isa<clang::IntegerLiteral>(expr)
+            ? cast<clang::IntegerLiteral>(expr)->getValue().getZExtValue()
+            : cast<clang::CharacterLiteral>(expr)->getValue();
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getIntegerAttr(type, value));
   }
   case clang::Stmt::FloatingLiteralClass: {
     Type type = convertType(expr->getType(), expr->getExprLoc());

@@ -48,6 +48,21 @@ static void bindApart(MLIRContext *context,
                                           decl->binding.getOrderId()));
 }
 
+/// The allocator's request for `decl` (whose range fits 32 bits).
+static BindingRequest getBindingRequest(const BindingDecl &decl) {
+  BindingRequest request;
+  request.name = decl.name.str();
+  request.cls = decl.cls;
+  request.space = decl.binding.getSpace();
+  // A register assigned by an earlier run is as fixed as a user's one.
+  request.lowerBound = decl.binding.getLowerBound();
+  // (No size: an unbounded array.)
+  request.size = decl.rangeSize
+                     ? std::optional<uint32_t>(uint32_t(*decl.rangeSize))
+                     : std::nullopt;
+  return request;
+}
+
 /// Binds `decls` (the used declarations, in declaration order) with the
 /// allocator; false after reporting errors. With `tentative`, when a set
 /// cannot be bound together, its implicit declarations get a space each
@@ -120,16 +135,7 @@ static bool assignBindings(MLIRContext *context,
       failed = true;
       continue;
     }
-    BindingRequest request;
-    request.name = decl.name.str();
-    request.cls = decl.cls;
-    request.space = decl.binding.getSpace();
-    // A register assigned by an earlier run is as fixed as a user's one.
-    request.lowerBound = decl.binding.getLowerBound();
-    request.size = decl.rangeSize
-                       ? std::optional<uint32_t>(uint32_t(*decl.rangeSize))
-                       : std::nullopt;
-    requests.push_back(std::move(request));
+    requests.push_back(getBindingRequest(decl));
     requestDecls.push_back(&decl);
   }
   if (failed)
@@ -193,14 +199,7 @@ bool mlir::hlsl::bindingsDependOnOptimization(ModuleOp module) {
     // (Ranges too large to bind are refused whatever the code uses.)
     if (!decl.used || (decl.rangeSize && *decl.rangeSize >= UINT32_MAX))
       continue;
-    BindingRequest request;
-    request.name = decl.name.str();
-    request.cls = decl.cls;
-    request.space = decl.binding.getSpace();
-    request.lowerBound = decl.binding.getLowerBound();
-    if (decl.rangeSize)
-      request.size = uint32_t(*decl.rangeSize);
-    explicitRequests.push_back(std::move(request));
+    explicitRequests.push_back(getBindingRequest(decl));
   }
   return !allocateBindings(explicitRequests).succeeded();
 }
