@@ -493,6 +493,8 @@ public:
   void bindInitListOpaqueValue(const clang::OpaqueValueExpr *opaque);
   Value emitZero(Type type, Location loc);
   Value emitConstant(Type type, double fp, int64_t integer, Location loc);
+  /// The constant `value` rounded to `type` (a float type).
+  Value emitFloatConstant(Type type, llvm::APFloat value, Location loc);
   Value emitBool(Value value, clang::QualType type, Location loc);
 
   // Lvalues (HLSLGenExprLValue.cpp).

@@ -363,12 +363,7 @@ Value HLSLGenFunction::emitCall(const clang::CallExpr *expr) {
       Type type = convertType(expr->getType(), expr->getExprLoc());
       if (!type)
         return {};
-      llvm::APFloat value = result.Val.getFloat();
-      bool losesInfo;
-      value.convert(cast<FloatType>(type).getFloatSemantics(),
-                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-      return arith::ConstantOp::create(builder, loc,
-                                       builder.getFloatAttr(type, value));
+      return emitFloatConstant(type, result.Val.getFloat(), loc);
     }
   }
   if (isIntrinsic(callee) || callee->getBuiltinID())

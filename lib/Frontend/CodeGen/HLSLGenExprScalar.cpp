@@ -49,6 +49,15 @@ Value HLSLGenFunction::emitConstant(Type type, double fp, int64_t integer,
   return arith::ConstantOp::create(builder, loc, scalar);
 }
 
+Value HLSLGenFunction::emitFloatConstant(Type type, llvm::APFloat value,
+                                         Location loc) {
+  bool losesInfo;
+  value.convert(cast<FloatType>(type).getFloatSemantics(),
+                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getFloatAttr(type, value));
+}
+
 Value HLSLGenFunction::emitZero(Type type, Location loc) {
   Type element = getElementTypeOrSelf(type);
   if (isa<IntegerType, FloatType>(element))
@@ -415,12 +424,8 @@ Value HLSLGenFunction::emitRValue(const clang::Expr *expr) {
     Type type = convertType(expr->getType(), expr->getExprLoc());
     if (!type)
       return {};
-    llvm::APFloat value = cast<clang::FloatingLiteral>(expr)->getValue();
-    bool losesInfo;
-    value.convert(cast<FloatType>(type).getFloatSemantics(),
-                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-    return arith::ConstantOp::create(builder, loc,
-                                     builder.getFloatAttr(type, value));
+    return emitFloatConstant(
+        type, cast<clang::FloatingLiteral>(expr)->getValue(), loc);
   }
   case clang::Stmt::CXXBoolLiteralExprClass:
     return arith::ConstantOp::create(

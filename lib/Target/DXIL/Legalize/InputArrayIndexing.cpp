@@ -49,6 +49,27 @@ std::optional<InputComponent> getInputComponent(Value *value) {
                         col->getZExtValue()};
 }
 
+/// A computed index as `row * factor + col` (`i * 4 + 2`, `i << 2`); an
+/// index with no such factor is `index * 1 + 0`.
+struct ScaledIndex {
+  Value *row;
+  uint64_t factor, col;
+};
+
+ScaledIndex getScaledIndex(Value *index) {
+  Value *scaled = index, *row;
+  const APInt *col = nullptr, *value;
+  if (!match(index, m_Add(m_Value(scaled), m_APInt(col))))
+    (void)match(index, m_DisjointOr(m_Value(scaled), m_APInt(col)));
+  if (match(scaled, m_Mul(m_Value(row), m_APInt(value))))
+    return {row, value->getZExtValue(), col ? col->getZExtValue() : 0};
+  if (match(scaled, m_Shl(m_Value(row), m_APInt(value))) &&
+      value->getZExtValue() < 32)
+    return {row, uint64_t(1) << value->getZExtValue(),
+            col ? col->getZExtValue() : 0};
+  return {index, 1, 0};
+}
+
 /// `index` as `row * columns + col` with a constant col below `columns`:
 /// (row, col), row an i32 value; nullopt for other forms.
 std::optional<std::pair<Value *, uint64_t>> splitIndex(Value *index,
@@ -61,23 +82,10 @@ std::optional<std::pair<Value *, uint64_t>> splitIndex(Value *index,
         constant->getZExtValue() % columns);
   if (columns == 1)
     return std::make_pair(index, uint64_t(0));
-  Value *row;
-  const APInt *col = nullptr;
-  Value *scaled = index;
-  if (match(index, m_Add(m_Value(scaled), m_APInt(col))) ||
-      match(index, m_DisjointOr(m_Value(scaled), m_APInt(col)))) {
-    if (col->getZExtValue() >= columns)
-      return std::nullopt;
-  }
-  const APInt *factor;
-  if (match(scaled, m_Mul(m_Value(row), m_APInt(factor))) &&
-      factor->getZExtValue() == columns)
-    return std::make_pair(row, col ? col->getZExtValue() : 0);
-  if (isPowerOf2_64(columns) &&
-      match(scaled, m_Shl(m_Value(row), m_APInt(factor))) &&
-      (uint64_t(1) << factor->getZExtValue()) == columns)
-    return std::make_pair(row, col ? col->getZExtValue() : 0);
-  return std::nullopt;
+  ScaledIndex scaled = getScaledIndex(index);
+  if (scaled.factor != columns || scaled.col >= columns)
+    return std::nullopt;
+  return std::make_pair(scaled.row, scaled.col);
 }
 
 /// Replaces the reads of `array` (a local [N x scalar] array) with
@@ -124,16 +132,7 @@ bool indexInputArray(AllocaInst &array) {
   for (auto [load, index] : reads) {
     if (isa<ConstantInt>(index))
       continue;
-    Value *scaled = index, *row;
-    const APInt *value;
-    if (!match(index, m_Add(m_Value(scaled), m_APInt(value))))
-      (void)match(index, m_DisjointOr(m_Value(scaled), m_APInt(value)));
-    uint64_t factor = 1;
-    if (match(scaled, m_Mul(m_Value(row), m_APInt(value))))
-      factor = value->getZExtValue();
-    else if (match(scaled, m_Shl(m_Value(row), m_APInt(value))) &&
-             value->getZExtValue() < 32)
-      factor = uint64_t(1) << value->getZExtValue();
+    uint64_t factor = getScaledIndex(index).factor;
     if (factor == 0 || (columns && *columns != factor))
       return false;
     columns = factor;
