@@ -136,6 +136,8 @@ Value DXILOpBuilder::call(OpBuilder &builder, Location loc, StringRef className,
   auto funcType = LLVM::LLVMFunctionType::get(result, argTypes);
   LLVM::LLVMFuncOp func = getOrDeclare(name, funcType, attr, loc);
   auto callOp = LLVM::CallOp::create(builder, loc, func, operands);
+  if (stageViolation && dxil::isStageRestricted(opcode))
+    callOp->setAttr(dxil::kStageErrorName, stageViolation);
   return resultType ? callOp.getResult() : Value();
 }
 

@@ -59,6 +59,23 @@ public:
              Type overload, unsigned opcode, Type resultType, ValueRange args,
              dxil::OpAttr attr);
 
+  /// While one lives, the calls of stage-restricted DXIL operations (see
+  /// dxil::isStageRestricted) carry `message` as their `hlsl.stage_error`
+  /// attribute: the intrinsic being lowered is not allowed in the shader's
+  /// stage, which is an error if the optimizer keeps the operation.
+  class StageViolationScope {
+  public:
+    StageViolationScope(DXILOpBuilder &dx, StringAttr message)
+        : dx(dx), saved(dx.stageViolation) {
+      dx.stageViolation = message;
+    }
+    ~StageViolationScope() { dx.stageViolation = saved; }
+
+  private:
+    DXILOpBuilder &dx;
+    StringAttr saved;
+  };
+
   /// Calls `name`, a function of one value returning it that has no
   /// effects: a marker the DXIL legalization resolves (hlsl.precise.*).
   Value callMarker(OpBuilder &builder, Location loc, StringRef name,
@@ -97,6 +114,7 @@ private:
   /// The dx.op functions by name: ModuleOp::lookupSymbol scans the module,
   /// which holds one op per resource, for every call built.
   llvm::StringMap<LLVM::LLVMFuncOp> declarations;
+  StringAttr stageViolation;
 };
 
 } // namespace mlir::hlsl

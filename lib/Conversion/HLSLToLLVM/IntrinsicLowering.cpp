@@ -18,40 +18,6 @@ std::optional<unsigned> IntrinsicLowering::getDerivativeOpcode(StringRef name) {
       .Default(std::nullopt);
 }
 
-LogicalResult IntrinsicLowering::checkQuadStage(Operation *op,
-                                                StringRef name) const {
-  if (ctx.stage == ShaderStage::Compute || ctx.stage == ShaderStage::Mesh ||
-      ctx.stage == ShaderStage::Amplification) {
-    // Shader model 6.6 gives these stages derivatives over quads of
-    // threads: four consecutive ones in 1D groups, 2x2 blocks otherwise.
-    if (ctx.smMinor < 6)
-      return op->emitError()
-             << "'" << name
-             << "' needs shader model 6.6 or later in compute, mesh and "
-                "amplification shaders (derivatives)";
-    auto func = op->getParentOfType<FunctionOpInterface>();
-    auto threads =
-        func ? func->getAttrOfType<DenseI32ArrayAttr>("hlsl.numthreads")
-             : DenseI32ArrayAttr();
-    if (threads && threads.size() == 3) {
-      ArrayRef<int32_t> n = threads.asArrayRef();
-      bool linear = n[1] == 1 && n[2] == 1 && n[0] % 4 == 0;
-      bool planar = n[0] % 2 == 0 && n[1] % 2 == 0;
-      if (!linear && !planar)
-        return op->emitError()
-               << "'" << name << "' needs quads of threads: numthreads ("
-               << n[0] << ", " << n[1] << ", " << n[2]
-               << ") must be 1D with X a multiple of 4, or have X and Y "
-                  "both multiples of 2";
-    }
-    return success();
-  }
-  if (ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
-    return op->emitError() << "'" << name
-                           << "' is only allowed in pixel shaders";
-  return success();
-}
-
 LogicalResult IntrinsicLowering::requireShaderModel(Operation *op,
                                                     StringRef name,
                                                     unsigned minor) const {
@@ -61,26 +27,8 @@ LogicalResult IntrinsicLowering::requireShaderModel(Operation *op,
                          << " or later";
 }
 
-LogicalResult IntrinsicLowering::checkQuadShuffleStage(Operation *op,
-                                                       StringRef name) const {
-  switch (ctx.stage) {
-  case ShaderStage::Pixel:
-  case ShaderStage::Compute:
-  case ShaderStage::Mesh:
-  case ShaderStage::Amplification:
-  case ShaderStage::Library:
-    return success();
-  default:
-    return op->emitError() << "'" << name
-                           << "' is only allowed in pixel, compute, mesh "
-                              "and amplification shaders";
-  }
-}
-
 LogicalResult IntrinsicLowering::checkDerivative(Operation *op, StringRef name,
                                                  Type type) const {
-  if (failed(checkQuadStage(op, name)))
-    return failure();
   Type element = getElementTypeOrSelf(type);
   if (!element.isF16() && !element.isF32())
     return op->emitError() << "'" << name
@@ -132,6 +80,15 @@ Value IntrinsicLowering::firstBitHigh(ConversionPatternRewriter &b,
 LogicalResult
 IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                                    ConversionPatternRewriter &rewriter) const {
+  std::optional<std::string> violation = getStageViolation(op, op.getName());
+  DXILOpBuilder::StageViolationScope scope(
+      ctx.dx, violation ? rewriter.getStringAttr(*violation) : StringAttr());
+  return lowerIntrinsic(op, adaptor, rewriter);
+}
+
+LogicalResult
+IntrinsicLowering::lowerIntrinsic(IntrinsicOp op, OpAdaptor adaptor,
+                                  ConversionPatternRewriter &rewriter) const {
   StringRef name = op.getName();
   Location loc = op.getLoc();
   DXILOpBuilder &dx = ctx.dx;
@@ -397,12 +354,6 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                                dxil::OpAttr::None));
     return success();
   }
-  bool isRenderTargetQuery = name == "GetRenderTargetSampleCount" ||
-                             name == "GetRenderTargetSamplePosition";
-  if ((name == "discard" || name == "clip" || isRenderTargetQuery) &&
-      ctx.stage != ShaderStage::Pixel && ctx.stage != ShaderStage::Library)
-    return op.emitError() << "'" << name
-                          << "' is only allowed in pixel shaders";
   if (name == "GetRenderTargetSampleCount") {
     Type i32 = rewriter.getI32Type();
     rewriter.replaceOp(op, dx.call(rewriter, loc, "renderTargetGetSampleCount",
@@ -469,13 +420,6 @@ IntrinsicLowering::matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
     rewriter.eraseOp(op);
     return success();
   }
-  // These compute derivatives (for the mip level).
-  if (llvm::is_contained({"Sample", "SampleBias", "SampleCmp", "SampleCmpBias",
-                          "CalculateLevelOfDetail",
-                          "CalculateLevelOfDetailUnclamped"},
-                         name) &&
-      failed(checkQuadStage(op, name)))
-    return failure();
   if ((name == "SampleCmpLevel" || name == "GatherRaw") &&
       failed(requireShaderModel(op, name, 7)))
     return failure();

@@ -4,7 +4,8 @@
 // IntrinsicLowering.cpp (math, bits, barriers, atomics, conversions, mul),
 // TextureLowering.cpp (sampling, gathers, loads, GetDimensions) and
 // WaveLowering.cpp (wave and quad ops), PackedIntegerLowering.cpp,
-// AttributeEvaluationLowering.cpp and RayQueryLowering.cpp.
+// AttributeEvaluationLowering.cpp and RayQueryLowering.cpp; which stages
+// may call which intrinsic is IntrinsicStageRules.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,16 +23,15 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   /// ones, as in DXC.
   static std::optional<unsigned> getDerivativeOpcode(StringRef name);
 
-  /// Derivatives (and sampling that computes them) need pixel quads.
-  LogicalResult checkQuadStage(Operation *op, StringRef name) const;
+  /// Why the shader's stage may not call `name` (derivatives, sampling
+  /// that computes them, discard, quad operations), if it may not
+  /// (IntrinsicStageRules.cpp). Not an error yet: DXC's validator only
+  /// refuses the operations the optimizer keeps.
+  std::optional<std::string> getStageViolation(IntrinsicOp op,
+                                               StringRef name) const;
   /// Fails with "'name' requires shader model 6.<minor> or later" below it.
   LogicalResult requireShaderModel(Operation *op, StringRef name,
                                    unsigned minor) const;
-
-  /// Quad shuffles (QuadOp, QuadReadLaneAt) need lanes grouped in quads:
-  /// pixel shaders and the thread-group stages; the validator rejects them
-  /// elsewhere.
-  LogicalResult checkQuadShuffleStage(Operation *op, StringRef name) const;
 
   /// DXIL's derivative ops have only half and float overloads.
   LogicalResult checkDerivative(Operation *op, StringRef name, Type type) const;
@@ -49,9 +49,14 @@ struct IntrinsicLowering : HLSLPattern<IntrinsicOp> {
   Value firstBitHigh(ConversionPatternRewriter &b, Location loc,
                      unsigned opcode, Value value) const;
 
+  /// Lowers the intrinsic; the DXIL operations of one its stage does not
+  /// allow carry the violation (DXILOpBuilder::StageViolationScope).
   LogicalResult
   matchAndRewrite(IntrinsicOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override;
+
+  LogicalResult lowerIntrinsic(IntrinsicOp op, OpAdaptor adaptor,
+                               ConversionPatternRewriter &rewriter) const;
 
   /// The offsets of a sample or gather without an offset argument: 0 for
   /// each coordinate the texture kind takes an offset in (none for cubes),

@@ -357,14 +357,6 @@ IntrinsicLowering::lowerSamplerFeedback(IntrinsicOp op, StringRef name,
                           << op.getArgs()[0].getType();
   if (failed(requireShaderModel(op, name, 5)))
     return failure();
-  // The implicit-LOD forms compute derivatives, which only pixel shaders
-  // have for them (DXC's validator refuses them in compute, even at 6.6).
-  bool implicitLod =
-      name == "WriteSamplerFeedback" || name == "WriteSamplerFeedbackBias";
-  if (implicitLod && ctx.stage != ShaderStage::Pixel)
-    return op.emitError() << "'" << name
-                          << "' is only valid in pixel shaders (it computes "
-                             "derivatives)";
   Location loc = op.getLoc();
   DXILOpBuilder &dx = ctx.dx;
   Type f32 = b.getF32Type();

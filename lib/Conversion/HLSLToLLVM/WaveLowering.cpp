@@ -120,8 +120,6 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
           .Case("QuadReadAcrossDiagonal", 2)
           .Default(std::nullopt);
   if (quadKind || name == "QuadReadLaneAt") {
-    if (failed(checkQuadShuffleStage(op, name)))
-      return failure();
     return perElement([&](Value s) {
       bool isBool = s.getType().isInteger(1);
       Value value = isBool ? Value(LLVM::ZExtOp::create(b, loc, i32, s)) : s;
@@ -186,8 +184,6 @@ LogicalResult IntrinsicLowering::lowerWave(IntrinsicOp op, StringRef name,
     });
   }
   if (name == "QuadAny" || name == "QuadAll") {
-    if (failed(checkQuadShuffleStage(op, name)))
-      return failure();
     bool all = name == "QuadAll";
     if (ctx.smMinor >= 7)
       return replace(voidOp("quadVote", 222, i1,

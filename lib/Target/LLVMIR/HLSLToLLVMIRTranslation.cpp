@@ -6,10 +6,15 @@
 // (undef of that type), nested arrays (nodes) or unit (a null operand).
 // Equal nodes are the same MDNode, as LLVM uniques tuples.
 //
+// `hlsl.stage_error` on a call becomes the call's metadata of that name
+// (why the shader's stage may not use the operation; see
+// StageRestrictedOperations.cpp in the DXIL legalization).
+//
 //===----------------------------------------------------------------------===//
 
 #include "HLSL/Target/LLVMIR/HLSLToLLVMIRTranslation.h"
 #include "HLSL/Dialect/HLSL/IR/HLSLDialect.h"
+#include "HLSL/Target/DXIL/DXILOpcodes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -80,9 +85,21 @@ struct HLSLDialectLLVMIRTranslationInterface
   using LLVMTranslationDialectInterface::LLVMTranslationDialectInterface;
 
   LogicalResult
-  amendOperation(Operation *op, ArrayRef<llvm::Instruction *>,
+  amendOperation(Operation *op, ArrayRef<llvm::Instruction *> instructions,
                  NamedAttribute attribute,
                  LLVM::ModuleTranslation &translation) const final {
+    if (attribute.getName() == mlir::hlsl::dxil::kStageErrorName) {
+      auto message = dyn_cast<StringAttr>(attribute.getValue());
+      if (!message)
+        return op->emitError() << "'" << mlir::hlsl::dxil::kStageErrorName
+                               << "' must be a string";
+      llvm::LLVMContext &ctx = translation.getLLVMContext();
+      for (llvm::Instruction *inst : instructions)
+        inst->setMetadata(
+            mlir::hlsl::dxil::kStageErrorName,
+            llvm::MDNode::get(ctx, llvm::MDString::get(ctx, message)));
+      return success();
+    }
     if (attribute.getName() != "hlsl.named_metadata")
       return success();
     auto entries = dyn_cast<ArrayAttr>(attribute.getValue());

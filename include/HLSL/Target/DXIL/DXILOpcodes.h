@@ -9,6 +9,8 @@
 #ifndef HLSL_TARGET_DXIL_DXILOPCODES_H
 #define HLSL_TARGET_DXIL_DXILOPCODES_H
 
+#include "llvm/ADT/StringRef.h"
+
 namespace mlir::hlsl::dxil {
 
 enum Opcode : unsigned {
@@ -197,6 +199,22 @@ inline bool usesImplicitDerivatives(unsigned opcode) {
   return opcode == Sample || opcode == SampleBias || opcode == SampleCmp ||
          opcode == SampleCmpBias || opcode == CalculateLOD;
 }
+
+/// The operations some stages may not use: derivatives (explicit and
+/// implicit), discard, render target queries, the implicit-LOD sampler
+/// feedback writes and the quad operations.
+inline bool isStageRestricted(unsigned opcode) {
+  return isDerivativeOpcode(opcode) || usesImplicitDerivatives(opcode) ||
+         opcode == Discard || opcode == RenderTargetGetSampleCount ||
+         opcode == RenderTargetGetSamplePosition ||
+         opcode == WriteSamplerFeedback || opcode == WriteSamplerFeedbackBias ||
+         opcode == QuadOp || opcode == QuadReadLaneAt || opcode == QuadVote;
+}
+
+/// The attribute of an LLVM dialect call, and after translation the
+/// metadata of the call, that holds why the shader's stage may not use
+/// that stage-restricted operation (the error if the optimizer keeps it).
+inline constexpr llvm::StringLiteral kStageErrorName = "hlsl.stage_error";
 
 /// Barrier mode bits (the Barrier operand).
 enum BarrierMode : unsigned {

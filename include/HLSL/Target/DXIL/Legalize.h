@@ -57,6 +57,18 @@ bool markLoopsWithoutExitForDXIL(llvm::Function &func);
 /// removes the marker's declaration. Run after the optimizer.
 llvm::Error reportLoopsWithoutExitForDXIL(llvm::Module &module);
 
+/// Records, as the module's `hlsl.stage_error` named metadata, the DXIL
+/// operations whose calls the lowering marked as misplaced in the shader's
+/// stage (the call's `hlsl.stage_error` metadata) with the reason; the
+/// optimizer drops the mark of a call it merges with another. Run before
+/// the optimizer (optimizeForDXIL does).
+void recordStageRestrictedOperationsForDXIL(llvm::Module &module);
+
+/// Fails, as DXC's validator does, at the first call of a recorded
+/// operation the optimizer kept, with the reason; otherwise removes the
+/// marks. Run after the optimizer (legalizeForDXIL does).
+llvm::Error reportStageRestrictedOperationsForDXIL(llvm::Module &module);
+
 /// The diagnostic for a read of an uninitialized value.
 llvm::StringRef uninitializedReadMessage();
 

@@ -179,6 +179,15 @@ LogicalResult HLSLDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'hlsl.signed' must be a boolean";
     return success();
   }
+  // Why the shader's stage may not use this DXIL operation (an LLVM call):
+  // an error if the optimizer keeps it (StageRestrictedOperations.cpp).
+  if (name == "hlsl.stage_error") {
+    if (!isa<StringAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "llvm.call")
+      return op->emitError()
+             << "'hlsl.stage_error' must be a string on an LLVM call";
+    return success();
+  }
   if (name == "hlsl.loop") {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'hlsl.loop' must be a unit attribute";

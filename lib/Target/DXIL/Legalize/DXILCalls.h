@@ -56,16 +56,20 @@ getConstantBinding(const llvm::CallInst &call) {
 
 /// Where an instruction came from, as `file:line:col: ` for diagnostics
 /// (empty without a debug location).
-inline std::string describeLocation(const llvm::Instruction &inst) {
-  if (const llvm::DebugLoc &loc = inst.getDebugLoc())
-    if (auto *scope = llvm::dyn_cast<llvm::DIScope>(loc.getScope())) {
+inline std::string describeLocation(const llvm::DILocation *loc) {
+  if (loc)
+    if (auto *scope = llvm::dyn_cast<llvm::DIScope>(loc->getScope())) {
       llvm::SmallString<128> path(scope->getDirectory());
       llvm::sys::path::append(path, scope->getFilename());
-      return (path + ":" + llvm::Twine(loc.getLine()) + ":" +
-              llvm::Twine(loc.getCol()) + ": ")
+      return (path + ":" + llvm::Twine(loc->getLine()) + ":" +
+              llvm::Twine(loc->getColumn()) + ": ")
           .str();
     }
   return "";
+}
+
+inline std::string describeLocation(const llvm::Instruction &inst) {
+  return describeLocation(inst.getDebugLoc().get());
 }
 
 /// The text of `inst` for a diagnostic, without its attached metadata.

@@ -65,6 +65,7 @@ struct CFGPreservingPass : PassInfoMixin<CFGPreservingPass<Transform>> {
 } // namespace
 
 DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
+  recordStageRestrictedOperationsForDXIL(module);
   // -Od optimizes nothing, except what DXIL requires that only optimization
   // makes and what [unroll] asks for: as DXC does at -Od, texel offsets
   // computed from a loop counter (or through a constant array) are made
@@ -810,6 +811,8 @@ void mlir::hlsl::scalarizeForDXIL(Module &module) {
 }
 
 Error mlir::hlsl::legalizeForDXIL(Module &module, bool native16BitTypes) {
+  if (Error error = reportStageRestrictedOperationsForDXIL(module))
+    return error;
   if (Error error = reportUninitializedArithmeticForDXIL(module))
     return error;
   if (Error error = reportLoopsWithoutExitForDXIL(module))
