@@ -185,6 +185,7 @@ mlir::hlsl::compileToLLVMIR(ModuleOp module, llvm::LLVMContext &llvmContext,
   localizeStaticGlobalsForDXIL(*llvmModule);
   splitAggregateMemoryForDXIL(*llvmModule);
   scalarizeForDXIL(*llvmModule);
+  writeOutputArraysDirectlyForDXIL(*llvmModule);
   // LLVM's "loop not unrolled" warnings: checkForcedUnrolls reports those
   // loops as DXC does.
   struct DropOptimizationFailures : llvm::DiagnosticHandler {

@@ -97,6 +97,13 @@ void splitAggregateMemoryForDXIL(llvm::Module &module);
 /// into aggregates.
 void splitAggregateValuesForDXIL(llvm::Function &func);
 
+/// Makes each store into a local array that the entry copies to output
+/// rows at its end (an output array written at a computed index) a
+/// storeOutput of the row it writes, as DXC does, and drops the copy (and
+/// the array, unless the shader reads it). Run after scalarizeForDXIL and
+/// before the optimizer, which rewrites the copy.
+void writeOutputArraysDirectlyForDXIL(llvm::Module &module);
+
 /// Splits vector operations into scalar ones (LLVM's Scalarizer). Run
 /// before the optimizer, as DXC does, so that it never forms vector idioms
 /// (e.g. `all(v)` as a bitcast of a vector of i1) that cannot be split.
