@@ -57,10 +57,15 @@ struct ScaledIndex {
 };
 
 ScaledIndex getScaledIndex(Value *index) {
-  Value *scaled = index, *row;
+  // (A failed match may still have bound its first operand: `i * 4 + j`
+  // is no row plus a constant column.)
+  Value *scaled = index, *base, *row;
   const APInt *col = nullptr, *value;
-  if (!match(index, m_Add(m_Value(scaled), m_APInt(col))))
-    (void)match(index, m_DisjointOr(m_Value(scaled), m_APInt(col)));
+  if (match(index, m_Add(m_Value(base), m_APInt(col))) ||
+      match(index, m_DisjointOr(m_Value(base), m_APInt(col))))
+    scaled = base;
+  else
+    col = nullptr;
   if (match(scaled, m_Mul(m_Value(row), m_APInt(value))))
     return {row, value->getZExtValue(), col ? col->getZExtValue() : 0};
   if (match(scaled, m_Shl(m_Value(row), m_APInt(value))) &&
