@@ -336,8 +336,18 @@ IntrinsicLowering::lowerGetDimensions(IntrinsicOp op, ValueRange args,
     }
     Type target = getTypeConverter()->convertType(
         cast<PointerType>(op.getArgs()[i + first].getType()).getPointee());
+    // Each output converts from uint, as DXC converts it (a bool is
+    // whether the dimension is nonzero).
+    auto integer = dyn_cast_or_null<IntegerType>(target);
     if (isa_and_nonnull<FloatType>(target))
       value = LLVM::UIToFPOp::create(b, loc, target, value);
+    else if (integer && integer.getWidth() == 1)
+      value = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, value,
+                                   dx.i32(b, loc, 0));
+    else if (integer && integer.getWidth() < 32)
+      value = LLVM::TruncOp::create(b, loc, integer, value);
+    else if (integer && integer.getWidth() > 32)
+      value = LLVM::ZExtOp::create(b, loc, integer, value);
     else if (target && target != value.getType())
       return op.emitError()
              << "not supported yet: GetDimensions into a " << target;

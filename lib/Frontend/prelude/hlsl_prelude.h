@@ -2201,16 +2201,75 @@ struct SamplerComparisonState {
   __HLSL_DIMS_MIP_OF(U, __HLSL_OUTS_2(U, a, b))
 #define __HLSL_DIMS_MIP_3_OF(U, a, b, c)                                       \
   __HLSL_DIMS_MIP_OF(U, __HLSL_OUTS_3(U, a, b, c))
-#define __HLSL_DIMS_1(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_1_OF, __VA_ARGS__)
-#define __HLSL_DIMS_2(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_2_OF, __VA_ARGS__)
-#define __HLSL_DIMS_3(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_3_OF, __VA_ARGS__)
-#define __HLSL_DIMS_4(...) __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_4_OF, __VA_ARGS__)
+// Outputs of differing scalar types (`GetDimensions(mip, intWidth,
+// uintLevels)`) or of a type no flavour has (bool, double): DXC converts
+// each output from uint, so one template per form takes every output's own
+// scalar type and the lowering converts. An exact flavour, not being a
+// template, wins where both match.
+#define __HLSL_SCALAR(A) __shape<A>::kind == 0
+#define __HLSL_DIMS_ANY_1(a)                                                   \
+  template <typename A>                                                        \
+  __HLSL_INTRINSIC typename __enable_if<__HLSL_SCALAR(A)>::type GetDimensions( \
+      out A a);
+#define __HLSL_DIMS_ANY_2(a, b)                                                \
+  template <typename A, typename B>                                            \
+  __HLSL_INTRINSIC                                                             \
+      typename __enable_if<__HLSL_SCALAR(A) && __HLSL_SCALAR(B)>::type         \
+      GetDimensions(out A a, out B b);
+#define __HLSL_DIMS_ANY_3(a, b, c)                                             \
+  template <typename A, typename B, typename C>                                \
+  __HLSL_INTRINSIC                                                             \
+      typename __enable_if<__HLSL_SCALAR(A) && __HLSL_SCALAR(B) &&             \
+                           __HLSL_SCALAR(C)>::type                             \
+      GetDimensions(out A a, out B b, out C c);
+#define __HLSL_DIMS_ANY_4(a, b, c, d)                                          \
+  template <typename A, typename B, typename C, typename D>                    \
+  __HLSL_INTRINSIC                                                             \
+      typename __enable_if<__HLSL_SCALAR(A) && __HLSL_SCALAR(B) &&             \
+                           __HLSL_SCALAR(C) && __HLSL_SCALAR(D)>::type         \
+      GetDimensions(out A a, out B b, out C c, out D d);
+#define __HLSL_DIMS_MIP_ANY_1(a)                                               \
+  __HLSL_DIMS_ANY_1(a)                                                         \
+  template <typename A, typename L>                                            \
+  __HLSL_INTRINSIC                                                             \
+      typename __enable_if<__HLSL_SCALAR(A) && __HLSL_SCALAR(L)>::type         \
+      GetDimensions(uint mipLevel, out A a, out L numberOfLevels);
+#define __HLSL_DIMS_MIP_ANY_2(a, b)                                            \
+  __HLSL_DIMS_ANY_2(a, b)                                                      \
+  template <typename A, typename B, typename L>                                \
+  __HLSL_INTRINSIC                                                             \
+      typename __enable_if<__HLSL_SCALAR(A) && __HLSL_SCALAR(B) &&             \
+                           __HLSL_SCALAR(L)>::type                             \
+      GetDimensions(uint mipLevel, out A a, out B b, out L numberOfLevels);
+#define __HLSL_DIMS_MIP_ANY_3(a, b, c)                                         \
+  __HLSL_DIMS_ANY_3(a, b, c)                                                   \
+  template <typename A, typename B, typename C, typename L>                    \
+  __HLSL_INTRINSIC                                                             \
+      typename __enable_if<__HLSL_SCALAR(A) && __HLSL_SCALAR(B) &&             \
+                           __HLSL_SCALAR(C) && __HLSL_SCALAR(L)>::type         \
+      GetDimensions(uint mipLevel, out A a, out B b, out C c,                  \
+                    out L numberOfLevels);
+#define __HLSL_DIMS_1(...)                                                     \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_1_OF, __VA_ARGS__)                          \
+  __HLSL_DIMS_ANY_1(__VA_ARGS__)
+#define __HLSL_DIMS_2(...)                                                     \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_2_OF, __VA_ARGS__)                          \
+  __HLSL_DIMS_ANY_2(__VA_ARGS__)
+#define __HLSL_DIMS_3(...)                                                     \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_3_OF, __VA_ARGS__)                          \
+  __HLSL_DIMS_ANY_3(__VA_ARGS__)
+#define __HLSL_DIMS_4(...)                                                     \
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_4_OF, __VA_ARGS__)                          \
+  __HLSL_DIMS_ANY_4(__VA_ARGS__)
 #define __HLSL_DIMS_MIP_1(...)                                                 \
-  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_1_OF, __VA_ARGS__)
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_1_OF, __VA_ARGS__)                      \
+  __HLSL_DIMS_MIP_ANY_1(__VA_ARGS__)
 #define __HLSL_DIMS_MIP_2(...)                                                 \
-  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_2_OF, __VA_ARGS__)
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_2_OF, __VA_ARGS__)                      \
+  __HLSL_DIMS_MIP_ANY_2(__VA_ARGS__)
 #define __HLSL_DIMS_MIP_3(...)                                                 \
-  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_3_OF, __VA_ARGS__)
+  __HLSL_DIMS_FLAVOURS(__HLSL_DIMS_MIP_3_OF, __VA_ARGS__)                      \
+  __HLSL_DIMS_MIP_ANY_3(__VA_ARGS__)
 
 #define __HLSL_SRV_HANDLE(NAME)                                                \
   __hlsl_resource_t                                                            \
