@@ -672,6 +672,17 @@ private:
     // have it; floats interpolate linearly, the rest are constant, and
     // SV_Position is never perspective-corrected.
     // (snorm/unorm values are not interpolated, as in DXC.)
+    // The validator's rule: integers (and bools) are not interpolated, so
+    // a mode other than nointerpolation on one is an error (as in DXC),
+    // not a modifier to drop.
+    if ((point == SigPoint::VSOut || point == SigPoint::PSIn) &&
+        !isa<FloatType>(scalar))
+      for (StringRef mode : {"linear", "centroid", "sample", "noperspective"})
+        if (llvm::is_contained(words, mode))
+          return error() << "'" << mode << "' on '" << semantic
+                         << "', which is not a float: integers and bools "
+                            "are not interpolated (nointerpolation is their "
+                            "mode)";
     if (point == SigPoint::VSOut || point == SigPoint::PSIn)
       element.interpolation =
           isa<FloatType>(scalar) && *kind != IsFrontFace && !snorm && !unorm
