@@ -50,6 +50,9 @@ struct IndexTerm {
 struct ArrayAddress {
   int64_t offset = 0;
   SmallVector<IndexTerm, 2> terms;
+  /// The address names a component of a vector (the shader's `a[i].x`;
+  /// the scalarizer's own component addresses step over floats).
+  bool intoVector = false;
 };
 
 /// Where the copy writes the value at one offset of the array.
@@ -111,6 +114,7 @@ static bool addGEPOffset(GEPOperator &gep, ArrayAddress &address,
       count = array->getNumElements();
       stride = layout.getTypeAllocSize(element);
     } else if (auto *vector = dyn_cast<FixedVectorType>(current)) {
+      address.intoVector = true;
       element = vector->getElementType();
       count = vector->getNumElements();
       stride = layout.getTypeStoreSize(element);
@@ -295,9 +299,11 @@ static bool writeArrayDirectly(AllocaInst &array, OutputArray &output,
     if (store->getParent() == exit && firstCopyLoad &&
         firstCopyLoad->comesBefore(store))
       return false;
+    // A component written alone (`a[i].x = v` on an array of vectors):
+    // DXC keeps the array and its copy then.
     std::optional<ArrayAddress> address =
         getArrayAddress(store->getPointerOperand(), &array, layout);
-    if (!address)
+    if (!address || address->intoVector)
       return false;
     std::optional<RowFormula> formula = getRowFormula(
         *address, store->getValueOperand()->getType(), output.slots);
