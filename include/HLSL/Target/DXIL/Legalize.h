@@ -66,7 +66,8 @@ void recordStageRestrictedOperationsForDXIL(llvm::Module &module);
 
 /// Fails, as DXC's validator does, at the first call of a recorded
 /// operation the optimizer kept, with the reason; otherwise removes the
-/// marks. Run after the optimizer (legalizeForDXIL does).
+/// record (no mark is left then). Run after the optimizer
+/// (legalizeForDXIL does).
 llvm::Error reportStageRestrictedOperationsForDXIL(llvm::Module &module);
 
 /// The diagnostic for a read of an uninitialized value.
@@ -99,9 +100,9 @@ void splitAggregateValuesForDXIL(llvm::Function &func);
 
 /// Makes each store into a local array that the entry copies to output
 /// rows at its end (an output array written at a computed index) a
-/// storeOutput of the row it writes, as DXC does, and drops the copy (and
-/// the array, unless the shader reads it). Run after scalarizeForDXIL and
-/// before the optimizer, which rewrites the copy.
+/// storeOutput of the row it writes, as DXC does, and drops the copy and
+/// the array (an array the shader reads back stays, as in DXC). Run after
+/// scalarizeForDXIL and before the optimizer, which rewrites the copy.
 void writeOutputArraysDirectlyForDXIL(llvm::Module &module);
 
 /// Splits vector operations into scalar ones (LLVM's Scalarizer). Run

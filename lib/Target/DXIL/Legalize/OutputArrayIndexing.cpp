@@ -33,6 +33,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 namespace dxil = mlir::hlsl::dxil;
@@ -149,7 +150,7 @@ getArrayAddress(Value *pointer, AllocaInst *array, const DataLayout &layout) {
 }
 
 /// The storeOutput `call` as a copy of an array element: the load it
-/// writes (through at most one conversion) and that load's alloca.
+/// writes (through at most one conversion).
 static std::optional<CopyStore> matchCopyStore(CallInst &call) {
   if (dxil::getDXILOpcode(call) != dxil::StoreOutput || call.arg_size() != 5)
     return std::nullopt;
@@ -170,11 +171,11 @@ static std::optional<CopyStore> matchCopyStore(CallInst &call) {
   return CopyStore{&call, cast, load};
 }
 
-/// Whether every use of `array` is a GEP, a load or a store to it (the
-/// address never escapes); collects the stores.
+/// Whether every use of `array` is a GEP, a store to it or a load of the
+/// copy (the address never escapes, and an array the shader reads back
+/// stays an array copied at the end, as DXC keeps it); collects the stores.
 static bool collectStores(AllocaInst &array,
                           SmallVectorImpl<StoreInst *> &stores,
-                          bool &readElsewhere,
                           const SmallPtrSetImpl<LoadInst *> &copyLoads) {
   SmallVector<Value *> worklist = {&array};
   while (!worklist.empty()) {
@@ -183,10 +184,8 @@ static bool collectStores(AllocaInst &array,
       if (auto *gep = dyn_cast<GetElementPtrInst>(user)) {
         worklist.push_back(gep);
       } else if (auto *load = dyn_cast<LoadInst>(user)) {
-        if (!load->isSimple())
-          return false;
         if (!copyLoads.contains(load))
-          readElsewhere = true;
+          return false;
       } else if (auto *store = dyn_cast<StoreInst>(user)) {
         if (store->getValueOperand() == pointer || !store->isSimple())
           return false;
@@ -273,10 +272,7 @@ static bool writeArrayDirectly(AllocaInst &array, OutputArray &output,
   for (const CopyStore &copy : output.copy)
     copyLoads.insert(copy.load);
   SmallVector<StoreInst *> stores;
-  bool readElsewhere = false;
-  // An array the shader reads back stays an array, copied at the end (as
-  // DXC keeps it).
-  if (!collectStores(array, stores, readElsewhere, copyLoads) || readElsewhere)
+  if (!collectStores(array, stores, copyLoads))
     return false;
   // The copy is at the entry's only return, after every store.
   BasicBlock *exit = output.copy.front().call->getParent();
@@ -339,26 +335,21 @@ static bool writeArrayDirectly(AllocaInst &array, OutputArray &output,
                                           builder.getInt32(slot.element), row,
                                           builder.getInt8(slot.col), value});
   }
+  // The copy and every access of the array go; then its addresses and the
+  // array itself, dead.
+  SmallVector<WeakTrackingVH> pointers;
   for (const CopyStore &copy : output.copy) {
+    pointers.push_back(copy.load->getPointerOperand());
     copy.call->eraseFromParent();
     if (copy.cast)
       copy.cast->eraseFromParent();
     copy.load->eraseFromParent();
   }
-  // Nothing reads the array any more: its stores and addresses go too.
-  for (StoreInst *store : stores)
+  for (StoreInst *store : stores) {
+    pointers.push_back(store->getPointerOperand());
     store->eraseFromParent();
-  SmallVector<Instruction *> dead;
-  SmallVector<Instruction *> worklist = {&array};
-  while (!worklist.empty()) {
-    Instruction *inst = worklist.pop_back_val();
-    dead.push_back(inst);
-    for (User *user : inst->users())
-      worklist.push_back(cast<Instruction>(user));
   }
-  for (Instruction *inst : llvm::reverse(dead))
-    if (inst->use_empty())
-      inst->eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(pointers);
   return true;
 }
 

@@ -101,9 +101,7 @@ Error mlir::hlsl::reportStageRestrictedOperationsForDXIL(Module &module) {
                                Twine(dxil::describeLocation(location)) +
                                    reason);
     }
+  // (No mark is left: each is on a call of a recorded operation.)
   recorded->eraseFromParent();
-  for (Function &func : module)
-    for (Instruction &inst : instructions(func))
-      inst.setMetadata(kind, nullptr);
   return Error::success();
 }
