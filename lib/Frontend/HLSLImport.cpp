@@ -15,6 +15,7 @@
 #include "IncludeFileSystem.h"
 #include "PreludeMacroGuard.h"
 #include "PreludeSelection.h"
+#include "ScalarOutArguments.h"
 #include "SourceRewrites.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -498,6 +499,7 @@ public:
     clang::DiagnosticsEngine &diags = ast.getDiagnostics();
     if (diags.hasErrorOccurred()) {
       castArgumentsOfAmbiguousCalls(ast);
+      passScalarOutArgumentsThroughTemporaries(ast);
       return;
     }
     if (!checkOverloadChoices(ast))
@@ -533,6 +535,19 @@ public:
       if (rewrites->recordArgumentCasts(ast.getSourceManager(), casts) &&
           rewrites->shownErrorCount > 0)
         --rewrites->shownErrorCount;
+  }
+
+  /// The scalars Clang refused as arguments of vector out parameters: the
+  /// next run passes them through temporaries (ScalarOutArguments.h).
+  void passScalarOutArgumentsThroughTemporaries(clang::ASTContext &ast) {
+    SourceRewrites *rewrites = filter.getRewrites();
+    if (!rewrites || rewrites->isLastRun())
+      return;
+    for (const ScalarOutArgumentCall &call :
+         findScalarOutArgumentCalls(ast, rewrites->getScalarOutArguments()))
+      if (rewrites->recordScalarOutArguments(ast.getSourceManager(), call))
+        rewrites->shownErrorCount -= std::min<unsigned>(
+            rewrites->shownErrorCount, call.arguments.size());
   }
 
   /// Checks that Clang chose among overloads as DXC does (Clang's rules

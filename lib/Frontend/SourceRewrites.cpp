@@ -70,6 +70,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
   if (info.getID() == clang::diag::err_ovl_ambiguous_call ||
       info.getID() == clang::diag::err_ovl_ambiguous_member_call)
     ambiguousCalls.push_back(info.getLocation());
+  if (info.getID() == clang::diag::error_hlsl_inout_scalar_extension)
+    scalarOutArguments.push_back(info.getLocation());
   return recordMatrixMember(info) || recordGroupShared(info) ||
          recordGroupSharedParameter(info) || recordBareVectorMatrix(info) ||
          recordAttributeOnDeclaration(info) || recordFloatSubscript(info) ||

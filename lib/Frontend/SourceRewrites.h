@@ -136,6 +136,12 @@
 //    (`InterlockedOr((uint)buf[0], 1)`), which DXC takes as the value and
 //    Clang refuses ("cannot bind non-lvalue argument"): the cast becomes
 //    spaces.
+//  - A scalar passed to a vector out or inout parameter (`void f(out
+//    float2 v)` called as `f(x)` with a float x), which DXC passes through
+//    a vector temporary whose first component it copies back, with a
+//    warning, and Clang refuses ("illegal scalar extension cast"): the
+//    call becomes `$aN`, which expands to the warning and `(t = x, f(t),
+//    x = (float)(t.x))` (ScalarOutArguments.h).
 //  - A matrix of one row or column next to a vector (`i4x1 * f4`), which
 //    DXC takes for a vector and Clang for its first element ("implicit
 //    conversion turns matrix to scalar"): the matrix becomes `$cN`, which
@@ -182,6 +188,7 @@ struct MacroBodySpan;
 } // namespace rewrites
 
 struct CallArgumentCasts;
+struct ScalarOutArgumentCall;
 
 /// The expansion of a matrix member name: `[r][c]` for one element,
 /// `[r].xyz` for several elements of row r, and for elements of several rows
@@ -269,6 +276,7 @@ public:
     deferred.clear();
     deferredTexts.clear();
     ambiguousCalls.clear();
+    scalarOutArguments.clear();
     constructsBeforeRun = constructs;
   }
   /// Applies the rewrites that waited for the end of the run (those that
@@ -312,6 +320,17 @@ public:
   /// Returns whether it did.
   bool recordArgumentCasts(const clang::SourceManager &sources,
                            const CallArgumentCasts &casts);
+  /// Where the scalar arguments are that Clang refused for vector out or
+  /// inout parameters in this run (ScalarOutArguments.h).
+  llvm::ArrayRef<clang::SourceLocation> getScalarOutArguments() const {
+    return scalarOutArguments;
+  }
+  /// Passes the scalar arguments of `call` (ranges of `sources`) through
+  /// temporaries of their parameters' types, as DXC does: the call becomes
+  /// `$aN`, which expands to a warning and `(t = x, r = f(t), x = t.x, r)`.
+  /// Returns whether it did.
+  bool recordScalarOutArguments(const clang::SourceManager &sources,
+                                const ScalarOutArgumentCall &call);
 
   bool empty() const { return edits.empty(); }
   /// How many constructs are rewritten.
@@ -504,6 +523,9 @@ private:
     deferred.push_back({file, first, last, std::move(expansion)});
   }
   std::vector<clang::SourceLocation> ambiguousCalls;
+  std::vector<clang::SourceLocation> scalarOutArguments;
+  /// Temporaries of recordScalarOutArguments, numbered over all runs.
+  unsigned outTemporaries = 0;
 };
 
 } // namespace mlir::hlsl

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DXCOverloadRanking.h"
+#include "ScalarOutArguments.h"
 #include "SourceRewriteSupport.h"
 #include "SourceRewrites.h"
 
@@ -760,4 +761,79 @@ bool SourceRewrites::recordCompoundAssignmentOperand(
       place->file, text, value->first, value->second - 1,
       ("((__remove_cvref(__decltype(" + target + ")))(" + operand + "))")
           .str());
+}
+
+bool SourceRewrites::recordScalarOutArguments(
+    const clang::SourceManager &sources, const ScalarOutArgumentCall &call) {
+  if (call.call.getBegin().isMacroID() || call.call.getEnd().isMacroID())
+    return false;
+  std::optional<std::pair<DiagnosticPlace, size_t>> whole =
+      getExpressionPlace(sources, call.call);
+  if (!whole)
+    return false;
+  const DiagnosticPlace &place = whole->first;
+  llvm::StringRef text = place.text;
+  size_t start = place.offset, close = whole->second;
+  auto temporary = [&](const std::string &type, unsigned index) {
+    return "__hlsl_mlir_out_temporary<" + type + ", " +
+           std::to_string(outTemporaries + index) + ">::value";
+  };
+  // The call with each argument replaced by its temporary (from the last,
+  // so that the earlier offsets stay), the copies in before it and out
+  // after it.
+  std::string callText = text.slice(start, close + 1).str();
+  std::string copiesIn, copiesOut, warnings;
+  for (auto [index, argument] : llvm::enumerate(call.arguments)) {
+    if (argument.argument.getBegin().isMacroID() ||
+        argument.argument.getEnd().isMacroID())
+      return false;
+    std::optional<std::pair<DiagnosticPlace, size_t>> written =
+        getExpressionPlace(sources, argument.argument);
+    std::optional<std::string> parameterType =
+        spellType(argument.parameterType);
+    std::optional<std::string> argumentType = spellType(argument.argumentType);
+    if (!written || written->first.file != place.file ||
+        written->first.offset <= start || written->second >= close ||
+        !parameterType || !argumentType)
+      return false;
+    std::string name = temporary(*parameterType, index);
+    llvm::StringRef value =
+        text.slice(written->first.offset, written->second + 1);
+    if (argument.inout)
+      copiesIn += name + " = (" + value.str() + "), ";
+    copiesOut +=
+        ", " + value.str() + " = (" + *argumentType + ")(" + name + ".x)";
+    // One warning per argument (DXC warns at the parameter).
+    std::string message = "implicit truncation of vector type";
+    if (!value.contains('"') && !value.contains('\\'))
+      message += ": the scalar argument '" + value.str() +
+                 "' takes the first component of the " +
+                 (argument.inout ? "inout" : "out") + " '" +
+                 argument.parameterType.getAsString() + "' parameter back";
+    warnings += "_Pragma(\"message(\\\"" + message + "\\\")\") ";
+  }
+  for (size_t index = call.arguments.size(); index-- > 0;) {
+    const ScalarOutArgument &argument = call.arguments[index];
+    std::optional<std::pair<DiagnosticPlace, size_t>> written =
+        getExpressionPlace(sources, argument.argument);
+    callText.replace(written->first.offset - start,
+                     written->second + 1 - written->first.offset,
+                     temporary(*spellType(argument.parameterType), index));
+  }
+  std::string result;
+  if (!call.resultType->isVoidType()) {
+    std::optional<std::string> resultType = spellType(call.resultType);
+    if (!resultType)
+      return false;
+    result = temporary(*resultType, call.arguments.size());
+    callText = result + " = " + callText;
+    result = ", " + result;
+  }
+  std::string expansion = "(" + copiesIn + callText + copiesOut + result + ")";
+  if (!replaceWithMacro(place.file, start, close, kAttributeMacroPrefix,
+                        warnings + expansion, text) &&
+      !replaceExpression(place.file, text, start, close, expansion))
+    return false;
+  outTemporaries += call.arguments.size() + 1;
+  return true;
 }

@@ -664,6 +664,13 @@ __HLSL_D_OPERATOR1(__hlsl_operator_pos, __HLSL_NUMERIC1_RESULT)
 __HLSL_D_OPERATOR1(__hlsl_operator_neg, __HLSL_NUMERIC1_RESULT)
 __HLSL_D_OPERATOR1(__hlsl_operator_bitnot, __HLSL_INT1_RESULT)
 __HLSL_D_OPERATOR1(__hlsl_operator_not, __HLSL_BOOL1_RESULT)
+// A scalar passed to a vector out or inout parameter goes through a
+// temporary of the parameter's type, one per call site N
+// (SourceRewrites::recordScalarOutArguments).
+template <typename T, int N> struct __hlsl_mlir_out_temporary {
+  static T value;
+};
+template <typename T, int N> T __hlsl_mlir_out_temporary<T, N>::value;
 // `c ? a : b` on matrices: element-wise, in the shape of all three.
 template <typename C, typename A, typename B>
 struct __select_result
