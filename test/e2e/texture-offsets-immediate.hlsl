@@ -5,7 +5,8 @@
 // computes offsets at run time: the same shader compiles and validates.
 // At -Od, offsets from a loop counter (unrolled, [unroll] or not) and
 // through a constant array are made immediates, as DXC does at -Od (they
-// were errors: -Od optimized nothing).
+// were errors: -Od optimized nothing); so at -O0 (they were errors: LLVM's
+// -O0 pipeline unrolls nothing).
 // RUN: not hlsl-translate --to-dxil %s -T ps_6_0 -E main -o %t.dxil 2>&1 | FileCheck %s --check-prefix=COMPUTED
 // RUN: not hlsl-translate --to-dxil %s -T ps_6_0 -E main -Od -o %t.od.dxil 2>&1 | FileCheck %s --check-prefix=COMPUTED
 // RUN: not hlsl-translate --to-dxil %s -T ps_6_0 -E main -D RANGE -o %t.range.dxil 2>&1 | FileCheck %s --check-prefix=RANGE
@@ -17,6 +18,8 @@
 // RUN: %if dxv %{ %dxv %t.imm-od.dxil %}
 // RUN: hlsl-translate --to-dxil %s -T ps_6_0 -E main -D LOOP -Od -o %t.loop-od.dxil
 // RUN: %if dxv %{ %dxv %t.loop-od.dxil %}
+// RUN: hlsl-translate --to-dxil %s -T ps_6_0 -E main -D LOOP -O0 -o %t.loop-o0.dxil
+// RUN: %if dxv %{ %dxv %t.loop-o0.dxil %}
 
 SamplerState samp : register(s0);
 Texture2D<float4> tex : register(t0);
@@ -41,5 +44,5 @@ float4 main(float2 uv : UV) : SV_Target {
   return r;
 }
 
-// COMPUTED: texture-offsets-immediate.hlsl:39:14: error: texture offsets must be immediate values before shader model 6.7, and this one is computed (by a loop that was not unrolled, or from values known at run time only) ({{.*}}@dx.op.sample.f32(i32 60,
-// RANGE: texture-offsets-immediate.hlsl:29:11: error: a texture offset must be in -8..7 before shader model 6.7 (this one is 9)
+// COMPUTED: texture-offsets-immediate.hlsl:42:14: error: texture offsets must be immediate values before shader model 6.7, and this one is computed (by a loop that was not unrolled, or from values known at run time only) ({{.*}}@dx.op.sample.f32(i32 60,
+// RANGE: texture-offsets-immediate.hlsl:32:11: error: a texture offset must be in -8..7 before shader model 6.7 (this one is 9)
