@@ -122,6 +122,8 @@ public:
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
+    if (isRepeated(level, info))
+      return;
     if (handleRewriteWarning(level, info))
       return;
     if (info.getID() == clang::diag::err_hlsl_missing_numthreads &&
@@ -186,6 +188,28 @@ public:
   }
 
 private:
+  /// Whether `info` repeats a diagnostic of this run (the same message at
+  /// the same place), or is a note of one that does. Clang 22 checks some
+  /// initializer lists twice and reports their errors twice; each is shown
+  /// once.
+  bool isRepeated(clang::DiagnosticsEngine::Level level,
+                  const clang::Diagnostic &info) {
+    if (level == clang::DiagnosticsEngine::Note)
+      return repeatedDiagnostic;
+    llvm::SmallString<128> message;
+    info.FormatDiagnostic(message);
+    repeatedDiagnostic =
+        !shownDiagnostics
+             .insert((llvm::Twine(unsigned(level)) + ":" +
+                      llvm::Twine(info.getLocation().getRawEncoding()) + ":" +
+                      message)
+                         .str())
+             .second;
+    return repeatedDiagnostic;
+  }
+  llvm::StringSet<> shownDiagnostics;
+  bool repeatedDiagnostic = false;
+
   /// The warnings of what DXC ignores with a warning (statement attributes
   /// it does not apply, effect annotations) come from the `#pragma message`
   /// a rewrite put in the construct's place (SourceRewrites.h, `$aN`): shown
