@@ -32,6 +32,11 @@
 //   __hlsl_as_vector(a) op __hlsl_as_vector(b))`: the prelude's helpers
 //   make it a vector operation whose result has the left operand's shape
 //   (L, the type of `a`), as DXC's (a matrix on the left gives a matrix).
+// - A cast to a class template specialization that nothing has
+//   instantiated yet (`(W<float>)0`): SemaHLSL::CanPerformAggregateSplatCast
+//   looks into the incomplete type. Clang stood after the cast's operand;
+//   the type becomes `__hlsl_complete<W<float> >::type`, the same type,
+//   which the prelude's helper instantiates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -327,6 +332,39 @@ private:
 };
 } // namespace
 
+/// The tokens of the type of the cast `(Name<...>)x` nearest before token
+/// `stop` in its statement, or nothing.
+static std::optional<std::pair<size_t, size_t>>
+findTemplateCast(const RawTokens &tokens, size_t stop) {
+  for (size_t close = stop; close-- > 2;) {
+    clang::tok::TokenKind kind = tokens.kindOf(close);
+    if (kind == clang::tok::semi || kind == clang::tok::l_brace ||
+        kind == clang::tok::r_brace)
+      return std::nullopt;
+    if (kind != clang::tok::r_paren ||
+        tokens.kindOf(close - 1) != clang::tok::greater ||
+        close + 1 >= tokens.size())
+      continue;
+    clang::tok::TokenKind next = tokens.kindOf(close + 1);
+    if (next != clang::tok::numeric_constant &&
+        next != clang::tok::raw_identifier && next != clang::tok::l_paren &&
+        next != clang::tok::minus)
+      continue;
+    // `(` Name `<` ... `>` `)`: the type is Name through the `>`.
+    for (size_t open = close - 1; open-- > 0;) {
+      if (tokens.kindOf(open) != clang::tok::l_paren)
+        continue;
+      if (open + 2 < close &&
+          tokens.kindOf(open + 1) == clang::tok::raw_identifier &&
+          tokens.kindOf(open + 2) == clang::tok::less &&
+          tokens.findClosing(open + 2, close) == close - 1)
+        return std::make_pair(open + 1, close - 1);
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
 bool SourceRewrites::recordCrashAt(const std::string &file,
                                    llvm::StringRef text, size_t offset) {
   if (!crashPlacesTried.insert(offset).second)
@@ -335,6 +373,17 @@ bool SourceRewrites::recordCrashAt(const std::string &file,
   std::optional<size_t> stop = scanner.findToken(offset);
   if (!stop || *stop == 0)
     return false;
+  // A cast to a class template specialization nothing has instantiated yet
+  // (`(W<float>)0`): the type goes through the prelude's
+  // `__hlsl_complete<T>::type`, which instantiates it.
+  if (std::optional<std::pair<size_t, size_t>> type =
+          findTemplateCast(scanner, *stop)) {
+    size_t first = scanner.startOf(type->first);
+    size_t last = scanner.endOf(type->second);
+    return replaceExpression(
+        file, text, first, last - 1,
+        ("__hlsl_complete<" + text.slice(first, last) + " >::type").str());
+  }
   // The right operand ends before the token Clang stood at.
   std::optional<size_t> rightStart = scanner.operandStart(*stop - 1);
   if (!rightStart || *rightStart == 0)

@@ -397,6 +397,13 @@ template <typename T> T __declval();
 // An array type a cast can name (the import's rewrites of conversions to
 // array parameters write `(__hlsl_array_of<int, 2>::type)x`).
 template <typename T, int N> struct __hlsl_array_of { typedef T type[N]; };
+// `(W<float>)0` with W<float> not yet instantiated crashes Clang 22
+// (SourceRewritesCrashes.cpp): the cast names the type through this, whose
+// field makes Clang instantiate it.
+template <typename T> struct __hlsl_complete {
+  T value;
+  using type = T;
+};
 // One-element vectors as scalars, other values as they are (the import's
 // rewrite of `float4 + float1`, a float4 in HLSL).
 template <typename T> T __hlsl_scalar1(T x) { return x; }
