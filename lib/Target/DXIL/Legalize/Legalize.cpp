@@ -67,18 +67,22 @@ struct CFGPreservingPass : PassInfoMixin<CFGPreservingPass<Transform>> {
 DXILOptLevel mlir::hlsl::optimizeForDXIL(Module &module, DXILOptLevel level) {
   recordStageRestrictedOperationsForDXIL(module);
   // -Od optimizes nothing, except what DXIL requires that only optimization
-  // makes and what [unroll] asks for: as DXC does at -Od and -O0, texel
-  // offsets computed from a loop counter (or through a constant array) are
-  // made immediates by unrolling and folding, and [unroll] loops are
-  // unrolled, here by the -O2 pipeline.
-  if (level == DXILOptLevel::Od || level == DXILOptLevel::O0) {
-    if (hasComputedTextureOffsets(module) || hasForcedUnrollLoops(module)) {
-      level = DXILOptLevel::O2;
-    } else if (level == DXILOptLevel::Od) {
+  // makes and what [unroll] asks for: as DXC does at -Od, texel offsets
+  // computed from a loop counter (or through a constant array) are made
+  // immediates by unrolling and folding, and [unroll] loops are unrolled,
+  // here by the -O2 pipeline. -O0 (LLVM's -O0 pipeline, which unrolls
+  // nothing) does so for computed offsets only, without which the
+  // container is invalid; its [unroll] loops stay loops, and its code stays
+  // close to DXC's -O0 (which keeps, e.g., 64-bit selects of literals).
+  if (level == DXILOptLevel::Od) {
+    if (!hasComputedTextureOffsets(module) && !hasForcedUnrollLoops(module)) {
       for (Function &func : module)
         markLoopsWithoutExitForDXIL(func);
       return level;
     }
+    level = DXILOptLevel::O2;
+  } else if (level == DXILOptLevel::O0 && hasComputedTextureOffsets(module)) {
+    level = DXILOptLevel::O2;
   }
   // [unroll] without a count: LLVM fully unrolls loops of up to a million
   // iterations (minutes and gigabytes for a small body); DXC refuses more
