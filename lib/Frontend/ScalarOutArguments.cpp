@@ -10,7 +10,6 @@
 
 using namespace mlir::hlsl;
 using llvm::dyn_cast;
-using llvm::isa;
 
 namespace {
 

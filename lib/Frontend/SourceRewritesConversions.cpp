@@ -778,11 +778,15 @@ bool SourceRewrites::recordScalarOutArguments(
     return "__hlsl_mlir_out_temporary<" + type + ", " +
            std::to_string(outTemporaries + index) + ">::value";
   };
-  // The call with each argument replaced by its temporary (from the last,
-  // so that the earlier offsets stay), the copies in before it and out
-  // after it.
-  std::string callText = text.slice(start, close + 1).str();
+  // The copies in before the call and out after it, and the call with each
+  // argument replaced by its temporary (from the last, so that the earlier
+  // offsets stay).
   std::string copiesIn, copiesOut, warnings;
+  struct Replacement {
+    size_t offset, size;
+    std::string temporary;
+  };
+  llvm::SmallVector<Replacement> replacements;
   for (auto [index, argument] : llvm::enumerate(call.arguments)) {
     if (argument.argument.getBegin().isMacroID() ||
         argument.argument.getEnd().isMacroID())
@@ -797,8 +801,9 @@ bool SourceRewrites::recordScalarOutArguments(
         !parameterType || !argumentType)
       return false;
     std::string name = temporary(*parameterType, index);
-    llvm::StringRef value =
-        text.slice(written->first.offset, written->second + 1);
+    size_t offset = written->first.offset;
+    llvm::StringRef value = text.slice(offset, written->second + 1);
+    replacements.push_back({offset - start, value.size(), name});
     if (argument.inout)
       copiesIn += name + " = (" + value.str() + "), ";
     copiesOut +=
@@ -812,14 +817,10 @@ bool SourceRewrites::recordScalarOutArguments(
                  argument.parameterType.getAsString() + "' parameter back";
     warnings += "_Pragma(\"message(\\\"" + message + "\\\")\") ";
   }
-  for (size_t index = call.arguments.size(); index-- > 0;) {
-    const ScalarOutArgument &argument = call.arguments[index];
-    std::optional<std::pair<DiagnosticPlace, size_t>> written =
-        getExpressionPlace(sources, argument.argument);
-    callText.replace(written->first.offset - start,
-                     written->second + 1 - written->first.offset,
-                     temporary(*spellType(argument.parameterType), index));
-  }
+  std::string callText = text.slice(start, close + 1).str();
+  for (const Replacement &replacement : llvm::reverse(replacements))
+    callText.replace(replacement.offset, replacement.size,
+                     replacement.temporary);
   std::string result;
   if (!call.resultType->isVoidType()) {
     std::optional<std::string> resultType = spellType(call.resultType);
@@ -830,6 +831,8 @@ bool SourceRewrites::recordScalarOutArguments(
     result = ", " + result;
   }
   std::string expansion = "(" + copiesIn + callText + copiesOut + result + ")";
+  // (A call shorter than the macro's name takes the blanks around it,
+  // without the warnings: they are shown only for `$a` macros.)
   if (!replaceWithMacro(place.file, start, close, kAttributeMacroPrefix,
                         warnings + expansion, text) &&
       !replaceExpression(place.file, text, start, close, expansion))
