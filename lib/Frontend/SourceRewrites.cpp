@@ -98,7 +98,8 @@ bool SourceRewrites::record(const clang::Diagnostic &info) {
          recordStaticOutOfLine(info) || recordRepeatedRootSignature(info) ||
          recordNestedInitializerList(info) ||
          recordParenthesizedMatrixRow(info) ||
-         recordUnsizedResourceArrayParameter(info);
+         recordUnsizedResourceArrayParameter(info) ||
+         recordUnrollCountType(info);
 }
 
 bool SourceRewrites::recordRepeatedRootSignature(
@@ -215,6 +216,40 @@ bool SourceRewrites::recordAttributeSpelling(const clang::Diagnostic &info) {
   ++constructs;
   rerunNeeded = true;
   return true;
+}
+
+bool SourceRewrites::recordUnrollCountType(const clang::Diagnostic &info) {
+  // `[unroll(1.5)]`: DXC warns that the count must be a uint literal and
+  // unrolls fully, as for `[unroll]`; Clang refuses the attribute ("invalid
+  // argument of type 'float'"). `unroll(1.5)` becomes `$aN`, which expands
+  // to the warning and `unroll`.
+  if (info.getID() != clang::diag::err_pragma_loop_invalid_argument_type)
+    return false;
+  std::optional<DiagnosticPlace> place = getDiagnosticPlace(info);
+  if (!place || info.getLocation().isMacroID())
+    return false;
+  llvm::StringRef text = place->text;
+  size_t open = place->offset;
+  while (open > 0 && text[open] != '(' && text[open] != '\n')
+    --open;
+  if (text[open] != '(')
+    return false;
+  size_t name = open;
+  while (name > 0 && (text[name - 1] == ' ' || text[name - 1] == '\t'))
+    --name;
+  size_t end = name;
+  while (name > 0 && isIdentifierChar(text[name - 1]))
+    --name;
+  if (!text.slice(name, end).equals_insensitive("unroll"))
+    return false;
+  std::optional<size_t> close = findClosingBracket(text, open, "\n;]");
+  if (!close)
+    return false;
+  return replaceWithMacro(
+      place->file, name, *close, kAttributeMacroPrefix,
+      "_Pragma(\"message(\\\"attribute 'unroll' must have a uint literal "
+      "argument: unrolled fully, as [unroll]\\\")\") unroll",
+      text);
 }
 
 bool SourceRewrites::recordAttributeOnDeclaration(

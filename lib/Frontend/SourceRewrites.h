@@ -102,6 +102,10 @@
 //    expands to the function annotation `hlsl.earlydepthstencil`
 //    (`[clipplanes(p0, c.p1)]` likewise `hlsl.clipplanes:p0,c.p1`, from
 //    which the importer adds the SV_ClipDistance outputs).
+//  - `[unroll(1.5)]`, a count that is not an integer, which DXC takes for
+//    `[unroll]` with a warning and Clang refuses ("invalid argument of
+//    type 'float'"): `unroll(1.5)` becomes `$aN`, which expands to the
+//    warning and `unroll`.
 //  - `register(cN)` on a global matrix (Clang 22 takes it on scalars,
 //    vectors and their arrays only: "binding type 'c' only applies to
 //    numeric variables in the global scope"), and `register(bN)` on any
@@ -399,6 +403,7 @@ private:
                              size_t letter, bool clangIgnoredIt);
   bool recordSystemValuePassThrough(const clang::Diagnostic &info);
   bool recordParameterSemanticOverlap(const clang::Diagnostic &info);
+  bool recordUnrollCountType(const clang::Diagnostic &info);
   bool recordThreeComponentPackOffset(const clang::Diagnostic &info);
   bool recordConstObjectCall(const clang::Diagnostic &info);
   bool recordStructArgument(const clang::Diagnostic &info);
