@@ -365,6 +365,45 @@ findTemplateCast(const RawTokens &tokens, size_t stop) {
   return std::nullopt;
 }
 
+/// The binary operator whose right operand ends before token `stop`, with
+/// a vector and a matrix operand: the characters of the whole expression
+/// (first, one past the last) and what it becomes, or nothing.
+static std::optional<std::tuple<size_t, size_t, std::string>>
+findVectorMatrixOperator(const OperandScanner &scanner, llvm::StringRef text,
+                         size_t stop) {
+  // The right operand ends before the token Clang stood at.
+  std::optional<size_t> rightStart = scanner.operandStart(stop - 1);
+  if (!rightStart || *rightStart == 0)
+    return std::nullopt;
+  size_t op = *rightStart - 1;
+  int precedence = getBinaryPrecedence(scanner.kindOf(op));
+  if (!precedence || op == 0 || !scanner.endsOperand(op - 1))
+    return std::nullopt;
+  // The left operand: operands joined by operators that bind tighter.
+  size_t leftStart = op;
+  while (true) {
+    std::optional<size_t> start = scanner.operandStart(leftStart - 1);
+    if (!start)
+      return std::nullopt;
+    leftStart = *start;
+    if (leftStart < 2)
+      break;
+    int before = getBinaryPrecedence(scanner.kindOf(leftStart - 1));
+    if (before <= precedence || !scanner.endsOperand(leftStart - 2))
+      break;
+    --leftStart;
+  }
+  size_t first = scanner.startOf(leftStart), last = scanner.endOf(stop - 1);
+  llvm::StringRef left = text.slice(first, scanner.startOf(op)).rtrim();
+  llvm::StringRef right = text.slice(scanner.startOf(*rightStart), last);
+  llvm::StringRef spelling = text.slice(scanner.startOf(op), scanner.endOf(op));
+  return std::make_tuple(first, last,
+                         ("__hlsl_shape_of<__decltype(__hlsl_decay(" + left +
+                          "))>::of(__hlsl_as_vector(" + left + ") " + spelling +
+                          " __hlsl_as_vector(" + right + "))")
+                             .str());
+}
+
 bool SourceRewrites::recordCrashAt(const std::string &file,
                                    llvm::StringRef text, size_t offset) {
   if (!crashPlacesTried.insert(offset).second)
@@ -375,44 +414,21 @@ bool SourceRewrites::recordCrashAt(const std::string &file,
     return false;
   // A cast to a class template specialization nothing has instantiated yet
   // (`(W<float>)0`): the type goes through the prelude's
-  // `__hlsl_complete<T>::type`, which instantiates it.
+  // `__hlsl_complete<T>::type`, which instantiates it. (The place is tried
+  // once: the operator rewrite below is recorded too where it applies.)
+  bool recorded = false;
   if (std::optional<std::pair<size_t, size_t>> type =
           findTemplateCast(scanner, *stop)) {
     size_t first = scanner.startOf(type->first);
     size_t last = scanner.endOf(type->second);
-    return replaceExpression(
+    recorded = replaceExpression(
         file, text, first, last - 1,
         ("__hlsl_complete<" + text.slice(first, last) + " >::type").str());
   }
-  // The right operand ends before the token Clang stood at.
-  std::optional<size_t> rightStart = scanner.operandStart(*stop - 1);
-  if (!rightStart || *rightStart == 0)
-    return false;
-  size_t op = *rightStart - 1;
-  int precedence = getBinaryPrecedence(scanner.kindOf(op));
-  if (!precedence || op == 0 || !scanner.endsOperand(op - 1))
-    return false;
-  // The left operand: operands joined by operators that bind tighter.
-  size_t leftStart = op;
-  while (true) {
-    std::optional<size_t> start = scanner.operandStart(leftStart - 1);
-    if (!start)
-      return false;
-    leftStart = *start;
-    if (leftStart < 2)
-      break;
-    int before = getBinaryPrecedence(scanner.kindOf(leftStart - 1));
-    if (before <= precedence || !scanner.endsOperand(leftStart - 2))
-      break;
-    --leftStart;
-  }
-  size_t first = scanner.startOf(leftStart), last = scanner.endOf(*stop - 1);
-  llvm::StringRef left = text.slice(first, scanner.startOf(op)).rtrim();
-  llvm::StringRef right = text.slice(scanner.startOf(*rightStart), last);
-  llvm::StringRef spelling = text.slice(scanner.startOf(op), scanner.endOf(op));
-  return replaceExpression(file, text, first, last - 1,
-                           ("__hlsl_shape_of<__decltype(__hlsl_decay(" + left +
-                            "))>::of(__hlsl_as_vector(" + left + ") " +
-                            spelling + " __hlsl_as_vector(" + right + "))")
-                               .str());
+  // An integer vector and a matrix as a binary operator's operands.
+  if (std::optional<std::tuple<size_t, size_t, std::string>> op =
+          findVectorMatrixOperator(scanner, text, *stop))
+    recorded |= replaceExpression(file, text, std::get<0>(*op),
+                                  std::get<1>(*op) - 1, std::get<2>(*op));
+  return recorded;
 }
