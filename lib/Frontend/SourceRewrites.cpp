@@ -234,10 +234,8 @@ bool SourceRewrites::recordUnrollCountType(const clang::Diagnostic &info) {
     --open;
   if (text[open] != '(')
     return false;
-  size_t name = open;
-  while (name > 0 && (text[name - 1] == ' ' || text[name - 1] == '\t'))
-    --name;
-  size_t end = name;
+  size_t end = skipBackOverBlanks(text, open);
+  size_t name = end;
   while (name > 0 && isIdentifierChar(text[name - 1]))
     --name;
   if (!text.slice(name, end).equals_insensitive("unroll"))

@@ -305,6 +305,34 @@ public:
     return first;
   }
 
+  /// The tokens of the type of the cast `(Name<...>)x` nearest before
+  /// token `stop` in its statement, or nothing.
+  std::optional<std::pair<size_t, size_t>>
+  findTemplateCastType(size_t stop) const {
+    for (size_t close = stop; close-- > 2;) {
+      clang::tok::TokenKind kind = kindOf(close);
+      if (kind == clang::tok::semi || kind == clang::tok::l_brace ||
+          kind == clang::tok::r_brace)
+        return std::nullopt;
+      if (kind != clang::tok::r_paren ||
+          kindOf(close - 1) != clang::tok::greater || close + 1 >= size())
+        continue;
+      clang::tok::TokenKind next = kindOf(close + 1);
+      if (next != clang::tok::numeric_constant &&
+          next != clang::tok::raw_identifier && next != clang::tok::l_paren &&
+          next != clang::tok::minus)
+        continue;
+      // `(` Name `<` ... `>` `)`: the type is Name through the `>`.
+      std::optional<size_t> open = openingOf(close);
+      if (open && *open + 2 < close &&
+          kindOf(*open + 1) == clang::tok::raw_identifier &&
+          kindOf(*open + 2) == clang::tok::less &&
+          findClosing(*open + 2, close) == close - 1)
+        return std::make_pair(*open + 1, close - 1);
+    }
+    return std::nullopt;
+  }
+
 private:
   bool isKeyword(size_t i) const {
     return llvm::StringSwitch<bool>(spellingOf(i))
@@ -331,39 +359,6 @@ private:
   }
 };
 } // namespace
-
-/// The tokens of the type of the cast `(Name<...>)x` nearest before token
-/// `stop` in its statement, or nothing.
-static std::optional<std::pair<size_t, size_t>>
-findTemplateCast(const RawTokens &tokens, size_t stop) {
-  for (size_t close = stop; close-- > 2;) {
-    clang::tok::TokenKind kind = tokens.kindOf(close);
-    if (kind == clang::tok::semi || kind == clang::tok::l_brace ||
-        kind == clang::tok::r_brace)
-      return std::nullopt;
-    if (kind != clang::tok::r_paren ||
-        tokens.kindOf(close - 1) != clang::tok::greater ||
-        close + 1 >= tokens.size())
-      continue;
-    clang::tok::TokenKind next = tokens.kindOf(close + 1);
-    if (next != clang::tok::numeric_constant &&
-        next != clang::tok::raw_identifier && next != clang::tok::l_paren &&
-        next != clang::tok::minus)
-      continue;
-    // `(` Name `<` ... `>` `)`: the type is Name through the `>`.
-    for (size_t open = close - 1; open-- > 0;) {
-      if (tokens.kindOf(open) != clang::tok::l_paren)
-        continue;
-      if (open + 2 < close &&
-          tokens.kindOf(open + 1) == clang::tok::raw_identifier &&
-          tokens.kindOf(open + 2) == clang::tok::less &&
-          tokens.findClosing(open + 2, close) == close - 1)
-        return std::make_pair(open + 1, close - 1);
-      break;
-    }
-  }
-  return std::nullopt;
-}
 
 /// The binary operator whose right operand ends before token `stop`, with
 /// a vector and a matrix operand: the characters of the whole expression
@@ -418,7 +413,7 @@ bool SourceRewrites::recordCrashAt(const std::string &file,
   // once: the operator rewrite below is recorded too where it applies.)
   bool recorded = false;
   if (std::optional<std::pair<size_t, size_t>> type =
-          findTemplateCast(scanner, *stop)) {
+          scanner.findTemplateCastType(*stop)) {
     size_t first = scanner.startOf(type->first);
     size_t last = scanner.endOf(type->second);
     recorded = replaceExpression(

@@ -675,19 +675,19 @@ private:
     // The validator's rule: integers (and bools) are not interpolated, so
     // a mode other than nointerpolation on one is an error (as in DXC),
     // not a modifier to drop.
-    if ((point == SigPoint::VSOut || point == SigPoint::PSIn) &&
-        !isa<FloatType>(scalar))
-      for (StringRef mode : {"linear", "centroid", "sample", "noperspective"})
-        if (llvm::is_contained(words, mode))
-          return error() << "'" << mode << "' on '" << semantic
-                         << "', which is not a float: integers and bools "
-                            "are not interpolated (nointerpolation is their "
-                            "mode)";
-    if (point == SigPoint::VSOut || point == SigPoint::PSIn)
+    if (point == SigPoint::VSOut || point == SigPoint::PSIn) {
+      if (!isa<FloatType>(scalar))
+        for (StringRef mode : {"linear", "centroid", "sample", "noperspective"})
+          if (llvm::is_contained(words, mode))
+            return error() << "'" << mode << "' on '" << semantic
+                           << "', which is not a float: integers and bools "
+                              "are not interpolated (nointerpolation is "
+                              "their mode)";
       element.interpolation =
           isa<FloatType>(scalar) && *kind != IsFrontFace && !snorm && !unorm
               ? getInterpolationMode(words, *kind == Position)
               : Constant;
+    }
 
     if (!isOutput && *kind == SampleIndex)
       readsSampleIndex = true;
